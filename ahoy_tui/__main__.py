@@ -1,0 +1,3 @@
+from ahoy_tui.cli import main
+
+raise SystemExit(main())

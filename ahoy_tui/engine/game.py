@@ -1,0 +1,271 @@
+"""A battle and its history.
+
+:func:`apply` and :func:`legal_actions` are the whole rules interface: a state and an action in,
+a new state and its events out. :class:`Game` is the one obvious object for playing: it holds the
+record (ruleset, scenario, seed, options and the ordered actions) and every state the battle has
+passed through, so undo, redo and stepping to any point are O(1), and a saved record replays to
+exactly the same states.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from ahoy_tui.engine.errors import IllegalAction, InvalidAction
+from ahoy_tui.engine.events import Event
+from ahoy_tui.engine.legal import LegalActions
+from ahoy_tui.engine.record import GameRecord
+from ahoy_tui.engine.registry import get_ruleset
+from ahoy_tui.engine.ruleset import Ruleset, Scenario
+from ahoy_tui.engine.serialize import (
+    action_from_data,
+    action_to_data,
+    configure_actions,
+    state_hash,
+)
+from ahoy_tui.engine.state import GameState
+
+
+def ruleset_of(state: GameState) -> Ruleset:
+    return get_ruleset(state.ruleset)
+
+
+def legal_actions(state: GameState) -> LegalActions:
+    """Every action the side to act may take now (nothing once the battle is over)."""
+    if state.over:
+        return LegalActions()
+    return ruleset_of(state).legal_actions(state)
+
+
+def check(state: GameState, action: Any, legal: LegalActions | None = None) -> None:
+    """Raise :class:`InvalidAction` or :class:`IllegalAction` unless ``action`` is legal now."""
+    ruleset = ruleset_of(state)
+    if not isinstance(action, ruleset.action_union.__args__):
+        raise InvalidAction(f"{type(action).__name__} is not an action of {ruleset.title}")
+    if state.over:
+        raise IllegalAction("Victory", "the battle is over")
+    if legal is None:
+        legal = ruleset.legal_actions(state)
+    if action not in legal:
+        rule, reason = ruleset.explain_illegal(state, action)
+        raise IllegalAction(rule, reason)
+
+
+def apply(state: GameState, action: Any, *,
+          legal: LegalActions | None = None) -> tuple[GameState, tuple[Event, ...]]:
+    """Apply ``action`` to ``state``: the new state and the events it caused.
+
+    ``state`` itself is never changed. A refused action raises and changes nothing. Pass
+    ``legal`` when the caller already has this state's legal actions, to save listing them again.
+    """
+    check(state, action, legal)
+    new, events = ruleset_of(state).apply(state, action)
+    return attrs.evolve(new, step=state.step + 1), tuple(events)
+
+
+def random_seed() -> int:
+    return int.from_bytes(os.urandom(4), "big")
+
+
+class Game:
+    """A battle: its record and every state it has passed through.
+
+    ``state`` is the present; ``undo``/``redo`` walk the history, ``goto`` jumps to any step.
+    Playing an action after an undo discards the undone future. With ``autosave`` set, the
+    record is written (atomically) after every change.
+    """
+
+    def __init__(self, ruleset: Ruleset, scenario: Scenario, seed: int,
+                 options: Mapping[str, Any], initial: GameState,
+                 initial_events: Sequence[Event]) -> None:
+        self.ruleset = ruleset
+        self.scenario = scenario
+        self.seed = seed
+        self.options = dict(options)
+        self._states: list[GameState] = [initial]
+        self._events: list[tuple[Event, ...]] = [tuple(initial_events)]
+        self._actions: list[Any] = []
+        self._hashes: list[str | None] = [None]
+        self._cursor = 0
+        self.autosave: Path | None = None
+        configure_actions(ruleset.action_union)
+
+    # --- making games -------------------------------------------------------------------------
+    @classmethod
+    def new(cls, ruleset: str = "ahoy", scenario: str | None = "duel", *,
+            scenario_file: str | os.PathLike[str] | None = None,
+            scenario_data: Mapping[str, Any] | None = None, seed: int | None = None,
+            options: Mapping[str, Any] | None = None) -> Game:
+        """Set up a new battle from a built-in scenario, a scenario file, or scenario data."""
+        rules = get_ruleset(ruleset)
+        if scenario_data is not None:
+            loaded = rules.load_scenario(data=scenario_data)
+        elif scenario_file is not None:
+            loaded = rules.load_scenario(path=Path(scenario_file))
+        else:
+            loaded = rules.load_scenario(name=scenario)
+        seed = random_seed() if seed is None else seed
+        options = dict(options or {})
+        initial, events = rules.setup(loaded, seed, options)
+        return cls(rules, loaded, seed, options, initial, events)
+
+    @classmethod
+    def from_record(cls, record: GameRecord, *, verify: bool = True) -> Game:
+        """Rebuild a battle by replaying its record.
+
+        Raises ``ValueError`` naming the step if an action is malformed or illegal, or (with
+        ``verify``) if a state does not hash to the recorded value.
+        """
+        game = cls.new(record.ruleset, scenario_data=record.scenario_data, seed=record.seed,
+                       options=record.options)
+        hashes = record.hashes
+        if verify and hashes and game.state_hash(0) != hashes[0]:
+            raise ValueError("the set-up does not match the saved game (scenario or seed edited?)")
+        union = game.ruleset.action_union
+        state = game._states[0]
+        for index, data in enumerate(record.actions, start=1):
+            try:
+                action = action_from_data(data, union)
+                state, events = apply(state, action)
+            except (InvalidAction, IllegalAction) as exc:
+                raise ValueError(f"action {index} cannot be replayed: {exc}") from None
+            game._states.append(state)
+            game._events.append(events)
+            game._actions.append(action)
+            game._hashes.append(None)
+            if verify and index < len(hashes) and game.state_hash(index) != hashes[index]:
+                raise ValueError(f"step {index} does not replay to the saved state "
+                                 "(the file was edited, or saved by other rules)")
+        if not 0 <= record.cursor <= len(record.actions):
+            raise ValueError(f"cursor {record.cursor} is outside the {len(record.actions)} actions")
+        game._cursor = record.cursor
+        return game
+
+    # --- the present ----------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self._states[self._cursor]
+
+    @property
+    def step(self) -> int:
+        """How many actions have been applied to reach the present state."""
+        return self._cursor
+
+    @property
+    def last_step(self) -> int:
+        """The furthest step recorded (beyond ``step`` when actions have been undone)."""
+        return len(self._actions)
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def to_act(self) -> str | None:
+        return None if self.state.over else self.state.to_act
+
+    def legal_actions(self) -> LegalActions:
+        return legal_actions(self.state)
+
+    def prompt(self) -> str:
+        return self.ruleset.prompt(self.state)
+
+    def view(self, side: str) -> GameState:
+        return self.ruleset.view(self.state, side)
+
+    # --- acting ---------------------------------------------------------------------------------
+    def parse_action(self, data: Mapping[str, Any]) -> Any:
+        return action_from_data(dict(data), self.ruleset.action_union)
+
+    def action_data(self, action: Any) -> dict[str, Any]:
+        return action_to_data(action, self.ruleset.action_union)
+
+    def play(self, action: Any) -> tuple[Event, ...]:
+        """Apply an action (a value, or its JSON data) to the present state."""
+        if isinstance(action, Mapping):
+            action = self.parse_action(action)
+        new, events = apply(self.state, action)
+        del self._states[self._cursor + 1:]
+        del self._events[self._cursor + 1:]
+        del self._actions[self._cursor:]
+        del self._hashes[self._cursor + 1:]
+        self._states.append(new)
+        self._events.append(events)
+        self._actions.append(action)
+        self._hashes.append(None)
+        self._cursor += 1
+        self._autosave()
+        return events
+
+    def undo(self) -> bool:
+        if self._cursor == 0:
+            return False
+        self._cursor -= 1
+        self._autosave()
+        return True
+
+    def redo(self) -> bool:
+        """Re-apply the next undone action. It rolls the same dice it rolled before."""
+        if self._cursor >= len(self._actions):
+            return False
+        self._cursor += 1
+        self._autosave()
+        return True
+
+    def goto(self, step: int) -> None:
+        if not 0 <= step <= len(self._actions):
+            raise ValueError(f"step {step} is outside 0..{len(self._actions)}")
+        self._cursor = step
+        self._autosave()
+
+    # --- history --------------------------------------------------------------------------------
+    @property
+    def actions(self) -> tuple[Any, ...]:
+        """The actions that led to the present state, in order (the move stack)."""
+        return tuple(self._actions[:self._cursor])
+
+    def state_at(self, step: int) -> GameState:
+        return self._states[step]
+
+    def events_at(self, step: int) -> tuple[Event, ...]:
+        """The events caused by action number ``step`` (step 0: the set-up)."""
+        return self._events[step]
+
+    def events_since(self, step: int) -> list[tuple[int, Event]]:
+        """Every event from action ``step + 1`` up to the present, each with its step."""
+        return [(i, e) for i in range(max(0, step + 1), self._cursor + 1) for e in self._events[i]]
+
+    def state_hash(self, step: int | None = None) -> str:
+        index = self._cursor if step is None else step
+        cached = self._hashes[index]
+        if cached is None:
+            cached = self._hashes[index] = state_hash(self._states[index])
+        return cached
+
+    # --- records --------------------------------------------------------------------------------
+    def record(self) -> GameRecord:
+        union = self.ruleset.action_union
+        return GameRecord(
+            ruleset=self.ruleset.id,
+            scenario=self.scenario.name,
+            scenario_data=self.scenario.to_data(),
+            seed=self.seed,
+            options=dict(self.options),
+            actions=tuple(action_to_data(a, union) for a in self._actions),
+            hashes=tuple(self.state_hash(i) for i in range(len(self._states))),
+            cursor=self._cursor,
+        )
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        from ahoy_tui.engine.saves import save_record
+
+        return save_record(self.record(), Path(path))
+
+    def _autosave(self) -> None:
+        if self.autosave is not None:
+            self.save(self.autosave)

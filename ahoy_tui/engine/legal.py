@@ -1,0 +1,94 @@
+"""The legal choices at a moment of the game.
+
+Most choices are a finite list of actions. Where the rules ask for a number (a guessed range in
+inches), a ruleset gives an :class:`ActionRange`: one action with one whole-number field that may
+take any value from ``low`` to ``high``. :class:`LegalActions` holds both and expands them on
+demand, so listing sixty guessable ranges costs one object, not sixty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import attrs
+from attrs import frozen
+
+
+@frozen
+class ActionRange:
+    """Every action equal to ``template`` except ``field``, which runs from ``low`` to ``high``."""
+
+    template: Any
+    field: str
+    low: int
+    high: int
+
+    def __len__(self) -> int:
+        return max(0, self.high - self.low + 1)
+
+    def at(self, value: int) -> Any:
+        return attrs.evolve(self.template, **{self.field: value})
+
+    def __iter__(self) -> Iterator[Any]:
+        for value in range(self.low, self.high + 1):
+            yield self.at(value)
+
+    def __contains__(self, action: object) -> bool:
+        if type(action) is not type(self.template):
+            return False
+        value = getattr(action, self.field)
+        if not isinstance(value, int) or isinstance(value, bool):
+            return False
+        if not self.low <= value <= self.high:
+            return False
+        return attrs.evolve(action, **{self.field: getattr(self.template, self.field)}) \
+            == self.template
+
+
+class LegalActions:
+    """The legal actions now: a list of fixed actions and ranges of numbered ones."""
+
+    __slots__ = ("_set", "fixed", "ranges")
+
+    def __init__(self, fixed: Sequence[Any] = (), ranges: Sequence[ActionRange] = ()) -> None:
+        self.fixed = tuple(fixed)
+        self.ranges = tuple(r for r in ranges if len(r))
+        self._set: frozenset[Any] | None = None
+
+    def __len__(self) -> int:
+        return len(self.fixed) + sum(len(r) for r in self.ranges)
+
+    def __bool__(self) -> bool:
+        return bool(self.fixed) or bool(self.ranges)
+
+    def __iter__(self) -> Iterator[Any]:
+        yield from self.fixed
+        for r in self.ranges:
+            yield from r
+
+    def __contains__(self, action: object) -> bool:
+        if self._set is None:
+            self._set = frozenset(self.fixed)
+        try:
+            if action in self._set:
+                return True
+        except TypeError:
+            return False
+        return any(action in r for r in self.ranges)
+
+    def __getitem__(self, index: int) -> Any:
+        """The ``index``-th action of the expanded list, without expanding it."""
+        if index < 0:
+            index += len(self)
+        if index < len(self.fixed):
+            return self.fixed[index]
+        index -= len(self.fixed)
+        for r in self.ranges:
+            if index < len(r):
+                return r.at(r.low + index)
+            index -= len(r)
+        raise IndexError(index)
+
+    def __repr__(self) -> str:
+        return f"LegalActions({len(self.fixed)} fixed, {len(self.ranges)} ranges)"

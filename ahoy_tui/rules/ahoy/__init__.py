@@ -1,0 +1,78 @@
+"""Warhammer Ahoy! 3rd edition: the Basic Rules (and the fire rules they need).
+
+The ruleset object the engine uses is :data:`RULESET`. Modules are named for the rulebook's
+sections: ``movement`` (Movement, Turning, Slowing Down, Stationary Ships, Ships Adrift, Sailing
+Off the Table, Out of Control), ``shooting`` (Shooting at Ships, Naval Cannons, Point Blank, Rake
+the Decks, Gun Crews, Missile Weapons), ``damage`` (Taking Damage, Strike Yer Colours, Critical
+Hits), ``ramming`` (Ramming, Collision), ``boarding`` (Boarding Actions), ``swimming``,
+``fire`` (Fire Aboard Ships, Kaboom!), ``wind`` (Wind Direction), ``flow`` (the turn sequence).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from ahoy_tui.engine.dice import Rng
+from ahoy_tui.engine.events import Event
+from ahoy_tui.engine.legal import LegalActions
+from ahoy_tui.engine.registry import register
+from ahoy_tui.engine.ruleset import ScenarioInfo
+from ahoy_tui.engine.state import GameState
+from ahoy_tui.rules.ahoy import scenario as _scenario
+from ahoy_tui.rules.ahoy.actions import Action
+from ahoy_tui.rules.ahoy.apply import apply_action
+from ahoy_tui.rules.ahoy.legal import explain, legal
+from ahoy_tui.rules.ahoy.model import AhoyState
+from ahoy_tui.rules.ahoy.prompt import describe, prompt
+
+
+class AhoyRuleset:
+    """Warhammer Ahoy! as the engine sees it."""
+
+    id = "ahoy"
+    title = "Warhammer Ahoy! (3rd edition)"
+    sides = ("p1", "p2")
+    state_type = AhoyState
+    action_union = Action
+
+    def scenarios(self) -> tuple[ScenarioInfo, ...]:
+        return _scenario.infos()
+
+    def load_scenario(self, name: str | None = None, path: Path | None = None,
+                      data: Mapping[str, Any] | None = None) -> _scenario.Scenario:
+        return _scenario.load(name, path, data)
+
+    def setup(self, scenario: Any, seed: int,
+              options: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
+        return _scenario.setup(scenario, seed, options)
+
+    def legal_actions(self, state: GameState) -> LegalActions:
+        assert isinstance(state, AhoyState)
+        return legal(state)
+
+    def apply(self, state: GameState, action: Any) -> tuple[GameState, list[Event]]:
+        assert isinstance(state, AhoyState)
+        return apply_action(state, action)
+
+    def explain_illegal(self, state: GameState, action: Any) -> tuple[str, str]:
+        assert isinstance(state, AhoyState)
+        return explain(state, action)
+
+    def view(self, state: GameState, side: str) -> GameState:
+        """Ahoy! hides nothing on the table; a side's view only lacks the dice to come."""
+        return attrs.evolve(state, rng=Rng(0, state.rng.counter))
+
+    def prompt(self, state: GameState) -> str:
+        assert isinstance(state, AhoyState)
+        return prompt(state)
+
+    def describe_action(self, state: GameState, action: Any) -> str:
+        assert isinstance(state, AhoyState)
+        return describe(state, action)
+
+
+RULESET = register(AhoyRuleset())

@@ -1,0 +1,245 @@
+"""The turn sequence: what the rules do by themselves between a player's decisions.
+
+A game turn is one turn for each side. A player's turn runs: start-of-turn checks (ships going
+down, boarded crews surrendering), orders (crew, rams, cutting loose, anchors), fires fought,
+swimmers' struggle, then movement (ships locked together and adrift drift, ships out of control
+run wild, then the player moves the rest), shooting, and close combat aboard boarded ships.
+:func:`flow` carries the state forward through every step that needs no decision, and stops
+where a player must choose.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ahoy_tui.engine.dice import Dice
+from ahoy_tui.rules.ahoy.boarding import boarding_in_progress, close_combat, surrender_test
+from ahoy_tui.rules.ahoy.common import tell
+from ahoy_tui.rules.ahoy.crew import apply_plan, in_control, own_aboard
+from ahoy_tui.rules.ahoy.damage import roll_for_sinking
+from ahoy_tui.rules.ahoy.fire import fight_fires
+from ahoy_tui.rules.ahoy.model import AhoyState, GunState, Phase, Ship, Task, update_ship
+from ahoy_tui.rules.ahoy.movement import (
+    ADRIFT,
+    can_turn,
+    drift,
+    drift_ship,
+    end_move,
+    out_of_control,
+)
+from ahoy_tui.rules.ahoy.swimming import drowning
+from ahoy_tui.rules.ahoy.tables import tables
+from ahoy_tui.rules.ahoy.wind import change_wind
+
+BOARDED_DRIFT = "Movement of Boarded/Boarding Ships"
+VICTORY = "Victory"
+
+
+def fighting_ships(state: AhoyState, side: str) -> list[Ship]:
+    """A side's ships still in the fight: afloat, in the battle, colours flying, crewed."""
+    found = []
+    for ship in state.ships:
+        if ship.side != side or ship.sunk or ship.withdrawn or ship.struck or ship.captured_by:
+            continue
+        crewed = own_aboard(state, ship) or any(
+            c.ship == ship.id and c.side == side and c.task == Task.BOARDING for c in state.crew)
+        if crewed:
+            found.append(ship)
+    return found
+
+
+def victory_points(state: AhoyState, side: str) -> int:
+    """At the turn limit: damage dealt, plus half the Structure Points of every enemy ship sunk,
+    struck, captured or gone from the battle."""
+    tally = next(t for t in state.tallies if t.side == side)
+    points = tally.damage_dealt
+    for ship in state.ships:
+        if ship.side != side and (ship.sunk or ship.struck or ship.captured_by or ship.withdrawn):
+            points += ship.sp_max // 2
+    return points
+
+
+def finish(state: AhoyState, dice: Dice, winner: str | None, result: str) -> AhoyState:
+    tell(dice, "game_over", result, VICTORY, side=winner, big=True)
+    return attrs.evolve(state, over=True, winner=winner, result=result, phase=Phase.OVER,
+                        move=None, pending=None, to_act=None)
+
+
+def check_victory(state: AhoyState, dice: Dice) -> AhoyState:
+    """The last side with a ship afloat and not struck wins; none left is a draw."""
+    if state.over:
+        return state
+    alive = {side: bool(fighting_ships(state, side)) for side in state.sides}
+    if all(alive.values()):
+        return state
+    standing = [side for side, ok in alive.items() if ok]
+    if not standing:
+        return finish(state, dice, None, "Both fleets are beaten: the battle is a draw")
+    winner = standing[0]
+    return finish(state, dice, winner, f"{state.side_name(winner)} win: the enemy has no ship "
+                                       "left afloat with her colours flying")
+
+
+def begin_player_turn(state: AhoyState, dice: Dice) -> AhoyState:
+    side = state.active
+    tell(dice, "turn", f"Turn {state.turn}: {state.side_name(side)} to play", "Turns and phases",
+         side=side)
+    ships = []
+    for ship in state.ships:
+        if ship.side == side:
+            guns = tuple(attrs.evolve(g, fired=False,
+                                      state=GunState.READY if g.state == GunState.MALFUNCTION
+                                      and state.player_turn > g.silent_until else g.state)
+                         for g in ship.guns)
+            ship = attrs.evolve(ship, moved=False, ram_target=None, ram_spent=False,
+                                no_shooting=False, missiles_fired=False, ordered=(),
+                                anchor_tried=False, guns=guns)
+        ships.append(ship)
+    state = attrs.evolve(state, ships=tuple(ships), phase=Phase.ORDERS, move=None)
+    for ship in state.ships:
+        if ship.side == side and ship.sinking:
+            state = roll_for_sinking(state, dice, ship.id)
+    for ship in state.ships:
+        if ship.side == side and ship.on_table and not ship.captured_by:
+            state = surrender_test(state, dice, ship.id)
+    for ship in state.ships:
+        if ship.side == side and not ship.sunk and not ship.captured_by:
+            state = apply_plan(state, ship.id)
+    return check_victory(state, dice)
+
+
+def end_orders(state: AhoyState, dice: Dice) -> AhoyState:
+    """Orders given: fires are fought, swimmers struggle, locked ships drift; on to movement."""
+    side = state.active
+    for ship in state.ships:
+        if ship.side == side and ship.fires and not ship.sunk:
+            state = fight_fires(state, dice, ship.id)
+    state = drowning(state, dice, side)
+    state = attrs.evolve(state, phase=Phase.MOVEMENT)
+    return drift_locked(state, dice)
+
+
+def drift_locked(state: AhoyState, dice: Dice) -> AhoyState:
+    """Ships locked together drift in both players' turns: D3", or D6" once a boarding action is
+    under way — unless the largest of them is at anchor."""
+    for lock in state.locks:
+        if lock not in state.locks:
+            continue
+        ships = (state.ship(lock.a), state.ship(lock.b))
+        largest = max(ships, key=lambda s: tables().size(s.size).rank)
+        if largest.anchored or any(s.anchored for s in ships if s.size == largest.size):
+            continue
+        ids = (lock.a, lock.b)
+        if boarding_in_progress(state, lock):
+            distance = dice.d6(f"the {ships[0].name} and the {ships[1].name} drift, boarding",
+                               BOARDED_DRIFT)
+            rule = BOARDED_DRIFT
+        else:
+            distance = dice.d3(f"the {ships[0].name} and the {ships[1].name} drift, entangled",
+                               ADRIFT)
+            rule = ADRIFT
+        state = drift(state, dice, ids, distance, rule)
+    return state
+
+
+def automatic_mover(state: AhoyState) -> Ship | None:
+    """The next of the active side's ships that moves by herself this turn."""
+    for ship in state.ships:
+        if ship.side != state.active or ship.moved or not ship.on_table or ship.captured_by:
+            continue
+        if ship.anchored or state.lock_of(ship.id) is not None:
+            continue
+        if ship.immobilised or ship.ooc_stopped or not in_control(state, ship):
+            return ship
+    return None
+
+
+def move_automatically(state: AhoyState, dice: Dice, ship: Ship) -> AhoyState:
+    if ship.immobilised:
+        state = update_ship(state, ship.id, moved=True, speed=0)
+        return drift_ship(state, dice, ship.id)
+    if ship.ooc_stopped and in_control(state, ship):
+        tell(dice, "under_control", f"The {ship.name} is brought under control again",
+             "Ships Moving Out of Control", side=ship.side, ship=ship.id)
+        return update_ship(state, ship.id, ooc_stopped=False, speed=0, under_way=0)
+    return out_of_control(state, dice, ship.id)
+
+
+def begin_shooting(state: AhoyState, dice: Dice) -> AhoyState:
+    marks = tuple((s.id, s.sp) for s in state.ships if s.side != state.active and not s.sunk)
+    tell(dice, "phase", f"{state.side_name(state.active)}: shooting", "Turns and phases",
+         side=state.active)
+    return attrs.evolve(state, phase=Phase.SHOOTING, enemy_fire_start=marks)
+
+
+def end_player_turn(state: AhoyState, dice: Dice) -> AhoyState:
+    """Close combat, then the turn passes; a new game turn brings the wind's change."""
+    state = close_combat(state, dice)
+    state = check_victory(state, dice)
+    if state.over:
+        return state
+    state = attrs.evolve(state, phase=Phase.CLOSE_COMBAT, enemy_fire_start=())
+    return state
+
+
+def next_player(state: AhoyState, dice: Dice) -> AhoyState:
+    nxt = state.other_side(state.active)
+    turn = state.turn
+    if nxt == state.sides[0]:
+        if turn >= state.options.turn_limit:
+            return turn_limit_reached(state, dice)
+        turn += 1
+    state = attrs.evolve(state, active=nxt, turn=turn, player_turn=state.player_turn + 1)
+    if nxt == state.sides[0] and state.options.wind_changes:
+        state = change_wind(state, dice)
+    return begin_player_turn(state, dice)
+
+
+def turn_limit_reached(state: AhoyState, dice: Dice) -> AhoyState:
+    scores = {side: victory_points(state, side) for side in state.sides}
+    text = ", ".join(f"{state.side_name(s)} {p}" for s, p in scores.items())
+    best = max(scores.values())
+    leaders = [s for s, p in scores.items() if p == best]
+    if len(leaders) > 1:
+        return finish(state, dice, None, f"The turn limit is reached: a draw on points ({text})")
+    winner = leaders[0]
+    return finish(state, dice, winner, f"The turn limit is reached: {state.side_name(winner)} "
+                                       f"win on points ({text})")
+
+
+def flow(state: AhoyState, dice: Dice, *, waiting: object) -> AhoyState:
+    """Carry the battle forward until a player has a decision to make.
+
+    ``waiting(state)`` says whether the current step offers the player any choice.
+    """
+    for _ in range(1000):
+        state = check_victory(state, dice)
+        if state.over or state.pending is not None:
+            return state
+        if state.phase == Phase.ORDERS:
+            if waiting(state):  # type: ignore[operator]
+                return state
+            state = end_orders(state, dice)
+        elif state.phase == Phase.MOVEMENT:
+            move = state.move
+            if move is not None:
+                if move.remaining <= 1e-9 and not can_turn(state):
+                    state = end_move(state, dice)
+                    continue
+                return state
+            mover = automatic_mover(state)
+            if mover is not None:
+                state = move_automatically(state, dice, mover)
+                continue
+            if waiting(state):  # type: ignore[operator]
+                return state
+            state = begin_shooting(state, dice)
+        elif state.phase == Phase.SHOOTING:
+            if waiting(state):  # type: ignore[operator]
+                return state
+            state = end_player_turn(state, dice)
+        elif state.phase == Phase.CLOSE_COMBAT:
+            state = next_player(state, dice)
+        else:
+            return state
+    raise RuntimeError("the turn sequence did not settle")

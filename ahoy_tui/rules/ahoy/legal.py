@@ -1,0 +1,395 @@
+"""What the side to act may do now, and why anything else is refused.
+
+``legal(state)`` lists every legal action (a guessed range as an ``ActionRange``). The engine
+refuses any action not in that list; ``explain(state, action)`` then names the rule.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ahoy_tui.engine.legal import ActionRange, LegalActions
+from ahoy_tui.rules.ahoy.actions import (
+    Advance,
+    AssignCrew,
+    Avoid,
+    Board,
+    CastOff,
+    CutAnchor,
+    CutLoose,
+    DealWithSwimmers,
+    DecideFate,
+    DeclareRam,
+    DropAnchor,
+    EndMove,
+    EndMovement,
+    EndOrders,
+    EndShooting,
+    FireGun,
+    FireMissiles,
+    RaiseAnchor,
+    RecallBoarders,
+    RerollRamDie,
+    ReturnToTable,
+    StartMove,
+    StrikeColours,
+    Swim,
+    Turn,
+    Withdraw,
+)
+from ahoy_tui.rules.ahoy.boarding import boarding_party, can_reach
+from ahoy_tui.rules.ahoy.crew import (
+    available_hands,
+    boarders_on,
+    in_control,
+    is_proper_crew,
+    min_crew,
+)
+from ahoy_tui.rules.ahoy.model import AhoyState, GunState, Phase, Ship, Task
+from ahoy_tui.rules.ahoy.movement import (
+    needs_move,
+    pace_options,
+    return_options,
+    turn_blocked,
+)
+from ahoy_tui.rules.ahoy.shooting import fire_choice, missile_targets, ship_may_shoot
+from ahoy_tui.rules.ahoy.swimming import groups, has_swum, swim_targets
+from ahoy_tui.rules.ahoy.tables import tables
+
+_EMPTY = LegalActions()
+
+
+def own_ships(state: AhoyState) -> list[Ship]:
+    return [s for s in state.ships if s.side == state.active and not s.sunk
+            and not s.withdrawn and not s.captured_by]
+
+
+def legal(state: AhoyState) -> LegalActions:
+    if state.over:
+        return _EMPTY
+    pending = state.pending
+    if pending is not None:
+        return LegalActions(_pending_actions(state))
+    if state.phase == Phase.ORDERS:
+        return LegalActions([*orders(state), *_strikes(state), EndOrders()])
+    if state.phase == Phase.MOVEMENT:
+        if state.move is not None:
+            return moving(state)
+        actions = movement_choices(state)
+        if not any(needs_move(state, s) for s in state.ships):
+            actions.append(EndMovement())
+        return LegalActions([*actions, *_strikes(state)])
+    if state.phase == Phase.SHOOTING:
+        fixed, ranges = shooting(state)
+        return LegalActions([*fixed, *_strikes(state), EndShooting()], ranges)
+    return _EMPTY
+
+
+def waiting(state: AhoyState) -> bool:
+    """Whether the current phase offers the player a real choice (not just "carry on")."""
+    if state.phase == Phase.ORDERS:
+        return bool(orders(state))
+    if state.phase == Phase.MOVEMENT:
+        return bool(movement_choices(state))
+    if state.phase == Phase.SHOOTING:
+        fixed, ranges = shooting(state)
+        return bool(fixed or ranges)
+    return False
+
+
+def _pending_actions(state: AhoyState) -> list[Any]:
+    pending = state.pending
+    assert pending is not None
+    if pending.kind == "avoid":
+        return [Avoid(True), Avoid(False)]
+    if pending.kind == "reroll":
+        return [RerollRamDie(-1), *(RerollRamDie(i) for i in range(len(pending.faces)))]
+    if pending.kind == "swimmers":
+        return [DealWithSwimmers(c) for c in ("slay", "captive", "ignore")]
+    if pending.kind == "surrendered":
+        return [DecideFate("lock_below"), DecideFate("slaughter")]
+    return []
+
+
+def _strikes(state: AhoyState) -> list[Any]:
+    if state.move is not None:
+        return []
+    return [StrikeColours(s.id) for s in own_ships(state)
+            if not s.struck and s.on_table and s.sp * 2 <= s.sp_max]
+
+
+# --- orders ------------------------------------------------------------------------------
+
+
+def crew_plans(state: AhoyState, ship: Ship) -> list[AssignCrew]:
+    hands = available_hands(state, ship)
+    if not hands or boarders_on(state, ship):
+        return []
+    proper = sum(1 for c in hands if is_proper_crew(c))
+    others = sum(1 for c in hands if not is_proper_crew(c) and c.profile != "captain")
+    mounts = sorted({g.mount for g in ship.guns if g.state != GunState.DESTROYED},
+                    key=["port", "starboard", "bow", "stern"].index) or [""]
+    plans = []
+    for sailing in range(min(min_crew(ship), proper) + 1):
+        most_fires = (others + proper - sailing) if ship.fires else 0
+        for fires in range(most_fires + 1):
+            for first in mounts:
+                plan = AssignCrew(ship.id, sailing, fires, first)
+                if (sailing, fires, first) != (ship.plan.sailing, ship.plan.fires,
+                                               ship.plan.guns_first):
+                    plans.append(plan)
+    return plans
+
+
+def orders(state: AhoyState) -> list[Any]:
+    actions: list[Any] = []
+    for ship in own_ships(state):
+        if not ship.on_table:
+            continue
+        if "crew" not in ship.ordered:
+            actions.extend(crew_plans(state, ship))
+        locks = [x for x in state.locks if x.holds(ship.id)]
+        if (ship.size != "jolly_boat" and not ship.struck and not ship.anchored and not locks
+                and ship.ram_target is None and in_control(state, ship)):
+            actions.extend(DeclareRam(ship.id, t.id) for t in state.ships
+                           if t.side != ship.side and t.on_table and not t.captured_by)
+        for lock in locks:
+            other = state.ship(lock.other(ship.id))
+            if lock.kind == "entangled" and "cut_loose" not in ship.ordered:
+                actions.append(CutLoose(ship.id))
+            if lock.kind == "grappled" and not boarders_on(state, ship) and not any(
+                    c.ship == ship.id and c.task == Task.BOARDING and c.aboard == other.id
+                    for c in state.crew) and "cast_off" not in ship.ordered:
+                actions.append(CastOff(ship.id))
+            if other.side != ship.side and not other.captured_by and "board" not in ship.ordered \
+                    and not ship.struck:
+                actions.extend(Board(ship.id, other.id, n)
+                               for n in range(1, len(boarding_party(state, ship)) + 1))
+        if any(c.ship == ship.id and c.side == ship.side and c.task == Task.BOARDING
+               and c.aboard != ship.id for c in state.crew) and "recall" not in ship.ordered:
+            actions.append(RecallBoarders(ship.id))
+        if ship.anchored and "anchor" not in ship.ordered:
+            actions.append(RaiseAnchor(ship.id) if in_control(state, ship)
+                           else CutAnchor(ship.id))
+    return actions
+
+
+# --- movement ----------------------------------------------------------------------------
+
+
+def movement_choices(state: AhoyState) -> list[Any]:
+    """Choices in the movement phase between ships' moves (not "end movement")."""
+    actions: list[Any] = []
+    for ship in state.ships:
+        if not needs_move(state, ship):
+            continue
+        if ship.off_table:
+            actions.extend(ReturnToTable(ship.id, off, head)
+                           for off, head in return_options(state, ship))
+            actions.append(Withdraw(ship.id))
+        else:
+            actions.extend(StartMove(ship.id, p.name) for p in pace_options(state, ship))
+    for lead, men in groups(state, state.active).items():
+        if has_swum(state, men[0]):
+            continue
+        actions.append(Swim(lead, ""))
+        actions.extend(Swim(lead, s.id) for s in swim_targets(state, state.active))
+    for ship in own_ships(state):
+        if (ship.moved and ship.on_table and ship.has_anchor and not ship.anchored
+                and not ship.anchor_tried and ship.speed <= tables().roll("anchor_speed")
+                and state.lock_of(ship.id) is None):
+            actions.append(DropAnchor(ship.id))
+        actions.extend(boarding_after_move(state, ship))
+    return actions
+
+
+def boarding_after_move(state: AhoyState, ship: Ship) -> list[Any]:
+    """Boarding Actions: after moving into contact at 12" or less."""
+    if (not ship.moved or not ship.on_table or ship.struck or "board" in ship.ordered
+            or ship.speed > tables().roll("boarding_speed") or ship.anchored):
+        return []
+    party = len(boarding_party(state, ship))
+    if not party:
+        return []
+    actions = []
+    for target in state.ships:
+        if (target.side == ship.side or not target.on_table or target.captured_by
+                or target.id in state.locked_with(ship.id)
+                or target.moved_last > tables().roll("boarding_speed")):
+            continue
+        if can_reach(state, ship, target):
+            actions.extend(Board(ship.id, target.id, n) for n in range(1, party + 1))
+    return actions
+
+
+def moving(state: AhoyState) -> LegalActions:
+    move = state.move
+    assert move is not None
+    fixed: list[Any] = []
+    ranges = []
+    if move.remaining > 1e-9:
+        ranges.append(ActionRange(Advance(1), "inches", 1, math.ceil(move.remaining - 1e-9)))
+    for name, direction in (("port", -1), ("starboard", 1)):
+        if turn_blocked(state, direction) is None:
+            fixed.append(Turn(name))
+    if move.remaining <= 1e-9:
+        forced = move.forced_turn in (-1, 1) and not move.turns_made
+        if not (forced and fixed):
+            fixed.append(EndMove())
+    return LegalActions(fixed, ranges)
+
+
+# --- shooting ----------------------------------------------------------------------------
+
+
+def shooting(state: AhoyState) -> tuple[list[Any], list[ActionRange]]:
+    fixed: list[Any] = []
+    ranges: list[ActionRange] = []
+    for ship in own_ships(state):
+        for gun in ship.guns:
+            choice = fire_choice(state, ship, gun)
+            if choice is None:
+                continue
+            if choice[0] == "point_blank":
+                fixed.append(FireGun(ship.id, gun.id, 0))
+            else:
+                ranges.append(ActionRange(FireGun(ship.id, gun.id, 1), "guess", 1, choice[1]))
+        fixed.extend(FireMissiles(ship.id, t.id) for t in missile_targets(state, ship))
+    return fixed, ranges
+
+
+# --- refusals ----------------------------------------------------------------------------
+
+
+def explain(state: AhoyState, action: Any) -> tuple[str, str]:
+    """(rule, reason) for an action that is not legal now."""
+    if state.over:
+        return "Victory", "the battle is over"
+    pending = state.pending
+    if pending is not None:
+        wanted = {"avoid": "whether to try to avoid the blow",
+                  "reroll": "whether to re-roll a ram damage die",
+                  "swimmers": "what to do with the enemy swimmers",
+                  "surrendered": "the fate of the beaten crew"}[pending.kind]
+        return "Turns and phases", f"first decide {wanted}"
+    ship_id = getattr(action, "ship", None)
+    if ship_id is not None:
+        if not state.has_ship(ship_id):
+            return "Turns and phases", f"there is no ship {ship_id!r}"
+        ship = state.ship(ship_id)
+        if ship.side != state.active:
+            return "Turns and phases", f"the {ship.name} is not yours to command this turn"
+        if ship.sunk:
+            return "Taking Damage", f"the {ship.name} has gone down"
+        if ship.captured_by:
+            return "Boarding Actions", f"the {ship.name} has been captured"
+    phase_of = {
+        AssignCrew: Phase.ORDERS, DeclareRam: Phase.ORDERS, CutLoose: Phase.ORDERS,
+        RecallBoarders: Phase.ORDERS, CastOff: Phase.ORDERS, RaiseAnchor: Phase.ORDERS,
+        CutAnchor: Phase.ORDERS, EndOrders: Phase.ORDERS, StartMove: Phase.MOVEMENT,
+        Advance: Phase.MOVEMENT, Turn: Phase.MOVEMENT, EndMove: Phase.MOVEMENT,
+        ReturnToTable: Phase.MOVEMENT, Withdraw: Phase.MOVEMENT, Swim: Phase.MOVEMENT,
+        DropAnchor: Phase.MOVEMENT, EndMovement: Phase.MOVEMENT, FireGun: Phase.SHOOTING,
+        FireMissiles: Phase.SHOOTING, EndShooting: Phase.SHOOTING,
+    }
+    needed = phase_of.get(type(action))
+    if needed is not None and needed != state.phase:
+        return "Turns and phases", (f"that is done in the {needed.value} phase; this is the "
+                                    f"{state.phase.value} phase")
+    if isinstance(action, (Avoid, RerollRamDie, DealWithSwimmers, DecideFate)):
+        return "Turns and phases", "nothing is waiting on that decision"
+    if isinstance(action, (Advance, Turn, EndMove)):
+        return _explain_move(state, action)
+    if state.move is not None:
+        return "Movement", f"finish moving the {state.ship(state.move.ship).name} first"
+    if isinstance(action, StartMove):
+        ship = state.ship(action.ship)
+        if ship.moved:
+            return "Movement", f"the {ship.name} has already moved this turn"
+        if ship.anchored:
+            return "Anchors", f"the {ship.name} is at anchor: raise it in your orders first"
+        if state.lock_of(ship.id) is not None:
+            return "Ramming and Ships Becoming Entangled", \
+                f"the {ship.name} is locked to another ship"
+        if not in_control(state, ship):
+            return "Ships Moving Out of Control", f"the {ship.name} is out of control"
+        names = ", ".join(p.name for p in pace_options(state, ship))
+        return "Movement Rates for Sailing Ships", \
+            f"the {ship.name} may not move at {action.pace!r} now (she may: {names})"
+    if isinstance(action, EndMovement):
+        waiting_ships = [s.name for s in state.ships if needs_move(state, s)]
+        return "Movement", f"every ship must move first ({', '.join(waiting_ships)})"
+    if isinstance(action, FireGun):
+        return _explain_fire(state, action)
+    if isinstance(action, FireMissiles):
+        ship = state.ship(action.ship)
+        why = ship_may_shoot(state, ship)
+        if why:
+            return "Missile Weapons", why
+        if ship.missiles_fired:
+            return "Missile Weapons", f"the {ship.name}'s marksmen have already shot this turn"
+        return "Missile Weapons", "no marksman of hers can reach that ship's crew"
+    if isinstance(action, DeclareRam):
+        ship = state.ship(action.ship)
+        if ship.size == "jolly_boat":
+            return "Ramming and Jolly Boats", "Jolly Boats may not make ram attacks"
+        return "Ramming", "she cannot ram that ship now (declared already, locked, anchored or "\
+                          "out of control, or no such enemy)"
+    if isinstance(action, StrikeColours):
+        return "Strike Yer Colours", "a ship may strike only once down to half her Structure "\
+                                     "Points"
+    if isinstance(action, Board):
+        return "Boarding Actions", ("boarding needs the ship alongside (within 1\") after a move "
+                                    "at 12\" or less, an enemy that moved 12\" or less last turn, "
+                                    "and no more men than she has to send")
+    if isinstance(action, AssignCrew):
+        return "Gun Crews", ("that crew plan is not possible: at most the minimum crew sail her, "
+                             "and she has only so many hands (once per turn)")
+    return "Turns and phases", "that is not one of the choices now"
+
+
+def _explain_move(state: AhoyState, action: Any) -> tuple[str, str]:
+    move = state.move
+    if move is None:
+        return "Movement", "no ship is moving: start a ship's move first"
+    if isinstance(action, Advance):
+        if action.inches <= 0:
+            return "Movement", "a ship moves ahead a whole number of inches, at least 1"
+        return "Movement Rates for Sailing Ships", \
+            f"she has only {math.ceil(move.remaining - 1e-9)}\" of her move left"
+    if isinstance(action, Turn):
+        if action.direction not in ("port", "starboard"):
+            return "Turning", "turn to port or to starboard"
+        blocked = turn_blocked(state, -1 if action.direction == "port" else 1)
+        return blocked or ("Turning", "she may not turn now")
+    return "Movement Rates for Sailing Ships", \
+        f"the whole move must be used: {math.ceil(move.remaining - 1e-9)}\" left"
+
+
+def _explain_fire(state: AhoyState, action: FireGun) -> tuple[str, str]:
+    from ahoy_tui.rules.ahoy.shooting import gun_ready, nearest_target
+
+    ship = state.ship(action.ship)
+    why = ship_may_shoot(state, ship)
+    if why:
+        return "Naval Cannons", why
+    gun = next((g for g in ship.guns if g.id == action.gun), None)
+    if gun is None:
+        return "Naval Cannons", f"the {ship.name} has no gun {action.gun!r}"
+    why = gun_ready(state, ship, gun)
+    if why:
+        return "Gun Crews", why
+    target = nearest_target(state, ship, gun)
+    weapon = tables().gun(gun.weapon)
+    if target is None:
+        return "Naval Cannons", "no enemy ship lies on that gun's line of fire (guns have no "\
+                                "arc: sail to bring them to bear)"
+    if target[0] > weapon.range:
+        return "Naval Cannons", f"the nearest enemy on that line is beyond the gun's " \
+                                f"{weapon.range}\" range"
+    if target[0] <= tables().roll("point_blank"):
+        return "Point Blank", "at 10\" or less there is no guess: fire at point blank (guess 0)"
+    if action.guess == 0:
+        return "Point Blank", "the target is more than 10\" away: guess the range"
+    return "Naval Cannons", f"guess a range from 1\" to the gun's {weapon.range}\""

@@ -1,0 +1,301 @@
+"""The state of an Ahoy! battle: ships, crew, wind, whose turn and what is being decided.
+
+Everything is frozen. Ships and crew are tuples in a fixed order, looked up by id. A crewman is
+one model with a profile; where he stands (``aboard``) and what he is doing (``task``) are what
+the ship record card counts. Derived facts (how many crew are sailing, whether a ship is out of
+control) are computed from these, not stored.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+import attrs
+from attrs import frozen
+
+from ahoy_tui.engine.geometry import Table
+from ahoy_tui.engine.state import GameState
+
+
+class Phase(StrEnum):
+    """The parts of a player's turn (Turns and phases)."""
+
+    ORDERS = "orders"        # start of the turn: crew, rams, cutting loose, anchors, colours
+    MOVEMENT = "movement"    # ships are moved before anything else
+    SHOOTING = "shooting"    # ordnance and missile weapons
+    CLOSE_COMBAT = "close_combat"  # boarding actions fought; the turn passes
+    OVER = "over"
+
+
+class Task(StrEnum):
+    """What a crewman is doing."""
+
+    SAILING = "sailing"
+    GUN = "gun"
+    FIRES = "fires"
+    IDLE = "idle"          # unoccupied: free to shoot missiles, board, be sent anywhere
+    BOARDING = "boarding"  # fighting aboard an enemy ship
+    CAPTIVE = "captive"    # locked below decks aboard an enemy ship
+    SWIMMING = "swimming"
+
+
+class GunState(StrEnum):
+    READY = "ready"
+    MALFUNCTION = "malfunction"
+    DESTROYED = "destroyed"
+
+
+@frozen
+class Gun:
+    """A piece of ordnance on a ship, on a fixed line of fire."""
+
+    id: str
+    weapon: str          # id in weapons.toml [ordnance]
+    mount: str           # "port", "starboard", "bow" or "stern"
+    along: float = 0.0   # inches from the ship's centre toward the bow
+    state: GunState = GunState.READY
+    silent_until: int = 0  # a malfunction: may not fire before this player-turn number
+    fired: bool = False    # fired (or tried to) this turn
+
+
+@frozen
+class CrewPlan:
+    """How the captain has told off his crew: sailing, fire-fighting, and which guns first."""
+
+    sailing: int
+    fires: int = 0
+    guns_first: str = ""
+
+
+@frozen
+class Crewman:
+    """One model: a sailor, a marine, the captain."""
+
+    id: str
+    side: str
+    ship: str                 # the ship he belongs to
+    profile: str              # id in crew.toml [profiles]
+    wounds: int
+    aboard: str | None        # the ship he stands on; None in the water
+    task: Task = Task.IDLE
+    gun: str | None = None
+    armour: str = "none"
+    shield: bool = False
+    missile: str | None = None
+    x: float = 0.0            # his position while swimming
+    y: float = 0.0
+    boarded_turn: int = -1    # the player-turn number he boarded in (he charged)
+    footing: bool = True      # False while fighting his way up a higher gunwale
+    exhausted: bool = False   # climbed aboard from the water: fights last, needs 6s
+
+
+@frozen
+class Ship:
+    """A ship and everything her record card tracks."""
+
+    id: str
+    name: str
+    side: str
+    size: str                 # id in ships.toml [sizes]
+    length: float
+    beam: float
+    gunwale: int
+    x: float
+    y: float
+    heading: int              # 0 = north, in 45° steps clockwise
+    sp: int                   # Structure Points left
+    sp_max: int
+    propulsion: str = "sail"
+    ironclad: bool = False
+    ram: bool = False         # fitted with a ram
+    guns: tuple[Gun, ...] = ()
+    plan: CrewPlan = CrewPlan(0)
+    fires: int = 0            # fire markers burning
+    speed: int = 0            # inches she is making (her last move's allowance)
+    moved_last: float = 0.0   # how far she moved in her last move
+    under_way: int = 2        # 0: stationary, 1: first turn under way, 2: full speed allowed
+    slowing: int = 0          # consecutive turns she has slowed down
+    cast_off: bool = False    # starts her next move on the variable dice only
+    anchored: bool = False
+    has_anchor: bool = True
+    struck: bool = False      # has struck her colours
+    strike_tested: bool = False
+    sunk: bool = False
+    off_table: bool = False
+    exit_x: float = 0.0
+    exit_y: float = 0.0
+    withdrawn: bool = False   # left the battle for good
+    captured_by: str | None = None
+    in_irons: bool = False
+    rudder_damaged: bool = False
+    dismasted: bool = False
+    immobilised: bool = False
+    ooc_stopped: bool = False  # out of control, turned into the wind: drifting
+    moved: bool = False        # has moved (or drifted) this turn
+    anchor_tried: bool = False
+    ram_target: str | None = None  # declared ram this turn ("Brace for impact!")
+    ram_spent: bool = False
+    no_shooting: bool = False   # braced, or cutting loose: no shooting this turn
+    missiles_fired: bool = False
+    ordered: tuple[str, ...] = ()  # start-of-turn orders already given this turn
+
+    @property
+    def afloat(self) -> bool:
+        return not self.sunk
+
+    @property
+    def on_table(self) -> bool:
+        return not (self.sunk or self.off_table or self.withdrawn)
+
+    @property
+    def sinking(self) -> bool:
+        return self.sp <= 0 and not self.sunk
+
+
+@frozen
+class Lock:
+    """Two ships held together: ``entangled`` after a ram, ``grappled`` for boarding."""
+
+    a: str
+    b: str
+    kind: str
+
+    def holds(self, ship: str) -> bool:
+        return ship in (self.a, self.b)
+
+    def other(self, ship: str) -> str:
+        return self.b if ship == self.a else self.a
+
+
+@frozen
+class Move:
+    """A ship's move in progress."""
+
+    ship: str
+    allowance: int              # inches she must move this turn
+    moved: float = 0.0
+    since_turn: float = 0.0     # inches since the start or her last turn
+    turns_left: int = 0
+    turns_made: int = 0
+    ram: bool = False           # a ramming run: one turn to align, then straight
+    in_irons: bool = False      # may only turn at the end, on a roll
+    forced_turn: int | None = None  # rudder damaged: -1 port, 0 straight, +1 starboard
+    steer_ok: bool | None = None    # Light Airs / Gales: the 4+ roll, once rolled
+    pickup: bool = False        # slow enough to pick up swimmers (6" or less)
+
+    @property
+    def remaining(self) -> float:
+        return max(0.0, self.allowance - self.moved)
+
+
+@frozen
+class Pending:
+    """A decision the rules ask for in the middle of something else.
+
+    ``kind``: ``avoid`` (the captain of ``ship`` may test to avoid ``other``'s ram or
+    collision), ``reroll`` (``other``'s ram may re-roll one damage die in ``faces``), ``swimmers``
+    (``other`` passes enemy swimmers ``crew``: slay, take captive or ignore), ``surrendered``
+    (``side`` decides the fate of ``ship``'s surrendered crew).
+    """
+
+    kind: str
+    side: str
+    ship: str = ""
+    other: str = ""
+    impact: str = ""            # "ram" or "collision"
+    glancing: bool = False
+    faces: tuple[int, ...] = ()
+    crew: tuple[str, ...] = ()
+
+
+@frozen
+class Tally:
+    """A side's running score for the battle summary."""
+
+    side: str
+    damage_dealt: int = 0
+    crew_slain: int = 0
+
+
+@frozen
+class Options:
+    """Scenario and game options."""
+
+    wind: str = "random"        # "random", or a compass point it blows toward: "N", "E"…
+    wind_changes: bool = True   # roll for a change each game turn
+    weather: str = "normal"     # "normal", "light_airs" or "gales"
+    turn_limit: int = 12        # game turns; then the battle is decided on points
+
+
+@frozen(kw_only=True)
+class AhoyState(GameState):
+    """A moment of an Ahoy! battle."""
+
+    options: Options
+    table: Table
+    sides: tuple[str, ...]
+    side_names: tuple[str, ...]
+    ships: tuple[Ship, ...]
+    crew: tuple[Crewman, ...]
+    locks: tuple[Lock, ...] = ()
+    wind: int = 0               # the compass point the wind blows toward (0 N, 2 E, 4 S, 6 W)
+    turn: int = 1               # game turn
+    player_turn: int = 1        # counts every player's turn
+    active: str = "p1"
+    phase: Phase = Phase.ORDERS
+    move: Move | None = None
+    pending: Pending | None = None
+    enemy_fire_start: tuple[tuple[str, int], ...] = ()  # SP at the start of enemy shooting
+    tallies: tuple[Tally, ...] = ()
+
+    # --- lookups ----------------------------------------------------------------------------
+    def ship(self, ship_id: str) -> Ship:
+        for s in self.ships:
+            if s.id == ship_id:
+                return s
+        raise KeyError(ship_id)
+
+    def has_ship(self, ship_id: str) -> bool:
+        return any(s.id == ship_id for s in self.ships)
+
+    def crewman(self, crew_id: str) -> Crewman:
+        for c in self.crew:
+            if c.id == crew_id:
+                return c
+        raise KeyError(crew_id)
+
+    def side_name(self, side: str) -> str:
+        return self.side_names[self.sides.index(side)]
+
+    def other_side(self, side: str) -> str:
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+    def lock_of(self, ship_id: str) -> Lock | None:
+        for lock in self.locks:
+            if lock.holds(ship_id):
+                return lock
+        return None
+
+    def locked_with(self, ship_id: str) -> tuple[str, ...]:
+        return tuple(lock.other(ship_id) for lock in self.locks if lock.holds(ship_id))
+
+
+def replace_ship(state: AhoyState, ship: Ship) -> AhoyState:
+    return attrs.evolve(state, ships=tuple(ship if s.id == ship.id else s for s in state.ships))
+
+
+def update_ship(state: AhoyState, ship_id: str, **changes: object) -> AhoyState:
+    return replace_ship(state, attrs.evolve(state.ship(ship_id), **changes))
+
+
+def replace_crew(state: AhoyState, men: dict[str, Crewman | None]) -> AhoyState:
+    """Replace (or, with ``None``, remove) crewmen by id."""
+    out = []
+    for c in state.crew:
+        if c.id in men:
+            new = men[c.id]
+            if new is not None:
+                out.append(new)
+        else:
+            out.append(c)
+    return attrs.evolve(state, crew=tuple(out))

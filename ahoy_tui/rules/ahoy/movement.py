@@ -1,0 +1,490 @@
+"""Movement: speed for the turn, moving and turning, drifting, leaving and returning to the table.
+
+A ship's move is a :class:`~ahoy_tui.rules.ahoy.model.Move`: begun with a pace (``StartMove``),
+made of straight advances and 45° turns about her centre, ended when she has used it all. The
+whole move must be used (Movement Rates); a sailing ship must move the minimum distance for her
+size before each turn (Turning). Contact with another hull stops her: a ram if she declared one
+at that ship, a collision otherwise.
+"""
+
+from __future__ import annotations
+
+import math
+
+import attrs
+from attrs import frozen
+
+from ahoy_tui.engine.dice import Dice
+from ahoy_tui.engine.geometry import UNIT, advance, first_contact, heading_name, overlap, turned
+from ahoy_tui.rules.ahoy.common import half_up, inches, tell
+from ahoy_tui.rules.ahoy.crew import in_control
+from ahoy_tui.rules.ahoy.hulls import ship_hull
+from ahoy_tui.rules.ahoy.model import AhoyState, Move, Pending, Ship, update_ship
+from ahoy_tui.rules.ahoy.swimming import passed_swimmers, pick_up_friends
+from ahoy_tui.rules.ahoy.tables import Rate, tables
+from ahoy_tui.rules.ahoy.wind import BEATING, into_the_wind, point_of_sail
+
+RATES = "Movement Rates for Sailing Ships"
+TURNING = "Turning"
+SLOWING = "Slowing Down"
+STATIONARY = "Stationary Ships"
+IRONS = "In Irons"
+ADRIFT = "Ships Adrift"
+OFF_TABLE = "Sailing Off the Table"
+OUT_OF_CONTROL = "Ships Moving Out of Control"
+WEATHER = "Wind Direction (Light Airs and Gales)"
+ANCHORS = "Anchors"
+RUDDER = "Critical Hits (Rudder Damaged)"
+DISMASTED = "Critical Hits (Dismasted)"
+
+
+@frozen
+class Pace:
+    """A way to start the move: its name, what it means, and its distance (None: rolled)."""
+
+    name: str
+    label: str
+    allowance: int | None
+
+
+def fixed_rate(state: AhoyState, ship: Ship) -> tuple[Rate, int, str]:
+    """Her rate for this turn's heading, and the fixed part after rams and the weather.
+
+    A ram takes 2 off the ship's fixed rates first (Rams); Light Airs then halve the fixed rate
+    (rounding down) and Gales add half again (rounding up).
+    """
+    point = point_of_sail(ship.heading, state.wind)
+    rate = tables().rates(ship.propulsion, ship.size).rate(point)
+    fixed = max(0, rate.fixed - (2 if ship.ram else 0))
+    if state.options.weather == "light_airs":
+        fixed //= 2
+    elif state.options.weather == "gales":
+        fixed += half_up(fixed)
+    return rate, fixed, point
+
+
+def is_jolly_boat(ship: Ship) -> bool:
+    return ship.size == "jolly_boat"
+
+
+def pace_options(state: AhoyState, ship: Ship) -> list[Pace]:
+    """The speeds the rules allow her this turn."""
+    rate, fixed, point = fixed_rate(state, ship)
+    roll = f"{rate.dice}+{fixed}\""
+    halt = ship.speed <= tables().roll("halt_speed")
+    options: list[Pace] = []
+    if ship.cast_off:
+        options.append(Pace("cast_off", f"cast off: the {rate.dice} only", None))
+    elif ship.under_way == 0:
+        first = fixed if is_jolly_boat(ship) else half_up(fixed)
+        options.append(Pace("under_way", f"get under way: {first}\"", first))
+    elif ship.under_way == 1 and not is_jolly_boat(ship):
+        options.append(Pace("fixed", f"gather way: the fixed {fixed}\"", fixed))
+    else:
+        options.append(Pace("full", f"full speed: {roll} ({point})", None))
+        slow = fixed if ship.slowing == 0 else half_up(fixed)
+        options.append(Pace("slow", f"slow down: {slow}\"", slow))
+    if halt:
+        options.append(Pace("halt", "halt: stop and drift", 0))
+    return options
+
+
+def needs_move(state: AhoyState, ship: Ship) -> bool:
+    """Whether the player still has to move this ship this turn."""
+    if ship.side != state.active or ship.moved or ship.sunk or ship.withdrawn:
+        return False
+    if ship.off_table:
+        return True
+    if ship.anchored or ship.captured_by or ship.immobilised:
+        return False
+    if state.lock_of(ship.id) is not None:
+        return False
+    return in_control(state, ship) and not ship.ooc_stopped
+
+
+def start_move(state: AhoyState, dice: Dice, ship_id: str, pace_name: str) -> AhoyState:
+    ship = state.ship(ship_id)
+    pace = next(p for p in pace_options(state, ship) if p.name == pace_name)
+    rate, fixed, point = fixed_rate(state, ship)
+    size = tables().size(ship.size)
+    large_beating = ship.size == "large" and point == BEATING and ship.propulsion == "sail"
+    in_irons = False
+    if pace.allowance is None:
+        purpose = f"{ship.name}: speed ({point}, {rate.dice}+{fixed if pace.name == 'full' else 0})"
+        if rate.dice == "D3":
+            result = dice.d3(purpose, RATES, side=ship.side, ship=ship.id)
+        else:
+            result = dice.d6(purpose, RATES, side=ship.side, ship=ship.id)
+        face = dice.last_roll.faces[0]
+        allowance = result + (fixed if pace.name == "full" else 0)
+        if large_beating and isinstance(face, int) and face < tables().table("in_irons")[
+                "manoeuvre"]:
+            in_irons = True
+    else:
+        allowance = pace.allowance
+        in_irons = large_beating and allowance > 0
+    if ship.dismasted and allowance > 0:
+        cap = dice.d6(f"{ship.name}: dismasted, most she can move", DISMASTED, side=ship.side,
+                      ship=ship.id)
+        if cap < allowance:
+            tell(dice, "dismasted", f"Dismasted, the {ship.name} makes only {cap}\"", DISMASTED,
+                 ship=ship.id)
+            allowance = cap
+    slowing = ship.slowing + 1 if pace.name == "slow" else 0
+    under_way = {"under_way": 1, "fixed": 2, "halt": 0, "cast_off": 2}.get(
+        pace.name, 2 if ship.under_way >= 1 else ship.under_way)
+    if is_jolly_boat(ship) and pace.name == "under_way":
+        under_way = 1
+    tell(dice, "pace", f"The {ship.name} is {point} ({_heading_words(ship, state)}): "
+         f"{pace.label.split(':')[0]}, {allowance}\" this turn",
+         _pace_rule(pace.name), side=ship.side, ship=ship.id)
+    state = update_ship(state, ship_id, speed=allowance, slowing=slowing, under_way=under_way,
+                        cast_off=False, in_irons=in_irons)
+    if allowance == 0:
+        state = update_ship(state, ship_id, moved=True, moved_last=0.0, under_way=0)
+        return drift_ship(state, dice, ship_id)
+    if in_irons:
+        tell(dice, "in_irons", f"The {ship.name} is In Irons: she moves straight into the wind, "
+             "then may try to turn", IRONS, side=ship.side, ship=ship.id, big=True)
+    forced = None
+    if ship.rudder_damaged:
+        roll = dice.d6(f"{ship.name}: damaged rudder", RUDDER, side=ship.side, ship=ship.id)
+        forced = tables().d6_entry("rudder", "turn", roll)
+        dice.judge({None: "moves normally", -1: "must turn to port", 0: "sails straight ahead",
+                    1: "must turn to starboard"}[forced])
+    ram = False
+    if ship.ram_target is not None:
+        if allowance >= tables().roll("ram_min_speed"):
+            ram = True
+        else:
+            tell(dice, "ram_off", f"At {allowance}\" the {ship.name} is too slow to ram "
+                 "(6\" or more needed)", "Ramming", side=ship.side, ship=ship.id)
+    turns = 1 if ram else size.turns
+    if forced is not None:
+        turns = 0 if forced == 0 else 1
+    move = Move(ship=ship_id, allowance=allowance, turns_left=0 if in_irons else turns,
+                ram=ram, in_irons=in_irons, forced_turn=forced,
+                pickup=allowance <= tables().roll("pickup_speed"))
+    return attrs.evolve(state, move=move)
+
+
+def _pace_rule(pace: str) -> str:
+    return {"slow": SLOWING, "halt": SLOWING, "under_way": STATIONARY, "fixed": STATIONARY,
+            "cast_off": "Disengaging From a Boarding Action"}.get(pace, RATES)
+
+
+def _heading_words(ship: Ship, state: AhoyState) -> str:
+    return f"heading {heading_name(ship.heading)}"
+
+
+def turn_blocked(state: AhoyState, direction: int) -> tuple[str, str] | None:
+    """Why the moving ship may not turn this way now (rule, reason), or None if she may."""
+    move = state.move
+    if move is None:
+        return "Movement", "no ship is moving"
+    ship = state.ship(move.ship)
+    size = tables().size(ship.size)
+    if move.in_irons:
+        if move.remaining > 0:
+            return IRONS, "In Irons she must first move her whole distance into the wind"
+        if move.turns_made:
+            return IRONS, "In Irons she may make only one turn"
+    elif move.turns_left <= 0:
+        if move.forced_turn == 0:
+            return RUDDER, "her damaged rudder holds her straight this turn"
+        if move.ram:
+            return "Ramming", "a ramming ship makes one turn to align, then sails straight"
+        return TURNING, f"a {size.name} ship may make only {size.turns} turns a turn"
+    if move.forced_turn in (-1, 1) and direction != move.forced_turn:
+        side = "port" if move.forced_turn < 0 else "starboard"
+        return RUDDER, f"her damaged rudder swings her to {side}"
+    if move.since_turn + 1e-9 < size.move_before_turn and ship.propulsion == "sail":
+        return TURNING, (f"a {size.name} sailing ship must move {size.move_before_turn}\" "
+                         f"before each turn ({inches(move.since_turn)} so far)")
+    if move.steer_ok is False:
+        return WEATHER, "she failed the roll to change heading this turn"
+    new = ship_hull(ship, heading=turned(ship.heading, direction))
+    for other in state.ships:
+        if other.id != ship.id and other.on_table and overlap(new, ship_hull(other)):
+            return TURNING, f"no room to turn: the {other.name} is in the way"
+    return None
+
+
+def can_turn(state: AhoyState) -> bool:
+    return turn_blocked(state, -1) is None or turn_blocked(state, 1) is None
+
+
+def turn(state: AhoyState, dice: Dice, direction: int) -> AhoyState:
+    move = state.move
+    assert move is not None
+    ship = state.ship(move.ship)
+    if state.options.weather != "normal" and move.steer_ok is None:
+        weather = state.options.weather.replace("_", " ")
+        ok, _ = dice.need(tables().table("wind")["steer_roll"],
+                          f"{ship.name}: change heading in {weather}",
+                          WEATHER, side=ship.side, ship=ship.id, success="may turn",
+                          failure="holds her heading")
+        state = attrs.evolve(state, move=attrs.evolve(move, steer_ok=ok))
+        if not ok:
+            return state
+        move = state.move
+        assert move is not None
+    if move.in_irons:
+        ok, _ = dice.need(tables().table("in_irons")["turn"], f"{ship.name}: turn out of irons",
+                          IRONS, side=ship.side, ship=ship.id, success="turns",
+                          failure="remains In Irons")
+        if not ok:
+            state = update_ship(state, ship.id, in_irons=True)
+            return end_move(state, dice)
+    heading = turned(ship.heading, direction)
+    state = update_ship(state, ship.id, heading=heading,
+                        in_irons=False if move.in_irons else ship.in_irons)
+    tell(dice, "turned", f"The {ship.name} turns 45° to {'port' if direction < 0 else 'starboard'}"
+         f", now heading {heading_name(heading)}", TURNING, side=ship.side, ship=ship.id)
+    move = attrs.evolve(move, turns_left=move.turns_left - 1, turns_made=move.turns_made + 1,
+                        since_turn=0.0)
+    return attrs.evolve(state, move=move)
+
+
+def advance_ship(state: AhoyState, dice: Dice, distance: float) -> AhoyState:
+    """Move the ship straight ahead; stop at another hull or the table edge."""
+    from ahoy_tui.rules.ahoy.ramming import meet
+
+    move = state.move
+    assert move is not None
+    ship = state.ship(move.ship)
+    distance = min(float(distance), move.remaining)
+    direction = UNIT[ship.heading]
+    poly = ship_hull(ship)
+    contact_at, contact = math.inf, None
+    for other in state.ships:
+        if other.id == ship.id or not other.on_table:
+            continue
+        t = first_contact(poly, direction, distance, ship_hull(other))
+        if t is not None and t < contact_at:
+            contact_at, contact = t, other
+    exit_at = state.table.exit_distance((ship.x, ship.y), direction)
+    travel = min(distance, contact_at, exit_at)
+    x, y = advance(ship.x, ship.y, ship.heading, travel)
+    state = update_ship(state, ship.id, x=x, y=y)
+    move = attrs.evolve(move, moved=move.moved + travel, since_turn=move.since_turn + travel)
+    state = attrs.evolve(state, move=move)
+    if travel > 0:
+        tell(dice, "moved", f"The {ship.name} moves {inches(travel)} ahead "
+             f"({inches(move.remaining)} left)", RATES, side=ship.side, ship=ship.id)
+    if move.pickup:
+        state = _pick_up(state, dice, state.ship(ship.id), ship.x, ship.y, travel)
+    if exit_at <= contact_at and exit_at < distance:
+        return leave_table(state, dice, ship.id)
+    if contact is not None and contact_at < distance:
+        return meet(state, dice, ship.id, contact.id)
+    return state
+
+
+def _pick_up(state: AhoyState, dice: Dice, ship: Ship, x0: float, y0: float,
+             travelled: float) -> AhoyState:
+    men = passed_swimmers(state, ship, x0, y0, travelled)
+    if not men:
+        return state
+    state = pick_up_friends(state, dice, ship, men)
+    enemies = tuple(m.id for m in men if m.side != ship.side)
+    if enemies and state.pending is None:
+        state = attrs.evolve(state, pending=Pending("swimmers", ship.side, ship=ship.id,
+                                                    other=ship.id, crew=enemies))
+    return state
+
+
+def leave_table(state: AhoyState, dice: Dice, ship_id: str) -> AhoyState:
+    ship = state.ship(ship_id)
+    move = state.move
+    ooc = not in_control(state, ship)
+    state = attrs.evolve(state, move=None)
+    if ooc:
+        tell(dice, "lost", f"Out of control, the {ship.name} drifts off the table and is lost to "
+             "the battle", OUT_OF_CONTROL, side=ship.side, ship=ship_id, big=True)
+        return update_ship(state, ship_id, off_table=True, withdrawn=True, moved=True)
+    tell(dice, "off_table", f"The {ship.name} sails off the table; she may return within 6\" "
+         "of this point next turn", OFF_TABLE, side=ship.side, ship=ship_id, big=True)
+    from ahoy_tui.rules.ahoy.boarding import release_locks
+
+    state = release_locks(state, dice, ship_id)
+    return update_ship(state, ship_id, off_table=True, exit_x=ship.x, exit_y=ship.y, moved=True,
+                       moved_last=move.moved if move else 0.0)
+
+
+def end_move(state: AhoyState, dice: Dice) -> AhoyState:
+    move = state.move
+    assert move is not None
+    ship = state.ship(move.ship)
+    state = attrs.evolve(state, move=None)
+    return update_ship(state, ship.id, moved=True, moved_last=round(move.moved, 4))
+
+
+def return_options(state: AhoyState, ship: Ship) -> list[tuple[int, int]]:
+    """(offset, heading) pairs where she may come back: within 6" of her exit point along the
+    edge, not heading straight back off it, not on top of another hull."""
+    table = state.table
+    within = tables().roll("return_within")
+    edge = table.edge_of((ship.exit_x, ship.exit_y))
+    outward = {"N": 0, "E": 2, "S": 4, "W": 6}[edge]
+    found = []
+    for offset in range(-within, within + 1):
+        x, y = table.along_edge((ship.exit_x, ship.exit_y), offset)
+        for heading in range(8):
+            if (heading - outward) % 8 in (0, 1, 7):
+                continue
+            poly = ship_hull(ship, x, y, heading)
+            if any(o.id != ship.id and o.on_table and overlap(poly, ship_hull(o))
+                   for o in state.ships):
+                continue
+            found.append((offset, heading))
+    return found
+
+
+def return_to_table(state: AhoyState, dice: Dice, ship_id: str, offset: int,
+                    heading: int) -> AhoyState:
+    ship = state.ship(ship_id)
+    x, y = state.table.along_edge((ship.exit_x, ship.exit_y), offset)
+    speed = half_up(ship.speed)
+    tell(dice, "returned", f"The {ship.name} returns to the table heading "
+         f"{heading_name(heading)}, at {speed}\" (half her speed when she left)", OFF_TABLE,
+         side=ship.side, ship=ship_id, big=True)
+    state = update_ship(state, ship_id, off_table=False, x=x, y=y, heading=heading, speed=speed,
+                        under_way=2, slowing=0)
+    if speed == 0:
+        return update_ship(state, ship_id, moved=True, moved_last=0.0)
+    size = tables().size(ship.size)
+    move = Move(ship=ship_id, allowance=speed, turns_left=size.turns,
+                pickup=speed <= tables().roll("pickup_speed"))
+    return attrs.evolve(state, move=move)
+
+
+def withdraw(state: AhoyState, dice: Dice, ship_id: str) -> AhoyState:
+    ship = state.ship(ship_id)
+    tell(dice, "withdrawn", f"The {ship.name} stays away: she has left the battle", OFF_TABLE,
+         side=ship.side, ship=ship_id, big=True)
+    return update_ship(state, ship_id, withdrawn=True, moved=True)
+
+
+def drift(state: AhoyState, dice: Dice, ship_ids: tuple[str, ...], distance: int,
+          rule: str) -> AhoyState:
+    """Ships (one, or several locked together) drift downwind. Touching another hull they come to
+    rest against it; drifting at a few inches is not counted as a collision. A drifting ship
+    that crosses the table edge is not under control and is lost to the battle."""
+    if distance <= 0:
+        return state
+    direction = UNIT[state.wind]
+    travel = float(distance)
+    blocker = None
+    for sid in ship_ids:
+        ship = state.ship(sid)
+        poly = ship_hull(ship)
+        for other in state.ships:
+            if other.id in ship_ids or not other.on_table:
+                continue
+            t = first_contact(poly, direction, travel, ship_hull(other))
+            if t is not None and t < travel:
+                travel, blocker = t, other
+    exit_at = min(state.table.exit_distance((state.ship(s).x, state.ship(s).y), direction)
+                  for s in ship_ids)
+    names = " and the ".join(state.ship(s).name for s in ship_ids)
+    leaving = exit_at < travel
+    travel = min(travel, exit_at)
+    for sid in ship_ids:
+        ship = state.ship(sid)
+        x, y = advance(ship.x, ship.y, state.wind, travel)
+        state = update_ship(state, sid, x=x, y=y)
+    tell(dice, "drift", f"The {names} drift{'s' if len(ship_ids) == 1 else ''} "
+         f"{inches(travel)} downwind", rule, ship=ship_ids[0])
+    if leaving:
+        for sid in ship_ids:
+            tell(dice, "lost", f"The {state.ship(sid).name} drifts off the table and is lost to "
+                 "the battle", rule, ship=sid, big=True)
+            state = update_ship(state, sid, off_table=True, withdrawn=True)
+    elif blocker is not None:
+        tell(dice, "aground", f"They come to rest against the {blocker.name}", rule,
+             ship=ship_ids[0])
+    return state
+
+
+def drift_ship(state: AhoyState, dice: Dice, ship_id: str) -> AhoyState:
+    """A ship not anchored and not making way drifts D6" with the wind (Ships Adrift)."""
+    ship = state.ship(ship_id)
+    distance = dice.d6(f"the {ship.name} drifts", ADRIFT, side=ship.side, ship=ship_id)
+    return drift(state, dice, (ship_id,), distance, ADRIFT)
+
+
+def out_of_control(state: AhoyState, dice: Dice, ship_id: str) -> AhoyState:
+    """Too few crew to sail her: she swings on the D6 table and runs at her fixed speed."""
+    ship = state.ship(ship_id)
+    if ship.ooc_stopped:
+        tell(dice, "ooc", f"The {ship.name} is out of control and lying head to wind",
+             OUT_OF_CONTROL, side=ship.side, ship=ship_id)
+        state = update_ship(state, ship_id, moved=True)
+        return drift_ship(state, dice, ship_id)
+    _, fixed, _ = fixed_rate(state, ship)
+    roll = dice.d6(f"the {ship.name} is out of control", OUT_OF_CONTROL, side=ship.side,
+                   ship=ship_id)
+    swing = tables().d6_entry("out_of_control", "turn", roll)
+    dice.judge({-1: "turns 45° to port", 0: "holds her heading", 1: "turns 45° to starboard"}
+               [swing])
+    heading = turned(ship.heading, swing)
+    if swing and not any(overlap(ship_hull(ship, heading=heading), ship_hull(o))
+                         for o in state.ships if o.id != ship_id and o.on_table):
+        state = update_ship(state, ship_id, heading=heading)
+    ship = state.ship(ship_id)
+    if into_the_wind(ship.heading, state.wind):
+        tell(dice, "ooc", f"The {ship.name} swings head to wind and stops dead: she will drift "
+             "until brought under control", OUT_OF_CONTROL, side=ship.side, ship=ship_id,
+             big=True)
+        return update_ship(state, ship_id, speed=0, under_way=0, ooc_stopped=True, moved=True,
+                           moved_last=0.0)
+    state = update_ship(state, ship_id, speed=fixed)
+    if fixed == 0:
+        return update_ship(state, ship_id, moved=True, moved_last=0.0)
+    state = attrs.evolve(state, move=Move(ship=ship_id, allowance=fixed, turns_left=0,
+                                          pickup=False))
+    state = advance_ship(state, dice, fixed)
+    if state.move is not None and state.move.ship == ship_id and state.pending is None:
+        state = end_move(state, dice)
+    return state
+
+
+def anchor_roll_needed(state: AhoyState, ship: Ship) -> bool:
+    return not in_control(state, ship)
+
+
+def drop_anchor(state: AhoyState, dice: Dice, ship_id: str) -> AhoyState:
+    ship = state.ship(ship_id)
+    state = update_ship(state, ship_id, anchor_tried=True)
+    if anchor_roll_needed(state, ship):
+        ok, _ = dice.need(tables().roll("anchor_lower"),
+                          f"{ship.name}: lower the anchor without the crew in control", ANCHORS,
+                          side=ship.side, ship=ship_id, success="lowered", failure="fouled")
+        if not ok:
+            return state
+    tell(dice, "anchored", f"The {ship.name} drops anchor", ANCHORS, side=ship.side,
+         ship=ship_id)
+    return update_ship(state, ship_id, anchored=True, speed=0, under_way=0, ooc_stopped=False)
+
+
+def raise_anchor(state: AhoyState, dice: Dice, ship_id: str) -> AhoyState:
+    ship = state.ship(ship_id)
+    tell(dice, "anchor_raised", f"The {ship.name} weighs anchor: she starts from a standstill",
+         ANCHORS, side=ship.side, ship=ship_id)
+    return update_ship(state, ship_id, anchored=False, speed=0, under_way=0,
+                       ordered=(*ship.ordered, "anchor"))
+
+
+def cut_anchor(state: AhoyState, dice: Dice, ship_id: str) -> AhoyState:
+    ship = state.ship(ship_id)
+    state = update_ship(state, ship_id, ordered=(*ship.ordered, "anchor"))
+    ok, _ = dice.need(tables().roll("anchor_cut"), f"{ship.name}: cut the anchor loose", ANCHORS,
+                      side=ship.side, ship=ship_id, success="cut free", failure="still held")
+    if not ok:
+        return state
+    tell(dice, "anchor_cut", f"The {ship.name} cuts her anchor cable and is cast adrift", ANCHORS,
+         side=ship.side, ship=ship_id, big=True)
+    state = update_ship(state, ship_id, anchored=False, has_anchor=False, speed=0, under_way=0,
+                        moved=True)
+    return drift_ship(state, dice, ship_id)

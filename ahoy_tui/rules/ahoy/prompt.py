@@ -1,0 +1,134 @@
+"""What the rules ask for now, and what each action means, in the game's own words."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ahoy_tui.engine.geometry import heading_name
+from ahoy_tui.rules.ahoy import actions as a
+from ahoy_tui.rules.ahoy.model import AhoyState, Phase
+from ahoy_tui.rules.ahoy.tables import tables
+
+
+def prompt(state: AhoyState) -> str:
+    if state.over:
+        return state.result
+    who = state.side_name(state.to_act or state.active)
+    pending = state.pending
+    if pending is not None:
+        if pending.kind == "avoid":
+            mover = state.ship(pending.other).name
+            target = state.ship(pending.ship).name
+            blow = "ram" if pending.impact == "ram" else "collide with"
+            return (f"{who}: the {mover} is about to {blow} the {target}. Test Ld to avoid her? "
+                    "(Jolly Boats and Small ships dodge; bigger ships take a glancing blow)")
+        if pending.kind == "reroll":
+            faces = ", ".join(str(f) for f in pending.faces)
+            return f"{who}: the ram's damage dice show {faces}. Re-roll one of them?"
+        if pending.kind == "swimmers":
+            return (f"{who}: the {state.ship(pending.ship).name} passes enemy swimmers: slay them "
+                    "(4+), take them captive, or leave them?")
+        return (f"{who}: the {state.ship(pending.ship).name}'s crew have surrendered: lock them "
+                "below or put them to the sword?")
+    head = f"Turn {state.turn}, {who}"
+    if state.phase == Phase.ORDERS:
+        return (f"{head} — orders: tell off your crews, declare rams, cut loose, board, raise "
+                "anchor; then end your orders.")
+    if state.phase == Phase.MOVEMENT:
+        move = state.move
+        if move is not None:
+            ship = state.ship(move.ship)
+            left = math.ceil(move.remaining - 1e-9)
+            need = tables().size(ship.size).move_before_turn
+            turns = ("no turns left" if move.turns_left <= 0
+                     else f"{move.turns_left} turn{'s' if move.turns_left > 1 else ''} left")
+            before = max(0.0, need - move.since_turn)
+            after = f", next turn after {math.ceil(before)}\" more" if before > 0 and \
+                move.turns_left > 0 else ""
+            if left == 0:
+                return f"{head} — the {ship.name} has used her move: turn at the end, or end it."
+            return (f"{head} — moving the {ship.name} (heading {heading_name(ship.heading)}): "
+                    f"{left}\" to go, {turns}{after}.")
+        return f"{head} — movement: choose a ship and her speed, or finish the phase."
+    if state.phase == Phase.SHOOTING:
+        return (f"{head} — shooting: fire guns along their lines (guess the range, or point blank "
+                "at 10\" or less) and missiles at enemy crews; then end shooting.")
+    return head
+
+
+def describe(state: AhoyState, action: Any) -> str:
+    def name(ship_id: str) -> str:
+        return state.ship(ship_id).name if state.has_ship(ship_id) else ship_id
+
+    match action:
+        case a.AssignCrew():
+            first = f", {action.guns_first} guns first" if action.guns_first else ""
+            return (f"{name(action.ship)}: {action.sailing} sailing, {action.fires} fighting "
+                    f"fires, the rest to the guns{first}")
+        case a.DeclareRam():
+            return f"{name(action.ship)}: declare a ram on the {name(action.target)}"
+        case a.CutLoose():
+            return f"{name(action.ship)}: try to cut loose (4+)"
+        case a.Board():
+            return f"{name(action.ship)}: board the {name(action.target)} with {action.count} men"
+        case a.RecallBoarders():
+            return f"{name(action.ship)}: recall her boarders"
+        case a.CastOff():
+            return f"{name(action.ship)}: cast off"
+        case a.RaiseAnchor():
+            return f"{name(action.ship)}: raise anchor"
+        case a.CutAnchor():
+            return f"{name(action.ship)}: cut the anchor loose (4+)"
+        case a.StrikeColours():
+            return f"{name(action.ship)}: strike her colours"
+        case a.EndOrders():
+            return "end orders"
+        case a.StartMove():
+            from ahoy_tui.rules.ahoy.movement import pace_options
+
+            ship = state.ship(action.ship)
+            label = next((p.label for p in pace_options(state, ship) if p.name == action.pace),
+                         action.pace)
+            return f"{ship.name}: {label}"
+        case a.Advance():
+            return f"ahead {action.inches}\""
+        case a.Turn():
+            return f"turn 45° to {action.direction}"
+        case a.EndMove():
+            return "end her move"
+        case a.ReturnToTable():
+            return (f"{name(action.ship)}: return {action.offset:+d}\" along the edge, heading "
+                    f"{heading_name(action.heading)}")
+        case a.Withdraw():
+            return f"{name(action.ship)}: leave the battle"
+        case a.Swim():
+            target = f"toward the {name(action.toward)}" if action.toward else "tread water"
+            return f"swimmers ({action.swimmer}): {target}"
+        case a.DropAnchor():
+            return f"{name(action.ship)}: drop anchor"
+        case a.EndMovement():
+            return "end movement"
+        case a.FireGun():
+            ship = state.ship(action.ship)
+            gun = next((g for g in ship.guns if g.id == action.gun), None)
+            what = f"{gun.mount} {tables().gun(gun.weapon).name.lower()}" if gun else action.gun
+            aim = "at point blank" if action.guess == 0 else f"guessing {action.guess}\""
+            return f"{ship.name}: fire the {what} {aim}"
+        case a.FireMissiles():
+            return f"{name(action.ship)}: missiles at the {name(action.target)}'s crew"
+        case a.EndShooting():
+            return "end shooting"
+        case a.Avoid():
+            return "try to avoid (Ld test)" if action.attempt else "do not try to avoid"
+        case a.RerollRamDie():
+            if action.die < 0:
+                return "keep the damage dice"
+            return f"re-roll damage die {action.die + 1}"
+        case a.DealWithSwimmers():
+            return {"slay": "slay them (4+)", "captive": "take them captive",
+                    "ignore": "leave them in the water"}[action.choice]
+        case a.DecideFate():
+            return {"slaughter": "put them to the sword",
+                    "lock_below": "lock them below decks"}[action.choice]
+    return repr(action)

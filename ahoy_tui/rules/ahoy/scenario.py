@@ -1,0 +1,332 @@
+"""Ahoy! scenarios: TOML files that set the table, the wind, the sides and their ships.
+
+docs/scenarios.md documents the format. Loading checks every field and refers to ids in the
+rules tables; any problem is one :class:`ScenarioError` line naming the file and the key.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import attrs
+import cattrs
+from attrs import field, frozen
+
+from ahoy_tui.engine.dice import Dice, Rng
+from ahoy_tui.engine.events import Event
+from ahoy_tui.engine.geometry import HEADINGS, Table, clean, overlap
+from ahoy_tui.engine.ruleset import ScenarioInfo
+from ahoy_tui.rules.ahoy.hulls import ship_hull
+from ahoy_tui.rules.ahoy.model import (
+    AhoyState,
+    Crewman,
+    CrewPlan,
+    Gun,
+    Options,
+    Phase,
+    Ship,
+    Tally,
+)
+from ahoy_tui.rules.ahoy.tables import DataError, tables
+
+MOUNTS = ("port", "starboard", "bow", "stern")
+
+
+class ScenarioError(ValueError):
+    """A scenario that cannot be used; ``str()`` is one line naming the file and the problem."""
+
+
+@frozen
+class GunSpec:
+    weapon: str
+    mount: str
+    along: float | None = None
+
+
+@frozen
+class ShipSpec:
+    id: str
+    name: str
+    side: str
+    size: str
+    x: float
+    y: float
+    heading: str
+    propulsion: str = "sail"
+    ironclad: bool = False
+    ram: bool = False
+    length: float | None = None
+    beam: float | None = None
+    gunwale: int | None = None
+    speed: int = 0
+    anchored: bool = False
+    guns: tuple[GunSpec, ...] = ()
+    crew: dict[str, int] = field(factory=dict)
+    captain: bool = True
+    missiles: dict[str, str] = field(factory=dict)
+    damage: int = 0
+    fires: int = 0
+
+
+@frozen
+class SideSpec:
+    id: str
+    name: str
+
+
+@frozen
+class TableSpec:
+    width: float = 72.0
+    height: float = 48.0
+
+
+@frozen
+class ScenarioSpec:
+    name: str
+    title: str
+    description: str
+    sides: tuple[SideSpec, ...]
+    ships: tuple[ShipSpec, ...]
+    ruleset: str = "ahoy"
+    table: TableSpec = field(factory=TableSpec)
+    options: Options = field(factory=Options)
+    victory: str = "last_afloat"
+
+
+@frozen
+class Scenario:
+    """A checked scenario, ready to set up."""
+
+    name: str
+    title: str
+    description: str
+    spec: ScenarioSpec
+    data: dict[str, Any] = field(eq=False)
+
+    def to_data(self) -> dict[str, Any]:
+        return dict(self.data)
+
+
+_converter = cattrs.Converter(forbid_extra_keys=True)
+
+
+def _problem(exc: BaseException) -> str:
+    if isinstance(exc, cattrs.BaseValidationError):
+        for sub in exc.exceptions:
+            notes = [str(n) for n in getattr(sub, "__notes__", [])]
+            where = notes[0].split("@ ")[-1].strip() if notes else ""
+            where = where.replace("attribute ", "").replace("index ", "")
+            inner = _problem(sub)
+            return f"{where}: {inner}" if where and not inner.startswith(where) else inner
+    if isinstance(exc, KeyError):
+        return f"missing {exc.args[0]!r}"
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    if text.startswith("Extra fields"):
+        return "unknown " + text[len("Extra fields in constructor for "):].split(": ", 1)[-1]
+    return text
+
+
+def parse(data: Mapping[str, Any], source: str) -> Scenario:
+    try:
+        spec = _converter.structure(dict(data), ScenarioSpec)
+    except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as exc:
+        raise ScenarioError(f"{source}: {_problem(exc)}") from None
+    _check(spec, source)
+    return Scenario(spec.name, spec.title, spec.description, spec, dict(data))
+
+
+def _check(spec: ScenarioSpec, source: str) -> None:
+    def fail(message: str) -> None:
+        raise ScenarioError(f"{source}: {message}")
+
+    if spec.ruleset != "ahoy":
+        fail(f"ruleset is {spec.ruleset!r}, not 'ahoy'")
+    side_ids = [s.id for s in spec.sides]
+    if side_ids != ["p1", "p2"]:
+        fail(f"sides must be p1 and p2, in that order (found {side_ids})")
+    check_options(spec.options, source)
+    table = Table(spec.table.width, spec.table.height)
+    seen: set[str] = set()
+    hulls = []
+    for index, ship in enumerate(spec.ships):
+        where = f"ships[{index}] ({ship.id})"
+        if ship.id in seen:
+            fail(f"{where}: the id is used twice")
+        seen.add(ship.id)
+        if ship.side not in side_ids:
+            fail(f"{where}.side: {ship.side!r} is not p1 or p2")
+        if ship.heading not in HEADINGS:
+            fail(f"{where}.heading: {ship.heading!r} is not one of {', '.join(HEADINGS)}")
+        try:
+            size = tables().size(ship.size)
+            tables().rates(ship.propulsion, ship.size)
+            for gun in ship.guns:
+                tables().gun(gun.weapon)
+            for profile in ship.crew:
+                tables().profile(profile)
+            for profile, weapon in ship.missiles.items():
+                tables().profile(profile)
+                tables().missile_weapon(weapon)
+        except DataError as exc:
+            fail(f"{where}: {exc}")
+        for gun in ship.guns:
+            if gun.mount not in MOUNTS:
+                fail(f"{where}.guns: mount {gun.mount!r} is not one of {', '.join(MOUNTS)}")
+        if ship.size == "jolly_boat" and ship.ram:
+            fail(f"{where}: Jolly Boats may not ram, so may not carry a ram")
+        if not table.on_table((ship.x, ship.y)):
+            fail(f"{where}: ({ship.x}, {ship.y}) is off the {table.width}x{table.height} table")
+        if not 0 <= ship.damage < size.structure_points:
+            fail(f"{where}.damage must be 0 to {size.structure_points - 1}")
+        if not any(n > 0 for n in ship.crew.values()):
+            fail(f"{where}.crew: a ship needs at least one crewman")
+        hulls.append((ship.id, ship_hull(_ship(ship, 0))))
+    for i, (a_id, a_hull) in enumerate(hulls):
+        for b_id, b_hull in hulls[i + 1:]:
+            if overlap(a_hull, b_hull):
+                fail(f"ships {a_id} and {b_id} overlap")
+
+
+def check_options(options: Options, source: str) -> None:
+    if options.wind != "random" and options.wind not in ("N", "E", "S", "W"):
+        raise ScenarioError(f"{source}: options.wind: {options.wind!r} is not random, N, E, S "
+                            "or W")
+    if options.weather not in ("normal", "light_airs", "gales"):
+        raise ScenarioError(f"{source}: options.weather: {options.weather!r} is not normal, "
+                            "light_airs or gales")
+    if not isinstance(options.turn_limit, int) or options.turn_limit < 1:
+        raise ScenarioError(f"{source}: options.turn_limit must be a whole number, at least 1")
+
+
+def _ship(spec: ShipSpec, index: int) -> Ship:
+    size = tables().size(spec.size)
+    guns = []
+    by_mount: dict[str, list[GunSpec]] = {}
+    for gun in spec.guns:
+        by_mount.setdefault(gun.mount, []).append(gun)
+    length = spec.length if spec.length is not None else size.length
+    number = 0
+    for mount in MOUNTS:
+        mounted = by_mount.get(mount, [])
+        span = 0.6 * length
+        for i, gun in enumerate(mounted):
+            number += 1
+            if gun.along is not None:
+                along = gun.along
+            elif len(mounted) == 1 or mount in ("bow", "stern"):
+                along = 0.0
+            else:
+                along = -span / 2 + i * span / (len(mounted) - 1)
+            guns.append(Gun(id=f"g{number}", weapon=gun.weapon, mount=mount,
+                            along=clean(along)))
+    proper = sum(n for p, n in spec.crew.items() if tables().profile(p).crew)
+    first = guns[0].mount if guns else ""
+    return Ship(
+        id=spec.id, name=spec.name, side=spec.side, size=spec.size,
+        length=length, beam=spec.beam if spec.beam is not None else size.beam,
+        gunwale=spec.gunwale if spec.gunwale is not None else size.gunwale,
+        x=spec.x, y=spec.y, heading=HEADINGS.index(spec.heading),
+        sp=size.structure_points - spec.damage, sp_max=size.structure_points,
+        propulsion=spec.propulsion, ironclad=spec.ironclad, ram=spec.ram, guns=tuple(guns),
+        plan=CrewPlan(min(size.min_crew, proper), 0, first), fires=spec.fires,
+        speed=spec.speed, moved_last=float(spec.speed),
+        under_way=2 if spec.speed > 0 else 0, anchored=spec.anchored,
+    )
+
+
+def _crew(spec: ShipSpec) -> list[Crewman]:
+    men = []
+    number = 0
+    for profile_id, count in spec.crew.items():
+        profile = tables().profile(profile_id)
+        for _ in range(count):
+            number += 1
+            men.append(Crewman(id=f"{spec.id}.{number}", side=spec.side, ship=spec.id,
+                               profile=profile_id, wounds=profile.W, aboard=spec.id,
+                               armour=profile.armour, shield=profile.shield,
+                               missile=spec.missiles.get(profile_id)))
+    if spec.captain:
+        profile = tables().profile("captain")
+        men.append(Crewman(id=f"{spec.id}.captain", side=spec.side, ship=spec.id,
+                           profile="captain", wounds=profile.W, aboard=spec.id,
+                           armour=profile.armour, shield=profile.shield,
+                           missile=spec.missiles.get("captain")))
+    return men
+
+
+def setup(scenario: Scenario, seed: int,
+          options: Mapping[str, Any]) -> tuple[AhoyState, list[Event]]:
+    """Build the opening state: ships placed, crews told off, the wind rolled."""
+    from ahoy_tui.rules.ahoy.apply import settle
+    from ahoy_tui.rules.ahoy.crew import apply_plan
+    from ahoy_tui.rules.ahoy.flow import begin_player_turn, flow
+    from ahoy_tui.rules.ahoy.legal import waiting
+    from ahoy_tui.rules.ahoy.wind import initial_wind
+
+    spec = scenario.spec
+    try:
+        opts = attrs.evolve(spec.options, **dict(options))
+    except TypeError as exc:
+        raise ScenarioError(f"options: {exc}") from None
+    check_options(opts, "options")
+    events: list[Event] = []
+    dice = Dice(Rng(seed), events)
+    wind = initial_wind(dice, opts.wind)
+    ships = tuple(_ship(s, i) for i, s in enumerate(spec.ships))
+    crew = tuple(m for s in spec.ships for m in _crew(s))
+    state = AhoyState(
+        ruleset="ahoy", scenario=scenario.name, rng=dice.rng, to_act="p1",
+        options=opts, table=Table(spec.table.width, spec.table.height),
+        sides=tuple(s.id for s in spec.sides), side_names=tuple(s.name for s in spec.sides),
+        ships=ships, crew=crew, wind=wind, turn=1, player_turn=1, active="p1",
+        phase=Phase.ORDERS, tallies=tuple(Tally(s.id) for s in spec.sides),
+    )
+    for ship in ships:
+        state = apply_plan(state, ship.id)
+    state = begin_player_turn(state, dice)
+    state = flow(state, dice, waiting=waiting)
+    return settle(state, dice), events
+
+
+def builtin_dir() -> Any:
+    return resources.files("ahoy_tui.rules.ahoy").joinpath("scenarios")
+
+
+def builtin_names() -> list[str]:
+    return sorted(p.name[:-5] for p in builtin_dir().iterdir() if p.name.endswith(".toml"))
+
+
+def load(name: str | None = None, path: Path | None = None,
+         data: Mapping[str, Any] | None = None) -> Scenario:
+    if data is not None:
+        return parse(data, "scenario")
+    if path is not None:
+        try:
+            text = Path(path).read_text("utf-8")
+        except OSError as exc:
+            raise ScenarioError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        source = str(path)
+    else:
+        names = builtin_names()
+        if name not in names:
+            raise ScenarioError(f"no built-in scenario {name!r} (built in: {', '.join(names)})")
+        text = builtin_dir().joinpath(f"{name}.toml").read_text("utf-8")
+        source = f"{name}.toml"
+    try:
+        loaded = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(f"{source}: not valid TOML ({exc})") from None
+    return parse(loaded, source)
+
+
+def infos() -> tuple[ScenarioInfo, ...]:
+    out = []
+    for name in builtin_names():
+        scenario = load(name)
+        out.append(ScenarioInfo(scenario.name, scenario.title, scenario.description,
+                                tuple(s.name for s in scenario.spec.sides)))
+    return tuple(out)

@@ -1,0 +1,324 @@
+"""Shooting: naval cannons along their fixed lines, and missile weapons at exposed crew.
+
+A gun fires square to the hull from its broadside (port or starboard), or straight ahead or
+astern from the bow or stern. The firer guesses a range and adds the artillery die; the shot hits
+the hull its landing point lies on (cannon balls do not bounce on water). At 10" or less — point
+blank — there is no guess: any result but a misfire hits. A shot entering through the bow or
+stern rakes the decks.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ahoy_tui.engine.dice import MISFIRE, Dice
+from ahoy_tui.engine.geometry import UNIT, contains, point_on_hull, ray_entry
+from ahoy_tui.rules.ahoy.combat import bs_to_hit, follow_up_needed, to_wound_needed
+from ahoy_tui.rules.ahoy.common import inches, tell
+from ahoy_tui.rules.ahoy.crew import (
+    casualty_order,
+    engaged,
+    gun_crew,
+    hit_crew_aboard,
+    hit_man,
+    own_aboard,
+)
+from ahoy_tui.rules.ahoy.damage import critical_hit, damage_ship
+from ahoy_tui.rules.ahoy.hulls import hull_distance, ship_hull
+from ahoy_tui.rules.ahoy.model import (
+    AhoyState,
+    Crewman,
+    Gun,
+    GunState,
+    Ship,
+    Task,
+    replace_crew,
+    update_ship,
+)
+from ahoy_tui.rules.ahoy.ramming import toughness
+from ahoy_tui.rules.ahoy.tables import Ordnance, tables
+
+CANNONS = "Naval Cannons"
+POINT_BLANK = "Point Blank"
+RAKE = "Rake the decks"
+GUN_CREWS = "Gun Crews"
+MISSILES = "Missile Weapons"
+MISFIRE_RULE = "Naval Cannons (misfires)"
+JOLLY = "Jolly Boats"
+
+_DIRECTION = {"port": -2, "starboard": 2, "bow": 0, "stern": 4}
+BOW_EDGE, STERN_EDGE = 0, 2  # hull edges: 0 bow, 1 starboard side, 2 stern, 3 port side
+
+
+def line_of_fire(ship: Ship, gun: Gun) -> tuple[tuple[float, float], int]:
+    """The gun's muzzle and the compass point it fires toward."""
+    if gun.mount == "port":
+        origin = point_on_hull(ship.x, ship.y, ship.heading, gun.along, -ship.beam / 2)
+    elif gun.mount == "starboard":
+        origin = point_on_hull(ship.x, ship.y, ship.heading, gun.along, ship.beam / 2)
+    elif gun.mount == "bow":
+        origin = point_on_hull(ship.x, ship.y, ship.heading, ship.length / 2, 0.0)
+    else:
+        origin = point_on_hull(ship.x, ship.y, ship.heading, -ship.length / 2, 0.0)
+    return origin, (ship.heading + _DIRECTION[gun.mount]) % 8
+
+
+def on_the_line(state: AhoyState, ship: Ship, gun: Gun) -> list[tuple[float, Ship, int]]:
+    """Every hull the gun's line of fire enters: (distance, ship, edge entered), nearest first."""
+    origin, heading = line_of_fire(ship, gun)
+    found = []
+    for other in state.ships:
+        if other.id == ship.id or not other.on_table:
+            continue
+        entry = ray_entry(origin, UNIT[heading], ship_hull(other))
+        if entry is not None:
+            found.append((entry[0], other, entry[1]))
+    found.sort(key=lambda item: item[0])
+    return found
+
+
+def is_target(ship: Ship, other: Ship) -> bool:
+    return other.side != ship.side and not other.struck and not other.captured_by
+
+
+def nearest_target(state: AhoyState, ship: Ship, gun: Gun) -> tuple[float, Ship, int] | None:
+    for item in on_the_line(state, ship, gun):
+        if is_target(ship, item[1]):
+            return item
+    return None
+
+
+def gun_ready(state: AhoyState, ship: Ship, gun: Gun) -> str | None:
+    """Why this gun cannot fire now, or None if it can (a target aside)."""
+    if gun.state == GunState.DESTROYED:
+        return "the gun is destroyed"
+    if gun.state == GunState.MALFUNCTION and state.player_turn <= gun.silent_until:
+        return "the gun has malfunctioned and may not fire this turn or next"
+    if gun.fired:
+        return "the gun has already fired this turn"
+    weapon = tables().gun(gun.weapon)
+    crew = gun_crew(state, ship, gun.id)
+    if weapon.fire_needs(crew) is None:
+        return f"the gun has {crew} crew and cannot be fired (needs {weapon.crew})"
+    return None
+
+
+def ship_may_shoot(state: AhoyState, ship: Ship) -> str | None:
+    if ship.side != state.active or not ship.on_table:
+        return "she is not one of your ships on the table"
+    if ship.struck:
+        return "she has struck her colours"
+    if ship.captured_by:
+        return "she has been captured"
+    if ship.ram_target is not None:
+        return "her crew are braced for impact"
+    if ship.no_shooting:
+        return "her crew are busy cutting her loose"
+    if engaged(state, ship):
+        return "her crew are fighting boarders"
+    return None
+
+
+def fire_choice(state: AhoyState, ship: Ship, gun: Gun) -> tuple[str, int] | None:
+    """("point_blank", 0) or ("guess", range), or None when the gun has nothing to shoot at."""
+    if ship_may_shoot(state, ship) or gun_ready(state, ship, gun):
+        return None
+    target = nearest_target(state, ship, gun)
+    weapon = tables().gun(gun.weapon)
+    if target is None or target[0] > weapon.range:
+        return None
+    if target[0] <= tables().roll("point_blank"):
+        return "point_blank", 0
+    return "guess", weapon.range
+
+
+def fire_gun(state: AhoyState, dice: Dice, ship_id: str, gun_id: str, guess: int) -> AhoyState:
+    ship = state.ship(ship_id)
+    gun = next(g for g in ship.guns if g.id == gun_id)
+    weapon = tables().gun(gun.weapon)
+    state = _set_gun(state, ship_id, gun_id, fired=True)
+    crew = gun_crew(state, ship, gun_id)
+    need = weapon.fire_needs(crew)
+    name = f"the {ship.name}'s {gun.mount} {weapon.name.lower()}"
+    if need is not None and need > 1:
+        ok, _ = dice.need(need, f"{name} with only {crew} crew", GUN_CREWS, side=ship.side,
+                          ship=ship_id, success="fires", failure="not ready")
+        if not ok:
+            tell(dice, "no_fire", f"Short-handed, {name} is not ready to fire", GUN_CREWS,
+                 side=ship.side, ship=ship_id)
+            return state
+    origin, heading = line_of_fire(ship, gun)
+    if guess == 0:
+        target = nearest_target(state, ship, gun)
+        assert target is not None
+        roll = dice.artillery(f"{name} fires at point blank", POINT_BLANK, side=ship.side,
+                              ship=ship_id)
+        if roll == MISFIRE:
+            return misfire(state, dice, ship_id, gun_id)
+        dice.judge("hits")
+        distance, victim, edge = target
+        tell(dice, "hit", f"{name.capitalize()} hits the {victim.name} at point blank "
+             f"({inches(distance)})", POINT_BLANK, side=ship.side, ship=victim.id)
+        return ordnance_hit(state, dice, ship_id, victim.id, weapon, point_blank=True,
+                            rake=edge in (BOW_EDGE, STERN_EDGE))
+    roll = dice.artillery(f"{name}: guessed {guess}\"", CANNONS, side=ship.side, ship=ship_id)
+    if roll == MISFIRE:
+        return misfire(state, dice, ship_id, gun_id)
+    assert isinstance(roll, int)
+    lands = guess + roll
+    ux, uy = UNIT[heading]
+    point = (origin[0] + ux * lands, origin[1] + uy * lands)
+    for _distance, victim, edge in on_the_line(state, ship, gun):
+        if contains(ship_hull(victim), point):
+            dice.judge(f"lands at {lands}\": hits the {victim.name}")
+            tell(dice, "hit", f"{name.capitalize()}'s shot lands {lands}\" out: a hit on the "
+                 f"{victim.name}!", CANNONS, side=ship.side, ship=victim.id)
+            return ordnance_hit(state, dice, ship_id, victim.id, weapon, point_blank=False,
+                                rake=edge in (BOW_EDGE, STERN_EDGE))
+    dice.judge(f"lands at {lands}\": a miss")
+    tell(dice, "miss", f"{name.capitalize()}'s shot splashes into the sea {lands}\" out",
+         CANNONS, side=ship.side, ship=ship_id)
+    return state
+
+
+def ordnance_hit(state: AhoyState, dice: Dice, shooter_id: str, target_id: str,
+                 weapon: Ordnance, *, point_blank: bool, rake: bool) -> AhoyState:
+    """Shooting at Ships: roll to damage on S v T, then the weapon's damage; 6s are critical."""
+    shooter = state.ship(shooter_id)
+    target = state.ship(target_id)
+    bonus = int(point_blank) + int(rake)
+    reasons = [r for r, on in (("point blank", point_blank), ("raking", rake)) if on]
+    why = f" (+{bonus}: {', '.join(reasons)})" if bonus else ""
+    if rake:
+        tell(dice, "rake", f"The shot rakes the {target.name}'s decks!", RAKE,
+             side=shooter.side, ship=target_id)
+    if target.size == "jolly_boat":
+        hits = dice.d3(f"crew hit aboard the Jolly Boat {target.name}", JOLLY, side=target.side,
+                       ship=target_id)
+        state = hit_crew_aboard(state, dice, target, hits, weapon.strength, saves=False,
+                                by_side=shooter.side, purpose=weapon.name.lower(), rule=JOLLY)
+    need = to_wound_needed(weapon.strength, toughness(target))
+    if need is None:
+        tell(dice, "no_effect", f"The {weapon.name.lower()} cannot harm the {target.name}",
+             CANNONS, ship=target_id)
+        return state
+    rule = POINT_BLANK if point_blank else RAKE if rake else "Taking Damage"
+    face = dice.d6(f"to damage the {target.name} (S{weapon.strength} v T{toughness(target)})"
+                   f"{why}", rule, side=shooter.side, ship=target_id, need=f"{need}+")
+    wounded = face != 1 and face + bonus >= need
+    dice.judge("damages" if wounded else "no damage")
+    if not wounded:
+        return state
+    amount = dice.expr(weapon.wounds, f"damage from the {weapon.name.lower()}", "Taking Damage",
+                       side=shooter.side, ship=target_id) + bonus
+    state = damage_ship(state, dice, target_id, amount, by_side=shooter.side,
+                        cause=f"the {shooter.name}'s {weapon.name.lower()}")
+    if face == 6 and not state.ship(target_id).sunk:
+        state = critical_hit(state, dice, target_id, by_side=shooter.side)
+    return state
+
+
+def misfire(state: AhoyState, dice: Dice, ship_id: str, gun_id: str) -> AhoyState:
+    ship = state.ship(ship_id)
+    gun = next(g for g in ship.guns if g.id == gun_id)
+    roll = dice.d6(f"misfire: the {ship.name}'s {gun.mount} gun", MISFIRE_RULE,
+                   side=ship.side, ship=ship_id)
+    result = tables().d6_entry("misfire", "", roll)
+    if result == "destroyed":
+        dice.judge("destroyed")
+        tell(dice, "gun_destroyed", f"The {ship.name}'s {gun.mount} gun bursts: the gun is "
+             "destroyed and its crew killed", MISFIRE_RULE, side=ship.side, ship=ship_id,
+             big=True)
+        gunners = {c.id: None for c in state.crew
+                   if c.aboard == ship_id and c.task == Task.GUN and c.gun == gun_id}
+        state = replace_crew(state, gunners)
+        return _set_gun(state, ship_id, gun_id, state=GunState.DESTROYED)
+    if result == "malfunction":
+        dice.judge("malfunction")
+        tell(dice, "malfunction", f"The {ship.name}'s {gun.mount} gun malfunctions: it may not "
+             "fire this turn or next", MISFIRE_RULE, side=ship.side, ship=ship_id)
+        return _set_gun(state, ship_id, gun_id, state=GunState.MALFUNCTION,
+                        silent_until=state.player_turn + 2)
+    dice.judge("damp powder")
+    tell(dice, "damp", f"Damp powder: the {ship.name}'s {gun.mount} gun does not fire this turn",
+         MISFIRE_RULE, side=ship.side, ship=ship_id)
+    return state
+
+
+def _set_gun(game: AhoyState, ship_id: str, gun_id: str, **changes: object) -> AhoyState:
+    ship = game.ship(ship_id)
+    guns = tuple(attrs.evolve(g, **changes) if g.id == gun_id else g for g in ship.guns)
+    return update_ship(game, ship_id, guns=guns)
+
+
+# --- missile weapons -------------------------------------------------------------------------
+
+
+def marksmen(state: AhoyState, ship: Ship) -> list[Crewman]:
+    """Crew aboard with missile weapons who are free to shoot (gun crews serve their guns)."""
+    return [c for c in own_aboard(state, ship)
+            if c.missile and c.task in (Task.SAILING, Task.IDLE, Task.FIRES)]
+
+
+def missile_targets(state: AhoyState, ship: Ship) -> list[Ship]:
+    if ship_may_shoot(state, ship) or ship.missiles_fired:
+        return []
+    shooters = marksmen(state, ship)
+    if not shooters:
+        return []
+    reach = max(tables().missile_weapon(c.missile).range for c in shooters if c.missile)
+    found = []
+    for other in state.ships:
+        if not other.on_table or not is_target(ship, other):
+            continue
+        if own_aboard(state, other) and hull_distance(ship, other) <= reach:
+            found.append(other)
+    return found
+
+
+def fire_missiles(state: AhoyState, dice: Dice, ship_id: str, target_id: str) -> AhoyState:
+    """Every free marksman in range shoots; crew aboard a ship are always in cover (−1)."""
+    ship = state.ship(ship_id)
+    target = state.ship(target_id)
+    state = update_ship(state, ship_id, missiles_fired=True)
+    gap = hull_distance(ship, target)
+    hits: list[tuple[int, int]] = []  # (strength, save modifier)
+    for man in marksmen(state, ship):
+        assert man.missile is not None
+        weapon = tables().missile_weapon(man.missile)
+        if gap > weapon.range:
+            continue
+        long_range = gap > weapon.range / 2
+        need = bs_to_hit(tables().profile(man.profile).BS, 1 + int(long_range))
+        why = "cover" + (", long range" if long_range else "")
+        purpose = f"{weapon.name} from the {ship.name} at the {target.name}'s crew ({why})"
+        if need <= 6:
+            face = dice.d6(purpose, MISSILES, side=ship.side, ship=target_id, need=f"{need}+")
+            hit = face >= need
+        else:
+            second = follow_up_needed(need)
+            if second is None:
+                continue
+            face = dice.d6(purpose, MISSILES, side=ship.side, ship=target_id,
+                           need=f"6 then {second}+")
+            hit = face == 6
+            if hit:
+                dice.judge("6: roll again")
+                again = dice.d6(f"{purpose}: second roll", MISSILES, side=ship.side,
+                                ship=target_id, need=f"{second}+")
+                hit = again >= second
+        dice.judge("hits" if hit else "misses")
+        if hit:
+            hits.append((weapon.strength, weapon.save_modifier))
+    tell(dice, "volley", f"The {ship.name}'s marksmen score {len(hits)} hit"
+         f"{'' if len(hits) == 1 else 's'} on the {target.name}'s crew", MISSILES,
+         side=ship.side, ship=target_id)
+    crowd = casualty_order(own_aboard(state, state.ship(target_id)))
+    for index, (strength, extra) in enumerate(hits):
+        living = [c for c in crowd if any(m.id == c.id for m in state.crew)]
+        if not living:
+            break
+        man = state.crewman(living[index % len(living)].id)
+        state = hit_man(state, dice, man, strength, saves=True, save_extra=extra,
+                        by_side=ship.side, purpose="missile fire", rule=MISSILES)
+    return state

@@ -1,0 +1,231 @@
+"""Ahoy!'s rules tables, loaded once from the TOML files in ``data/``.
+
+Ship sizes, sailing movement rates, ordnance and missile weapons, crew profiles, the critical hit
+table and the D6 tables live as data, read through cattrs into frozen classes. Code refers to
+entries by symbolic id (``"medium"``, ``"naval_cannon"``); an unknown id raises
+:class:`DataError` naming the file and the key.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import attrs
+import cattrs
+from attrs import frozen
+
+
+class DataError(KeyError):
+    """An id that the rules tables do not have, or a table file that does not parse."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+@frozen
+class SizeClass:
+    id: str
+    name: str
+    max_length: float
+    turns: int
+    min_crew: int
+    move_before_turn: int
+    toughness: int
+    structure_points: int
+    length: float
+    beam: float
+    gunwale: int
+    ram_dice: int
+    rank: int
+
+
+@frozen
+class Rate:
+    """A movement rate: roll ``dice`` and add ``fixed`` inches."""
+
+    dice: str
+    fixed: int
+
+
+@frozen
+class SailRates:
+    beating: Rate
+    reaching: Rate
+    running: Rate
+
+    def rate(self, point_of_sail: str) -> Rate:
+        rate: Rate = getattr(self, point_of_sail)
+        return rate
+
+
+@frozen
+class Ordnance:
+    id: str
+    name: str
+    range: int
+    strength: int
+    wounds: str
+    armour_save: bool
+    crew: int
+    undercrewed: dict[int, int]
+
+    def fire_needs(self, crew: int) -> int | None:
+        """The D6 score a crew of this size needs before firing (1: none; None: cannot fire)."""
+        if crew >= self.crew:
+            return 1
+        return self.undercrewed.get(crew)
+
+
+@frozen
+class Missile:
+    id: str
+    name: str
+    range: int
+    strength: int
+    save_modifier: int
+
+
+@frozen
+class Profile:
+    id: str
+    name: str
+    M: int
+    WS: int
+    BS: int
+    S: int
+    T: int
+    W: int
+    I: int  # noqa: E741 - the profile's own letter
+    A: int
+    Ld: int
+    armour: str
+    shield: bool
+    crew: bool
+
+
+@frozen
+class Critical:
+    roll: int
+    name: str
+    crew_hits: str = ""
+    crew_strength: int = 0
+    crew_saves: bool = True
+    speed_loss: str = ""
+    effect: str = ""
+    guns_destroyed: int = 0
+    damage: str = ""
+    fires: str = ""
+
+
+@frozen
+class Tables:
+    sizes: dict[str, SizeClass]
+    sail: dict[str, SailRates]
+    ordnance: dict[str, Ordnance]
+    missile: dict[str, Missile]
+    profiles: dict[str, Profile]
+    armour: dict[str, int]
+    criticals: dict[str, tuple[Critical, ...]]
+    d6: dict[str, Any]
+
+    def size(self, size_id: str) -> SizeClass:
+        return _lookup(self.sizes, size_id, "ships.toml", "sizes")
+
+    def rates(self, propulsion: str, size_id: str) -> SailRates:
+        if propulsion != "sail":
+            raise DataError(f"movement.toml has no [{propulsion}.{size_id}] "
+                            "(oar and steam ships come with the Advanced rules)")
+        return _lookup(self.sail, size_id, "movement.toml", "sail")
+
+    def gun(self, weapon_id: str) -> Ordnance:
+        return _lookup(self.ordnance, weapon_id, "weapons.toml", "ordnance")
+
+    def missile_weapon(self, weapon_id: str) -> Missile:
+        return _lookup(self.missile, weapon_id, "weapons.toml", "missile")
+
+    def profile(self, profile_id: str) -> Profile:
+        return _lookup(self.profiles, profile_id, "crew.toml", "profiles")
+
+    def critical(self, propulsion: str, roll: int) -> Critical:
+        table = _lookup(self.criticals, propulsion, "criticals.toml", "")
+        for row in table:
+            if row.roll == roll:
+                return row
+        raise DataError(f"criticals.toml has no row {roll} in [[{propulsion}]]")
+
+    def roll(self, name: str) -> int:
+        value: int = _lookup(self.d6["rolls"], name, "tables.toml", "rolls")
+        return value
+
+    def table(self, name: str) -> dict[str, Any]:
+        value: dict[str, Any] = _lookup(self.d6, name, "tables.toml", "")
+        return value
+
+    def d6_entry(self, table: str, key: str, roll: int) -> Any:
+        """The entry for a D6 roll in a ``{1 = …, 2 = …}`` table of tables.toml."""
+        entries = self.table(table)[key] if key else self.table(table)
+        return entries.get(roll)
+
+
+def _lookup(mapping: dict[Any, Any], key: Any, filename: str, section: str) -> Any:
+    try:
+        return mapping[key]
+    except KeyError:
+        where = f"[{section}.{key}]" if section else f"[{key}]"
+        known = ", ".join(str(k) for k in mapping)
+        raise DataError(f"{filename} has no {where} (known: {known})") from None
+
+
+def _read(name: str) -> dict[str, Any]:
+    text = resources.files("ahoy_tui.rules.ahoy").joinpath("data", name).read_text("utf-8")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{name}: {exc}") from None
+
+
+def _int_keys(mapping: dict[str, Any]) -> dict[Any, Any]:
+    """TOML keys are strings; D6 tables are keyed by the roll."""
+    out: dict[Any, Any] = {}
+    for key, value in mapping.items():
+        if isinstance(value, dict):
+            value = _int_keys(value)
+        out[int(key) if key.isdigit() else key] = value
+    return out
+
+
+@cache
+def tables() -> Tables:
+    """The Ahoy! tables (read once)."""
+    conv = cattrs.Converter(forbid_extra_keys=True)
+    ships = _read("ships.toml")
+    movement = _read("movement.toml")
+    weapons = _read("weapons.toml")
+    crew = _read("crew.toml")
+    criticals = _read("criticals.toml")
+    d6 = _int_keys(_read("tables.toml"))
+
+    def each(section: dict[str, Any], cls: type, filename: str) -> dict[str, Any]:
+        out = {}
+        for key, value in section.items():
+            data = {"id": key, **value} if "id" in attrs.fields_dict(cls) else value
+            try:
+                out[key] = conv.structure(_int_keys(data), cls)
+            except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as exc:
+                raise DataError(f"{filename}: entry {key!r} does not fit ({exc})") from None
+        return out
+
+    return Tables(
+        sizes=each(ships["sizes"], SizeClass, "ships.toml"),
+        sail=each(movement["sail"], SailRates, "movement.toml"),
+        ordnance=each(weapons["ordnance"], Ordnance, "weapons.toml"),
+        missile=each(weapons["missile"], Missile, "weapons.toml"),
+        profiles=each(crew["profiles"], Profile, "crew.toml"),
+        armour=dict(crew["armour"]),
+        criticals={key: tuple(conv.structure(row, Critical) for row in rows)
+                   for key, rows in criticals.items()},
+        d6=d6,
+    )
