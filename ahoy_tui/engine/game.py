@@ -229,6 +229,12 @@ class Game:
         """The actions that led to the present state, in order (the move stack)."""
         return tuple(self._actions[:self._cursor])
 
+    def action_at(self, step: int) -> Any:
+        """The action that made step ``step`` (1 for the first action)."""
+        if not 1 <= step <= len(self._actions):
+            raise IndexError(f"no action {step} (1..{len(self._actions)})")
+        return self._actions[step - 1]
+
     def state_at(self, step: int) -> GameState:
         return self._states[step]
 

@@ -27,7 +27,7 @@ from ahoy_tui.rules.ahoy.actions import Action
 from ahoy_tui.rules.ahoy.apply import apply_action
 from ahoy_tui.rules.ahoy.legal import explain, legal
 from ahoy_tui.rules.ahoy.model import AhoyState
-from ahoy_tui.rules.ahoy.prompt import describe, prompt
+from ahoy_tui.rules.ahoy.prompt import describe, prompt, table_text
 
 
 class AhoyRuleset:
@@ -73,6 +73,10 @@ class AhoyRuleset:
     def describe_action(self, state: GameState, action: Any) -> str:
         assert isinstance(state, AhoyState)
         return describe(state, action)
+
+    def describe_state(self, state: GameState) -> str:
+        assert isinstance(state, AhoyState)
+        return table_text(state)
 
 
 RULESET = register(AhoyRuleset())

@@ -72,7 +72,7 @@ def legal(state: AhoyState) -> LegalActions:
     if pending is not None:
         return LegalActions(_pending_actions(state))
     if state.phase == Phase.ORDERS:
-        return LegalActions([*orders(state), *_strikes(state), EndOrders()])
+        return LegalActions([EndOrders(), *orders(state), *_strikes(state)])
     if state.phase == Phase.MOVEMENT:
         if state.move is not None:
             return moving(state)
@@ -131,7 +131,7 @@ def crew_plans(state: AhoyState, ship: Ship) -> list[AssignCrew]:
     mounts = sorted({g.mount for g in ship.guns if g.state != GunState.DESTROYED},
                     key=["port", "starboard", "bow", "stern"].index) or [""]
     plans = []
-    for sailing in range(min(min_crew(ship), proper) + 1):
+    for sailing in range(min(min_crew(ship), proper), -1, -1):
         most_fires = (others + proper - sailing) if ship.fires else 0
         for fires in range(most_fires + 1):
             for first in mounts:
@@ -147,8 +147,6 @@ def orders(state: AhoyState) -> list[Any]:
     for ship in own_ships(state):
         if not ship.on_table:
             continue
-        if "crew" not in ship.ordered:
-            actions.extend(crew_plans(state, ship))
         locks = [x for x in state.locks if x.holds(ship.id)]
         if (ship.size != "jolly_boat" and not ship.struck and not ship.anchored and not locks
                 and ship.ram_target is None and in_control(state, ship)):
@@ -172,6 +170,9 @@ def orders(state: AhoyState) -> list[Any]:
         if ship.anchored and "anchor" not in ship.ordered:
             actions.append(RaiseAnchor(ship.id) if in_control(state, ship)
                            else CutAnchor(ship.id))
+    for ship in own_ships(state):
+        if ship.on_table and "crew" not in ship.ordered:
+            actions.extend(crew_plans(state, ship))
     return actions
 
 

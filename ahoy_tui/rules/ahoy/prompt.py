@@ -7,8 +7,10 @@ from typing import Any
 
 from ahoy_tui.engine.geometry import heading_name
 from ahoy_tui.rules.ahoy import actions as a
-from ahoy_tui.rules.ahoy.model import AhoyState, Phase
+from ahoy_tui.rules.ahoy.crew import in_control, sailing_crew
+from ahoy_tui.rules.ahoy.model import AhoyState, Phase, Task
 from ahoy_tui.rules.ahoy.tables import tables
+from ahoy_tui.rules.ahoy.wind import point_of_sail, wind_text
 
 
 def prompt(state: AhoyState) -> str:
@@ -64,8 +66,9 @@ def describe(state: AhoyState, action: Any) -> str:
     match action:
         case a.AssignCrew():
             first = f", {action.guns_first} guns first" if action.guns_first else ""
-            return (f"{name(action.ship)}: {action.sailing} sailing, {action.fires} fighting "
-                    f"fires, the rest to the guns{first}")
+            fires = f", {action.fires} fighting fires" if action.fires else ""
+            return (f"{name(action.ship)}: crew {action.sailing} to sail her{fires}, the rest "
+                    f"to the guns{first}")
         case a.DeclareRam():
             return f"{name(action.ship)}: declare a ram on the {name(action.target)}"
         case a.CutLoose():
@@ -132,3 +135,42 @@ def describe(state: AhoyState, action: Any) -> str:
             return {"slaughter": "put them to the sword",
                     "lock_below": "lock them below decks"}[action.choice]
     return repr(action)
+
+
+def table_text(state: AhoyState) -> str:
+    """The table as text: the wind, and each ship's record on a line."""
+    lines = [f"Wind {wind_text(state.wind)}.  Turn {state.turn} of {state.options.turn_limit}."]
+    for ship in state.ships:
+        side = state.side_name(ship.side)
+        if ship.sunk:
+            lines.append(f"  {ship.name} ({side}): sunk")
+            continue
+        if ship.withdrawn:
+            lines.append(f"  {ship.name} ({side}): left the battle")
+            continue
+        flags = [name for name, on in (
+            ("STRUCK", ship.struck), ("SINKING", ship.sinking), ("anchored", ship.anchored),
+            ("off table", ship.off_table), ("in irons", ship.in_irons),
+            ("rudder damaged", ship.rudder_damaged), ("dismasted", ship.dismasted),
+            ("immobilised", ship.immobilised),
+            (f"captured by {state.side_name(ship.captured_by or 'p1')}", bool(ship.captured_by)),
+            ("out of control", ship.on_table and not ship.anchored and not in_control(state, ship)),
+            (f"locked to the {', '.join(state.ship(o).name for o in state.locked_with(ship.id))}",
+             bool(state.locked_with(ship.id))),
+        ) if on]
+        men = [c for c in state.crew if c.aboard == ship.id and c.side == ship.side]
+        guns = sum(1 for c in men if c.task == Task.GUN)
+        enemies = sum(1 for c in state.crew if c.aboard == ship.id and c.side != ship.side)
+        fires = f", {ship.fires} fires" if ship.fires else ""
+        boarders = f", {enemies} enemy aboard" if enemies else ""
+        lines.append(
+            f"  {ship.name} ({side}, {ship.size.replace('_', ' ')}): at ({ship.x:.1f}, "
+            f"{ship.y:.1f}) heading {heading_name(ship.heading)}, "
+            f"{point_of_sail(ship.heading, state.wind)}, {ship.speed}\"; "
+            f"SP {ship.sp}/{ship.sp_max}{fires}; crew {len(men)} (sailing "
+            f"{sailing_crew(state, ship)}, guns {guns}){boarders}"
+            + (f"  [{'; '.join(flags)}]" if flags else ""))
+    swimmers = [c for c in state.crew if c.aboard is None]
+    if swimmers:
+        lines.append(f"  {len(swimmers)} men in the water")
+    return "\n".join(lines)

@@ -1,0 +1,127 @@
+"""``ahoy bench``: how fast the engine plays, replays, saves and loads.
+
+Figures are medians over repeats (this machine is shared and noisy), with the spread shown.
+- self-play: random legal games in process, actions per second (listing the legal actions and
+  applying one, as a bot does);
+- replay: rebuilding a 1,000-action log from its record (every action checked for legality),
+  and the same with every state hash verified; compared with playing those actions;
+- save and load of that 1,000-action game (write atomically; read, replay and verify).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from ahoy_tui.engine import Game, apply, legal_actions, load_game
+from ahoy_tui.engine.record import GameRecord
+
+
+def _timed(fn: Callable[[], Any], repeats: int) -> list[float]:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def long_record(actions: int = 1000, seed: int = 1) -> GameRecord:
+    """A record of exactly ``actions`` random legal actions (the squadron action, with the turn
+    limit raised so one battle lasts long enough)."""
+    while True:
+        game = Game.new("ahoy", "squadron", seed=seed, options={"turn_limit": 60})
+        chooser = random.Random(seed)
+        while not game.over and game.step < actions:
+            legal = game.legal_actions()
+            game.play(legal[chooser.randrange(len(legal))])
+        if game.step >= actions:
+            return game.record()
+        seed += 1
+
+
+def selfplay_rate(games: int, seed: int) -> tuple[int, float]:
+    total = 0
+    start = time.perf_counter()
+    for i in range(games):
+        game = Game.new("ahoy", ("duel", "squadron", "harbour")[i % 3], seed=seed + i)
+        state = game.state
+        chooser = random.Random(seed + i)
+        while not state.over:
+            legal = legal_actions(state)
+            state, _ = apply(state, legal[chooser.randrange(len(legal))], legal=legal)
+            total += 1
+    return total, time.perf_counter() - start
+
+
+def play_record(record: GameRecord) -> None:
+    """Play a record's actions as a player would (legal actions listed before each)."""
+    game = Game.new(record.ruleset, scenario_data=record.scenario_data, seed=record.seed,
+                    options=record.options)
+    state = game.state
+    for data in record.actions:
+        legal = legal_actions(state)
+        action = game.parse_action(data)
+        state, _ = apply(state, action, legal=legal)
+
+
+def _summary(times: list[float], scale: float = 1000.0) -> dict[str, float]:
+    return {"median": round(statistics.median(times) * scale, 2),
+            "min": round(min(times) * scale, 2), "max": round(max(times) * scale, 2)}
+
+
+def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    repeats = 3 if args.quick else 7
+    record = long_record()
+    rates = []
+    for r in range(repeats):
+        count, seconds = selfplay_rate(6 if args.quick else 12, seed=100 + r * 50)
+        rates.append(count / seconds)
+    replay = _timed(lambda: Game.from_record(record, verify=False), repeats)
+    verified = _timed(lambda: Game.from_record(record, verify=True), repeats)
+    played = _timed(lambda: play_record(record), repeats)
+    game = Game.from_record(record)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "long.json"
+        saves = _timed(lambda: game.save(path), repeats)
+        loads = _timed(lambda: load_game(path), repeats)
+        size = path.stat().st_size
+    result = {
+        "selfplay_actions_per_second": {
+            "median": round(statistics.median(rates)), "min": round(min(rates)),
+            "max": round(max(rates))},
+        "replay_1000_ms": _summary(replay),
+        "replay_1000_verified_ms": _summary(verified),
+        "play_1000_ms": _summary(played),
+        "replay_vs_play": round(statistics.median(replay) / statistics.median(played), 2),
+        "save_1000_ms": _summary(saves),
+        "load_1000_ms": _summary(loads),
+        "save_file_kb": round(size / 1024, 1),
+        "repeats": repeats,
+    }
+    if args.json:
+        out.write(json.dumps(result) + "\n")
+        return 0
+    rate = result["selfplay_actions_per_second"]
+    out.write(f"ahoy bench ({repeats} repeats; medians, [min-max])\n")
+    out.write(f"  self-play, random legal actions: {rate['median']} actions/s "
+              f"[{rate['min']}-{rate['max']}]\n")
+    for key, label in (("replay_1000_ms", "replay of a 1,000-action log"),
+                       ("replay_1000_verified_ms", "  ... with every state hash checked"),
+                       ("play_1000_ms", "playing the same 1,000 actions"),
+                       ("save_1000_ms", "save of that game"),
+                       ("load_1000_ms", "load (parse, replay, verify)")):
+        s = result[key]
+        out.write(f"  {label}: {s['median']} ms [{s['min']}-{s['max']}]\n")
+    out.write(f"  replay / play: {result['replay_vs_play']}  (save file {result['save_file_kb']} "
+              "KB)\n")
+    return 0

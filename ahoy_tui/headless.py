@@ -1,0 +1,171 @@
+"""A battle in a plain terminal, without the Textual screen: read the table, pick a numbered choice.
+
+Each side is played by a human at the keyboard or by ``random`` (uniform over the legal
+actions). Every action is autosaved; ``u`` undoes, ``r`` redoes, ``s`` saves, ``q`` quits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+from ahoy_tui.engine import Game, IllegalAction, InvalidAction, SaveError, load_game
+from ahoy_tui.engine.legal import ActionRange
+from ahoy_tui.engine.saves import default_saves_dir
+
+HELP = """Type the number of a choice and Enter. A choice with a range (like "ahead 1-9\\"") takes
+its number and then a value: "12 5". Other keys: u undo · r redo · s save · l events log ·
+? this help · q quit."""
+
+
+def describe_state(game: Game) -> str:
+    return game.ruleset.describe_state(game.state)
+
+
+def choices(game: Game) -> list[tuple[str, Any]]:
+    """(label, fixed action or ActionRange) for each numbered choice."""
+    legal = game.legal_actions()
+    state = game.state
+    out: list[tuple[str, Any]] = [(game.ruleset.describe_action(state, a), a) for a in legal.fixed]
+    for r in legal.ranges:
+        label = game.ruleset.describe_action(state, r.template)
+        label = label.replace(f"{getattr(r.template, r.field)}\"", f"{r.low}-{r.high}\"")
+        out.append((f"{label}  [give a value {r.low}-{r.high}]", r))
+    return out
+
+
+class Player:
+    def __init__(self, kind: str, seed: int) -> None:
+        self.kind = kind
+        self.rng = random.Random(seed)
+
+    @property
+    def human(self) -> bool:
+        return self.kind == "human"
+
+    def pick(self, game: Game) -> Any:
+        legal = game.legal_actions()
+        return legal[self.rng.randrange(len(legal))]
+
+
+def play(args: argparse.Namespace, stdin: TextIO | None = None,
+         stdout: TextIO | None = None) -> int:
+    stdin = stdin or sys.stdin
+    out = stdout or sys.stdout
+
+    def say(text: str = "") -> None:
+        out.write(text + "\n")
+        out.flush()
+
+    try:
+        if args.load:
+            game = load_game(args.load)
+            save_path = Path(args.load)
+        else:
+            game = Game.new(args.ruleset, args.scenario, scenario_file=args.scenario_file,
+                            seed=args.seed)
+            folder = Path(args.saves) if args.saves else default_saves_dir()
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            save_path = folder / f"{game.scenario.name}-{game.seed}-{stamp}.json"
+    except (SaveError, ValueError, KeyError) as exc:
+        say(f"ahoy: {exc}")
+        return 2
+    game.autosave = save_path
+    players = {"p1": Player(args.p1, game.seed), "p2": Player(args.p2, game.seed + 1)}
+    say(f"{game.scenario.title}: {game.scenario.description}")
+    say(f"Autosaving to {save_path}.  {HELP}")
+    for event in game.events_at(0):
+        say(f"  · {event.describe()}")
+    shown = game.step
+    while not game.over:
+        side = game.to_act or "p1"
+        player = players.get(side, players["p1"])
+        if not player.human:
+            action = player.pick(game)
+            say(f"[{side}] {game.ruleset.describe_action(game.state, action)}")
+            _report(say, game.play(action))
+            shown = game.step
+            continue
+        if shown is not None:
+            say("")
+            say(describe_state(game))
+            shown = None
+        say("")
+        say(f"» {game.prompt()}")
+        options = choices(game)
+        for number, (label, _) in enumerate(options, start=1):
+            say(f"  {number:>3}) {label}")
+        out.write("> ")
+        out.flush()
+        line = stdin.readline()
+        if not line:
+            say("")
+            say(f"Saved to {save_path}.")
+            return 0
+        command = line.strip()
+        if command in ("q", "quit"):
+            say(f"Saved to {save_path}. Continue with: ahoy play --load {save_path}")
+            return 0
+        if command == "?":
+            say(HELP)
+            continue
+        if command == "u":
+            say("Undone." if game.undo() else "Nothing to undo.")
+            shown = game.step
+            continue
+        if command == "r":
+            say("Redone." if game.redo() else "Nothing to redo.")
+            shown = game.step
+            continue
+        if command == "s":
+            say(f"Saved to {game.save(save_path)}.")
+            continue
+        if command == "l":
+            for step, event in game.events_since(max(0, game.step - 5)):
+                say(f"  [{step}] {event.describe()}")
+            continue
+        action = _parse_choice(command, options)
+        if isinstance(action, str):
+            say(action)
+            continue
+        try:
+            _report(say, game.play(action))
+        except (IllegalAction, InvalidAction) as exc:
+            say(f"Refused: {exc}")
+            continue
+        shown = game.step
+    say("")
+    say(describe_state(game))
+    say("")
+    say(f"=== {game.state.result} ===")
+    say(f"Saved to {save_path}. Replay it with: ahoy replay {save_path}")
+    return 0
+
+
+def _report(say: Any, events: tuple[Any, ...]) -> None:
+    for event in events:
+        say(f"  · {event.describe()}")
+
+
+def _parse_choice(command: str, options: list[tuple[str, Any]]) -> Any:
+    parts = command.split()
+    if not parts or not parts[0].isdigit():
+        return "Type a choice's number (or ? for help)."
+    number = int(parts[0])
+    if not 1 <= number <= len(options):
+        return f"There is no choice {number}."
+    _, choice = options[number - 1]
+    if isinstance(choice, ActionRange):
+        if len(parts) < 2 or not parts[1].lstrip("-").isdigit():
+            return f"Choice {number} needs a value from {choice.low} to {choice.high}: " \
+                   f"\"{number} {math.ceil((choice.low + choice.high) / 2)}\"."
+        value = int(parts[1])
+        if not choice.low <= value <= choice.high:
+            return f"The value must be from {choice.low} to {choice.high}."
+        return choice.at(value)
+    return choice
