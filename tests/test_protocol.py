@@ -489,13 +489,11 @@ def test_the_engine_command_as_a_process() -> None:
 # --- engine bugs found while writing the protocol (see the report) ------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="engine: an unknown action type reads 'missing field'")
 def test_unknown_action_type_is_named_as_such() -> None:
     (_, act), _ = run(NEW, {"cmd": "act", "action": {"type": "fly"}})
     assert "unknown action type 'fly'" in refused(act, "invalid_action")["error"]
 
 
-@pytest.mark.xfail(strict=True, reason="engine: action fields are coerced (3.7 -> 3)")
 def test_a_fractional_inch_is_malformed() -> None:
     (_, act), _ = run(NEW, {"cmd": "act", "action": {"type": "advance", "inches": 3.7}})
     refused(act, "invalid_action")

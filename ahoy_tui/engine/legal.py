@@ -81,6 +81,8 @@ class LegalActions:
         """The ``index``-th action of the expanded list, without expanding it."""
         if index < 0:
             index += len(self)
+            if index < 0:
+                raise IndexError(index - len(self))
         if index < len(self.fixed):
             return self.fixed[index]
         index -= len(self.fixed)

@@ -22,7 +22,7 @@ import platformdirs
 from ahoy_tui.engine.errors import UnknownRuleset
 from ahoy_tui.engine.record import FORMAT, VERSION, GameRecord
 from ahoy_tui.engine.registry import get_ruleset
-from ahoy_tui.engine.serialize import converter
+from ahoy_tui.engine.serialize import converter, problem
 
 
 class SaveError(Exception):
@@ -91,8 +91,10 @@ def parse_record(path: Path, text: str) -> GameRecord:
         raise SaveError(path, "the file is empty")
     try:
         data: Any = json.loads(text)
+    except RecursionError:
+        raise SaveError(path, "not a saved game: the JSON is nested too deeply") from None
     except json.JSONDecodeError as exc:
-        if exc.pos >= len(text.rstrip()) - 1:
+        if exc.pos >= len(text.rstrip()) - 1 or exc.msg.startswith("Unterminated string"):
             raise SaveError(path, "the file is truncated (its JSON ends too early)") from None
         raise SaveError(path, f"not a saved game: invalid JSON at line {exc.lineno}, "
                               f"column {exc.colno} ({exc.msg})") from None
@@ -117,31 +119,11 @@ def parse_record(path: Path, text: str) -> GameRecord:
     try:
         record = converter.structure(data, GameRecord)
     except (cattrs.BaseValidationError, TypeError, ValueError, KeyError) as exc:
-        raise SaveError(path, f"damaged save: {_structure_problem(exc)}") from None
+        raise SaveError(path, f"damaged save: {problem(exc)}") from None
     if len(record.hashes) not in (0, len(record.actions) + 1):
         raise SaveError(path, f"damaged save: {len(record.hashes)} state hashes for "
                               f"{len(record.actions)} actions")
     return record
-
-
-def _structure_problem(exc: BaseException) -> str:
-    if isinstance(exc, cattrs.BaseValidationError):
-        problems = []
-        for sub in exc.exceptions:
-            notes = [str(n) for n in getattr(sub, "__notes__", [])]
-            where = notes[0].replace("Structuring class GameRecord @ ", "") if notes else ""
-            if isinstance(sub, KeyError):
-                problems.append(f"missing field {sub.args[0]!r}")
-            elif isinstance(sub, cattrs.BaseValidationError):
-                problems.append(f"{where}: {_structure_problem(sub)}" if where else
-                                _structure_problem(sub))
-            else:
-                text = str(sub).splitlines()[0] if str(sub) else type(sub).__name__
-                problems.append(f"{where}: {text}" if where else text)
-        return "; ".join(problems[:3]) or "unreadable"
-    if isinstance(exc, KeyError):
-        return f"missing field {exc.args[0]!r}"
-    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
 
 
 def load_record(path: Path | str) -> GameRecord:

@@ -19,7 +19,42 @@ from ahoy_tui.engine.errors import InvalidAction
 from ahoy_tui.engine.events import DiceRoll, Event, Happened
 from ahoy_tui.engine.state import GameState
 
-converter = make_converter(forbid_extra_keys=True)
+
+def _strict_int(value: Any, _: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"expected a whole number, got {json.dumps(value)}")
+    return value
+
+
+def _strict_float(value: Any, _: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"expected a number, got {json.dumps(value)}")
+    return float(value)
+
+
+def _strict_str(value: Any, _: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"expected text, got {json.dumps(value)}")
+    return value
+
+
+def _strict_bool(value: Any, _: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"expected true or false, got {json.dumps(value)}")
+    return value
+
+
+def make_strict(conv: cattrs.Converter) -> cattrs.Converter:
+    """Refuse values of the wrong kind instead of converting them ("3" is not 3, 3.7 is not 3,
+    true is not 1): a bot or a hand-edited file must say what it means."""
+    conv.register_structure_hook(int, _strict_int)
+    conv.register_structure_hook(float, _strict_float)
+    conv.register_structure_hook(str, _strict_str)
+    conv.register_structure_hook(bool, _strict_bool)
+    return conv
+
+
+converter = make_strict(make_converter(forbid_extra_keys=True))
 configure_tagged_union(DiceRoll | Happened, converter, tag_name="event",
                        tag_generator=lambda cl: cl.event)
 
@@ -44,30 +79,38 @@ def action_from_data(data: Any, union: Any) -> Any:
         raise InvalidAction("an action must be a JSON object")
     if "type" not in data:
         raise InvalidAction("an action needs a \"type\"")
+    kinds = {cl.kind: cl for cl in union.__args__}
+    kind = data["type"]
+    if kind not in kinds:
+        raise InvalidAction(f"unknown action type {kind!r} "
+                            f"(known: {', '.join(sorted(kinds))})")
     try:
         return converter.structure(data, union)
     except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as exc:
-        message = _invalid_message(exc, data)
-        raise InvalidAction(message) from None
+        raise InvalidAction(f"malformed {kind!r} action: {problem(exc)}") from None
 
 
-def _invalid_message(exc: BaseException, data: dict[str, Any]) -> str:
-    text = str(exc)
+def problem(exc: BaseException) -> str:
+    """A structuring error in plain words, naming the field: "inches: expected a whole number"."""
     if isinstance(exc, cattrs.BaseValidationError):
-        details = []
+        parts = []
         for sub in exc.exceptions:
-            notes = getattr(sub, "__notes__", [])
-            note = f" ({notes[0]})" if notes else ""
-            if isinstance(sub, KeyError):
-                details.append(f"missing field {sub.args[0]!r}")
-            else:
-                details.append(f"{str(sub).splitlines()[0]}{note}")
-        text = "; ".join(details) or text
-    elif isinstance(exc, KeyError):
-        text = f"missing field {exc.args[0]!r}"
-    if "tag" in text.lower() or ("unknown" in text.lower() and "type" in text.lower()):
-        return f"unknown action type {data.get('type')!r}"
-    return f"malformed {data.get('type')!r} action: {text}"
+            notes = [str(n) for n in getattr(sub, "__notes__", [])]
+            where = notes[0].rsplit("@ ", 1)[-1] if notes else ""
+            where = where.replace("attribute ", "").replace("index ", "#").strip()
+            inner = problem(sub)
+            parts.append(f"{where}: {inner}" if where and not inner.startswith("missing")
+                         else inner)
+        return "; ".join(parts[:3]) or "unreadable"
+    if isinstance(exc, KeyError):
+        return f"missing field {exc.args[0]!r}" if exc.args else "missing field"
+    if isinstance(exc, TypeError) and "unexpected keyword" in str(exc):
+        name = str(exc).rsplit(" ", 1)[-1].strip("'")
+        return f"unknown field {name!r}"
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    if text.startswith("Extra fields in constructor for"):
+        return "unknown field(s) " + text.split(": ", 1)[-1]
+    return text
 
 
 def event_to_data(event: Event) -> dict[str, Any]:

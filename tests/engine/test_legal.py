@@ -121,9 +121,6 @@ def test_getitem_past_the_end_raises():
         LegalActions()[0]
 
 
-@pytest.mark.xfail(strict=True, raises=pytest.fail.Exception,
-                   reason="LegalActions.__getitem__ wraps an index below -len "
-                   "a second time into fixed (Python's own negative indexing) instead of raising")
 def test_getitem_before_the_start_raises_with_fixed_actions():
     legal = make()
     with pytest.raises(IndexError):

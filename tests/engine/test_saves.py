@@ -256,10 +256,6 @@ def test_truncated_between_values_says_truncated(saved):
     _expect_clean_error(saved, ["truncated"])
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="saves.parse_record only says 'truncated' when the JSON "
-                   "error is at the very end; a file cut inside a string errors at the string's "
-                   "start and is reported as 'invalid JSON at line …' instead")
 def test_truncated_inside_a_string_says_truncated(saved):
     text = saved.read_text(encoding="utf-8")
     cut = text.index('"scenario": "') + len('"scenario": "sq')
@@ -287,18 +283,12 @@ def test_not_a_save(tmp_path, content, words):
     _expect_clean_error(path, words)
 
 
-@pytest.mark.xfail(strict=True, raises=RecursionError,
-                   reason="saves.parse_record lets RecursionError from json.loads "
-                   "escape for deeply nested JSON instead of raising SaveError")
 def test_deeply_nested_json(tmp_path):
     path = tmp_path / "deep.json"
     path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
     _expect_clean_error(path, ["json"])
 
 
-@pytest.mark.xfail(strict=True, raises=pytest.fail.Exception,
-                   reason="the save's seed is structured with int(): a hand-edited "
-                   "seed of 21.9 loads as seed 21 instead of being refused")
 def test_fractional_seed_is_refused(saved):
     _edited(saved, _set("seed", 21.9))
     _expect_clean_error(saved, ["seed"])

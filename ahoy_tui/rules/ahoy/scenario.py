@@ -20,6 +20,7 @@ from ahoy_tui.engine.dice import Dice, Rng
 from ahoy_tui.engine.events import Event
 from ahoy_tui.engine.geometry import HEADINGS, Table, clean, overlap
 from ahoy_tui.engine.ruleset import ScenarioInfo
+from ahoy_tui.engine.serialize import make_strict, problem
 from ahoy_tui.rules.ahoy.hulls import ship_hull
 from ahoy_tui.rules.ahoy.model import (
     AhoyState,
@@ -34,6 +35,12 @@ from ahoy_tui.rules.ahoy.model import (
 from ahoy_tui.rules.ahoy.tables import DataError, tables
 
 MOUNTS = ("port", "starboard", "bow", "stern")
+# Limits that keep a hand-written scenario (or one inside a save) a tabletop battle.
+MAX_TABLE = 240
+MAX_SHIPS = 24
+MAX_CREW = 200
+MAX_GUNS = 40
+MAX_TURNS = 200
 
 
 class ScenarioError(ValueError):
@@ -111,30 +118,14 @@ class Scenario:
         return dict(self.data)
 
 
-_converter = cattrs.Converter(forbid_extra_keys=True)
-
-
-def _problem(exc: BaseException) -> str:
-    if isinstance(exc, cattrs.BaseValidationError):
-        for sub in exc.exceptions:
-            notes = [str(n) for n in getattr(sub, "__notes__", [])]
-            where = notes[0].split("@ ")[-1].strip() if notes else ""
-            where = where.replace("attribute ", "").replace("index ", "")
-            inner = _problem(sub)
-            return f"{where}: {inner}" if where and not inner.startswith(where) else inner
-    if isinstance(exc, KeyError):
-        return f"missing {exc.args[0]!r}"
-    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-    if text.startswith("Extra fields"):
-        return "unknown " + text[len("Extra fields in constructor for "):].split(": ", 1)[-1]
-    return text
+_converter = make_strict(cattrs.Converter(forbid_extra_keys=True))
 
 
 def parse(data: Mapping[str, Any], source: str) -> Scenario:
     try:
         spec = _converter.structure(dict(data), ScenarioSpec)
     except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as exc:
-        raise ScenarioError(f"{source}: {_problem(exc)}") from None
+        raise ScenarioError(f"{source}: {problem(exc)}") from None
     _check(spec, source)
     return Scenario(spec.name, spec.title, spec.description, spec, dict(data))
 
@@ -149,6 +140,13 @@ def _check(spec: ScenarioSpec, source: str) -> None:
     if side_ids != ["p1", "p2"]:
         fail(f"sides must be p1 and p2, in that order (found {side_ids})")
     check_options(spec.options, source)
+    if not (12 <= spec.table.width <= MAX_TABLE and 12 <= spec.table.height <= MAX_TABLE):
+        fail(f"table: {spec.table.width}x{spec.table.height} is outside 12x12 to "
+             f"{MAX_TABLE}x{MAX_TABLE} inches")
+    if not 1 <= len(spec.ships) <= MAX_SHIPS:
+        fail(f"ships: a scenario has 1 to {MAX_SHIPS} ships ({len(spec.ships)} given)")
+    if spec.options.turn_limit > MAX_TURNS:
+        fail(f"options.turn_limit: at most {MAX_TURNS} turns")
     table = Table(spec.table.width, spec.table.height)
     seen: set[str] = set()
     hulls = []
@@ -184,6 +182,10 @@ def _check(spec: ScenarioSpec, source: str) -> None:
             fail(f"{where}.damage must be 0 to {size.structure_points - 1}")
         if not any(n > 0 for n in ship.crew.values()):
             fail(f"{where}.crew: a ship needs at least one crewman")
+        if any(n < 0 for n in ship.crew.values()) or sum(ship.crew.values()) > MAX_CREW:
+            fail(f"{where}.crew: 0 to {MAX_CREW} models of each kind, {MAX_CREW} in all")
+        if len(ship.guns) > MAX_GUNS:
+            fail(f"{where}.guns: at most {MAX_GUNS} guns")
         hulls.append((ship.id, ship_hull(_ship(ship, 0))))
     for i, (a_id, a_hull) in enumerate(hulls):
         for b_id, b_hull in hulls[i + 1:]:
@@ -269,9 +271,9 @@ def setup(scenario: Scenario, seed: int,
 
     spec = scenario.spec
     try:
-        opts = attrs.evolve(spec.options, **dict(options))
-    except TypeError as exc:
-        raise ScenarioError(f"options: {exc}") from None
+        opts = _converter.structure({**attrs.asdict(spec.options), **dict(options)}, Options)
+    except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as exc:
+        raise ScenarioError(f"options: {problem(exc)}") from None
     check_options(opts, "options")
     events: list[Event] = []
     dice = Dice(Rng(seed), events)
