@@ -35,14 +35,22 @@ def _timed(fn: Callable[[], Any], repeats: int) -> list[float]:
 
 
 def long_record(actions: int = 1000, seed: int = 1) -> GameRecord:
-    """A record of exactly ``actions`` random legal actions (the squadron action, with the turn
-    limit raised so one battle lasts long enough)."""
+    """A record of exactly ``actions`` legal actions from one long battle.
+
+    Uniformly random captains soon sail off the table or leave their ships out of control, so
+    the long battle's captains pick at random among every choice except re-telling their crews,
+    striking and withdrawing, in the squadron action with a turn limit of 100.
+    """
+    from ahoy_tui.rules.ahoy.actions import AssignCrew, StrikeColours, Withdraw
+
     while True:
-        game = Game.new("ahoy", "squadron", seed=seed, options={"turn_limit": 60})
+        game = Game.new("ahoy", "squadron", seed=seed, options={"turn_limit": 100})
         chooser = random.Random(seed)
         while not game.over and game.step < actions:
-            legal = game.legal_actions()
-            game.play(legal[chooser.randrange(len(legal))])
+            legal = list(game.legal_actions())
+            steady = [a for a in legal
+                      if not isinstance(a, (AssignCrew, StrikeColours, Withdraw))]
+            game.play(chooser.choice(steady or legal))
         if game.step >= actions:
             return game.record()
         seed += 1

@@ -14,10 +14,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import attrs
-
 from ahoy_tui.engine.errors import IllegalAction, InvalidAction
 from ahoy_tui.engine.events import Event
+from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.legal import LegalActions
 from ahoy_tui.engine.record import GameRecord
 from ahoy_tui.engine.registry import get_ruleset
@@ -65,7 +64,7 @@ def apply(state: GameState, action: Any, *,
     """
     check(state, action, legal)
     new, events = ruleset_of(state).apply(state, action)
-    return attrs.evolve(new, step=state.step + 1), tuple(events)
+    return replace(new, step=state.step + 1), tuple(events)
 
 
 def random_seed() -> int:

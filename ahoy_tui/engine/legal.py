@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-import attrs
 from attrs import frozen
+
+from ahoy_tui.engine.fast import replace
 
 
 @frozen
@@ -28,7 +29,7 @@ class ActionRange:
         return max(0, self.high - self.low + 1)
 
     def at(self, value: int) -> Any:
-        return attrs.evolve(self.template, **{self.field: value})
+        return replace(self.template, **{self.field: value})
 
     def __iter__(self) -> Iterator[Any]:
         for value in range(self.low, self.high + 1):
@@ -42,7 +43,7 @@ class ActionRange:
             return False
         if not self.low <= value <= self.high:
             return False
-        return attrs.evolve(action, **{self.field: getattr(self.template, self.field)}) \
+        return replace(action, **{self.field: getattr(self.template, self.field)}) \
             == self.template
 
 

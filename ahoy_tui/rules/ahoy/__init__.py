@@ -14,10 +14,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import attrs
-
 from ahoy_tui.engine.dice import Rng
 from ahoy_tui.engine.events import Event
+from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.legal import LegalActions
 from ahoy_tui.engine.registry import register
 from ahoy_tui.engine.ruleset import ScenarioInfo
@@ -64,7 +63,7 @@ class AhoyRuleset:
 
     def view(self, state: GameState, side: str) -> GameState:
         """Ahoy! hides nothing on the table; a side's view only lacks the dice to come."""
-        return attrs.evolve(state, rng=Rng(0, state.rng.counter))
+        return replace(state, rng=Rng(0, state.rng.counter))
 
     def prompt(self, state: GameState) -> str:
         assert isinstance(state, AhoyState)

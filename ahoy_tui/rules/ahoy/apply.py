@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.events import Event
+from ahoy_tui.engine.fast import replace
 from ahoy_tui.rules.ahoy import actions as a
 from ahoy_tui.rules.ahoy.boarding import board, cast_off, decide_fate, recall
 from ahoy_tui.rules.ahoy.common import tell
@@ -106,7 +105,7 @@ def dispatch(state: AhoyState, dice: Dice, action: Any) -> AhoyState:
         case a.DealWithSwimmers(choice=choice):
             pending = state.pending
             assert pending is not None
-            state = attrs.evolve(state, pending=None)
+            state = replace(state, pending=None)
             return deal_with_enemy_swimmers(state, dice, state.ship(pending.ship), pending.crew,
                                             choice)
         case a.DecideFate(choice=choice):
@@ -130,4 +129,4 @@ def settle(state: AhoyState, dice: Dice) -> AhoyState:
         to_act = state.pending.side
     else:
         to_act = state.active
-    return attrs.evolve(state, rng=dice.rng, to_act=to_act)
+    return replace(state, rng=dice.rng, to_act=to_act)

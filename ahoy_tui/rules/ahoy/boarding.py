@@ -10,9 +10,8 @@ have slain their opponent and won a footing.
 
 from __future__ import annotations
 
-import attrs
-
 from ahoy_tui.engine.dice import Dice
+from ahoy_tui.engine.fast import replace
 from ahoy_tui.rules.ahoy.combat import cc_to_hit, save_needed, to_wound_needed
 from ahoy_tui.rules.ahoy.common import tell
 from ahoy_tui.rules.ahoy.crew import (
@@ -25,7 +24,7 @@ from ahoy_tui.rules.ahoy.crew import (
     own_aboard,
     wound,
 )
-from ahoy_tui.rules.ahoy.hulls import hull_distance
+from ahoy_tui.rules.ahoy.hulls import within
 from ahoy_tui.rules.ahoy.model import (
     AhoyState,
     Crewman,
@@ -55,7 +54,7 @@ def boarding_party(state: AhoyState, ship: Ship) -> list[Crewman]:
 
 def can_reach(state: AhoyState, ship: Ship, target: Ship) -> bool:
     """Alongside: hull to hull within boarding reach (1")."""
-    return hull_distance(ship, target) <= tables().roll("boarding_reach") + 1e-6
+    return within(state, ship.id, target.id, tables().roll("boarding_reach"))
 
 
 def board(state: AhoyState, dice: Dice, ship_id: str, target_id: str, count: int) -> AhoyState:
@@ -65,12 +64,12 @@ def board(state: AhoyState, dice: Dice, ship_id: str, target_id: str, count: int
     party = boarding_party(state, ship)[:count]
     footing = target.gunwale <= ship.gunwale
     changes: dict[str, Crewman | None] = {
-        m.id: attrs.evolve(m, aboard=target.id, task=Task.BOARDING, gun=None,
+        m.id: replace(m, aboard=target.id, task=Task.BOARDING, gun=None,
                            boarded_turn=state.player_turn, footing=footing, exhausted=False)
         for m in party}
     state = replace_crew(state, changes)
     if state.lock_of(ship_id) is None or target_id not in state.locked_with(ship_id):
-        state = attrs.evolve(state, locks=(*state.locks, Lock(ship_id, target_id, "grappled")))
+        state = replace(state, locks=(*state.locks, Lock(ship_id, target_id, "grappled")))
     for sid in (ship_id, target_id):
         state = update_ship(state, sid, speed=0, under_way=0)
     climb = "" if footing else " — up her higher side, they must fight their way aboard"
@@ -86,7 +85,7 @@ def board(state: AhoyState, dice: Dice, ship_id: str, target_id: str, count: int
 
 def release_lock(state: AhoyState, dice: Dice, lock: Lock) -> AhoyState:
     """The ships part. Anyone left on an enemy deck is stranded and tests Ld."""
-    state = attrs.evolve(state, locks=tuple(x for x in state.locks if x != lock))
+    state = replace(state, locks=tuple(x for x in state.locks if x != lock))
     for ship_id in (lock.a, lock.b):
         ship = state.ship(ship_id)
         for man in boarders_on(state, ship):
@@ -99,7 +98,7 @@ def release_lock(state: AhoyState, dice: Dice, lock: Lock) -> AhoyState:
                 continue
             tell(dice, "surrendered", f"{describe_man(state, man)} throws down his arms",
                  DISENGAGE, side=man.side, ship=ship.id)
-            state = replace_crew(state, {man.id: attrs.evolve(man, task=Task.CAPTIVE)})
+            state = replace_crew(state, {man.id: replace(man, task=Task.CAPTIVE)})
     return state
 
 
@@ -122,7 +121,7 @@ def recall(state: AhoyState, dice: Dice, ship_id: str) -> AhoyState:
         if foes:
             foe = foes[0]
             state = _free_hit(state, dice, foe, state.crewman(man.id))
-    back = {c.id: attrs.evolve(c, aboard=ship_id, task=Task.IDLE, boarded_turn=-1,
+    back = {c.id: replace(c, aboard=ship_id, task=Task.IDLE, boarded_turn=-1,
                                footing=True, exhausted=False)
             for c in state.crew if c.id in {m.id for m in mine}}
     state = replace_crew(state, back)
@@ -176,16 +175,16 @@ def capture(state: AhoyState, dice: Dice, ship_id: str, by_side: str) -> AhoySta
     tell(dice, "captured", f"The {ship.name} is taken by {state.side_name(by_side)}!", RULE,
          side=ship.side, ship=ship_id, big=True)
     state = update_ship(state, ship_id, captured_by=by_side, ram_target=None, speed=0)
-    prize = {c.id: attrs.evolve(c, task=Task.IDLE, boarded_turn=-1)
+    prize = {c.id: replace(c, task=Task.IDLE, boarded_turn=-1)
              for c in state.crew if c.aboard == ship_id and c.side == by_side}
     state = replace_crew(state, prize)
-    state = attrs.evolve(state, locks=tuple(x for x in state.locks if not x.holds(ship_id)))
+    state = replace(state, locks=tuple(x for x in state.locks if not x.holds(ship_id)))
     # The beaten are locked below at once; the victors may yet choose to slaughter them.
     beaten = own_aboard(state, state.ship(ship_id))
-    state = replace_crew(state, {m.id: attrs.evolve(m, task=Task.CAPTIVE, gun=None)
+    state = replace_crew(state, {m.id: replace(m, task=Task.CAPTIVE, gun=None)
                                  for m in beaten})
     if beaten and state.pending is None:
-        return attrs.evolve(state, pending=Pending("surrendered", by_side, ship=ship_id,
+        return replace(state, pending=Pending("surrendered", by_side, ship=ship_id,
                                                    crew=tuple(m.id for m in beaten)))
     return state
 
@@ -195,7 +194,7 @@ def decide_fate(state: AhoyState, dice: Dice, choice: str) -> AhoyState:
     assert pending is not None
     ship = state.ship(pending.ship)
     men = [state.crewman(c) for c in pending.crew if any(m.id == c for m in state.crew)]
-    state = attrs.evolve(state, pending=None)
+    state = replace(state, pending=None)
     if choice == "slaughter":
         tell(dice, "slaughtered", f"The {ship.name}'s beaten crew are put to the sword",
              SURRENDER, side=ship.side, ship=ship.id, big=True)
@@ -300,7 +299,7 @@ def _strike(state: AhoyState, dice: Dice, ship_id: str, man: Crewman,
         state = _save_or_wound(state, dice, foe, profile.S, me.side, RULE, "in close combat")
         slain = len(state.crew) < before
         if slain and climbing and any(c.id == me.id for c in state.crew):
-            state = replace_crew(state, {me.id: attrs.evolve(state.crewman(me.id),
+            state = replace_crew(state, {me.id: replace(state.crewman(me.id),
                                                              footing=True)})
             me = state.crewman(me.id)
             tell(dice, "footing", f"{describe_man(state, me)} fights his way aboard", RULE,

@@ -8,11 +8,13 @@ captain last): the rules leave the choice to the owner, and a fixed order keeps 
 
 from __future__ import annotations
 
-import attrs
+from functools import cache
 
 from ahoy_tui.engine.dice import Dice
+from ahoy_tui.engine.fast import replace
 from ahoy_tui.rules.ahoy.combat import to_wound_needed
 from ahoy_tui.rules.ahoy.common import tell
+from ahoy_tui.rules.ahoy.index import index
 from ahoy_tui.rules.ahoy.model import AhoyState, Crewman, GunState, Ship, Task, replace_crew
 from ahoy_tui.rules.ahoy.tables import tables
 
@@ -21,40 +23,45 @@ _CASUALTY_ORDER = {Task.IDLE: 0, Task.FIRES: 1, Task.BOARDING: 1, Task.GUN: 2,
 
 
 def is_proper_crew(man: Crewman) -> bool:
-    return tables().profile(man.profile).crew
+    return _proper().get(man.profile, False)
+
+
+@cache
+def _proper() -> dict[str, bool]:
+    return {key: profile.crew for key, profile in tables().profiles.items()}
 
 
 def aboard(state: AhoyState, ship_id: str) -> list[Crewman]:
-    return [c for c in state.crew if c.aboard == ship_id]
+    return list(index(state).aboard(ship_id))
 
 
 def own_aboard(state: AhoyState, ship: Ship) -> list[Crewman]:
     """The ship's own side aboard her, captives excluded."""
-    return [c for c in state.crew
-            if c.aboard == ship.id and c.side == ship.side and c.task != Task.CAPTIVE]
+    return [c for c in index(state).aboard(ship.id)
+            if c.side == ship.side and c.task != Task.CAPTIVE]
 
 
 def boarders_on(state: AhoyState, ship: Ship) -> list[Crewman]:
     """Enemy models fighting on her deck."""
-    return [c for c in state.crew
-            if c.aboard == ship.id and c.side != ship.side and c.task == Task.BOARDING]
+    return [c for c in index(state).aboard(ship.id)
+            if c.side != ship.side and c.task == Task.BOARDING]
 
 
 def captives_on(state: AhoyState, ship: Ship) -> list[Crewman]:
-    return [c for c in state.crew if c.aboard == ship.id and c.task == Task.CAPTIVE]
+    return [c for c in index(state).aboard(ship.id) if c.task == Task.CAPTIVE]
 
 
 def engaged(state: AhoyState, ship: Ship) -> bool:
     """Whether a fight is going on aboard her."""
-    return any(c.aboard == ship.id and c.side != ship.side and c.task == Task.BOARDING
-               for c in state.crew)
+    return any(c.side != ship.side and c.task == Task.BOARDING
+               for c in index(state).aboard(ship.id))
 
 
 def sailing_crew(state: AhoyState, ship: Ship) -> int:
     if engaged(state, ship):
         return 0
-    return sum(1 for c in state.crew
-               if c.aboard == ship.id and c.side == ship.side and c.task == Task.SAILING)
+    return sum(1 for c in index(state).aboard(ship.id)
+               if c.side == ship.side and c.task == Task.SAILING)
 
 
 def min_crew(ship: Ship) -> int:
@@ -69,21 +76,19 @@ def in_control(state: AhoyState, ship: Ship) -> bool:
 def gun_crew(state: AhoyState, ship: Ship, gun_id: str) -> int:
     if engaged(state, ship):
         return 0
-    return sum(1 for c in state.crew
-               if c.aboard == ship.id and c.side == ship.side and c.task == Task.GUN
-               and c.gun == gun_id)
+    return sum(1 for c in index(state).aboard(ship.id)
+               if c.side == ship.side and c.task == Task.GUN and c.gun == gun_id)
 
 
 def fire_fighters(state: AhoyState, ship: Ship) -> int:
-    return sum(1 for c in state.crew
-               if c.aboard == ship.id and c.side == ship.side and c.task == Task.FIRES)
+    return sum(1 for c in index(state).aboard(ship.id)
+               if c.side == ship.side and c.task == Task.FIRES)
 
 
 def available_hands(state: AhoyState, ship: Ship) -> list[Crewman]:
     """Own men aboard who can be told off to tasks (not boarding elsewhere, not captive)."""
-    return [c for c in state.crew
-            if c.aboard == ship.id and c.side == ship.side
-            and c.task not in (Task.BOARDING, Task.CAPTIVE, Task.SWIMMING)]
+    return [c for c in index(state).aboard(ship.id)
+            if c.side == ship.side and c.task not in (Task.BOARDING, Task.CAPTIVE)]
 
 
 def guns_in_order(ship: Ship, first: str) -> list[str]:
@@ -109,7 +114,7 @@ def apply_plan(state: AhoyState, ship_id: str) -> AhoyState:
 
     def put(man: Crewman, task: Task, gun: str | None = None) -> None:
         if man.task != task or man.gun != gun:
-            changes[man.id] = attrs.evolve(man, task=task, gun=gun)
+            changes[man.id] = replace(man, task=task, gun=gun)
 
     sailors = proper[:plan.sailing]
     rest = proper[plan.sailing:]
@@ -158,9 +163,9 @@ def add_tally(state: AhoyState, side: str | None, *, damage: int = 0,
     if side is None:
         return state
     tallies = tuple(
-        attrs.evolve(t, damage_dealt=t.damage_dealt + damage, crew_slain=t.crew_slain + slain)
+        replace(t, damage_dealt=t.damage_dealt + damage, crew_slain=t.crew_slain + slain)
         if t.side == side else t for t in state.tallies)
-    return attrs.evolve(state, tallies=tallies)
+    return replace(state, tallies=tallies)
 
 
 def wound(state: AhoyState, dice: Dice, man: Crewman, *, by_side: str | None,
@@ -171,7 +176,7 @@ def wound(state: AhoyState, dice: Dice, man: Crewman, *, by_side: str | None,
     if left > 0:
         tell(dice, "wounded", f"{name} is wounded ({how}); {left} wound left", rule,
              side=man.side, ship=man.aboard)
-        return replace_crew(state, {man.id: attrs.evolve(man, wounds=left)})
+        return replace_crew(state, {man.id: replace(man, wounds=left)})
     tell(dice, "slain", f"{name} is slain ({how})", rule, side=man.side, ship=man.aboard)
     state = replace_crew(state, {man.id: None})
     return add_tally(state, by_side, slain=1)

@@ -7,10 +7,8 @@ rolls each turn to see if she goes down.
 
 from __future__ import annotations
 
-import attrs
-
 from ahoy_tui.engine.dice import Dice
-from ahoy_tui.engine.geometry import distance
+from ahoy_tui.engine.fast import replace
 from ahoy_tui.rules.ahoy.common import tell
 from ahoy_tui.rules.ahoy.crew import (
     aboard,
@@ -20,7 +18,7 @@ from ahoy_tui.rules.ahoy.crew import (
     in_control,
     leader_ld,
 )
-from ahoy_tui.rules.ahoy.hulls import ship_hull
+from ahoy_tui.rules.ahoy.hulls import within
 from ahoy_tui.rules.ahoy.model import (
     AhoyState,
     GunState,
@@ -61,14 +59,13 @@ def strike_modifier(state: AhoyState, ship_id: str) -> tuple[int, list[str]]:
     ship = state.ship(ship_id)
     mod = 0
     reasons = []
-    hull = ship_hull(ship)
     near = tables().roll("friendly_near")
     for other in state.ships:
         if other.id == ship.id or other.side != ship.side or not other.on_table:
             continue
         if other.struck or other.captured_by or other.fires > 0:
             continue
-        if in_control(state, other) and distance(hull, ship_hull(other)) <= near:
+        if in_control(state, other) and within(state, ship.id, other.id, near):
             mod += 1
             reasons.append(f"+1 the {other.name} within {near}\"")
             break
@@ -177,12 +174,12 @@ def destroy_a_gun(state: AhoyState, dice: Dice, ship_id: str, rule: str) -> Ahoy
     ship = state.ship(ship_id)
     for gun in ship.guns:
         if gun.state != GunState.DESTROYED:
-            guns = tuple(attrs.evolve(g, state=GunState.DESTROYED) if g.id == gun.id else g
+            guns = tuple(replace(g, state=GunState.DESTROYED) if g.id == gun.id else g
                          for g in ship.guns)
             state = update_ship(state, ship_id, guns=guns)
             tell(dice, "gun_destroyed", f"The {ship.name}'s {gun.mount} "
                  f"{tables().gun(gun.weapon).name.lower()} is destroyed", rule, ship=ship.id)
-            men = {c.id: attrs.evolve(c, task=Task.IDLE, gun=None) for c in state.crew
+            men = {c.id: replace(c, task=Task.IDLE, gun=None) for c in state.crew
                    if c.aboard == ship_id and c.task == Task.GUN and c.gun == gun.id}
             return replace_crew(state, men) if men else state
     return state
@@ -198,7 +195,7 @@ def sink(state: AhoyState, dice: Dice, ship_id: str, cause: str, rule: str) -> A
          ship=ship.id, big=True)
     state = update_ship(state, ship_id, sunk=True, sp=0, speed=0, fires=0, anchored=False)
     if state.move is not None and state.move.ship == ship_id:
-        state = attrs.evolve(state, move=None)
+        state = replace(state, move=None)
     below = captives_on(state, ship)
     for man in below:
         if dice.i_test(_initiative(man.profile), "escaping from below decks", "Swimming",

@@ -10,14 +10,14 @@ where a player must choose.
 
 from __future__ import annotations
 
-import attrs
-
 from ahoy_tui.engine.dice import Dice
+from ahoy_tui.engine.fast import replace
 from ahoy_tui.rules.ahoy.boarding import boarding_in_progress, close_combat, surrender_test
 from ahoy_tui.rules.ahoy.common import tell
-from ahoy_tui.rules.ahoy.crew import apply_plan, in_control, own_aboard
+from ahoy_tui.rules.ahoy.crew import apply_plan, in_control
 from ahoy_tui.rules.ahoy.damage import roll_for_sinking
 from ahoy_tui.rules.ahoy.fire import fight_fires
+from ahoy_tui.rules.ahoy.index import decks
 from ahoy_tui.rules.ahoy.model import AhoyState, GunState, Phase, Ship, Task, update_ship
 from ahoy_tui.rules.ahoy.movement import (
     ADRIFT,
@@ -37,15 +37,35 @@ VICTORY = "Victory"
 
 def fighting_ships(state: AhoyState, side: str) -> list[Ship]:
     """A side's ships still in the fight: afloat, in the battle, colours flying, crewed."""
-    found = []
-    for ship in state.ships:
-        if ship.side != side or ship.sunk or ship.withdrawn or ship.struck or ship.captured_by:
-            continue
-        crewed = own_aboard(state, ship) or any(
-            c.ship == ship.id and c.side == side and c.task == Task.BOARDING for c in state.crew)
-        if crewed:
-            found.append(ship)
-    return found
+    return [ship for ship in state.ships if ship.side == side and _fighting(state, ship)]
+
+
+def _fighting(state: AhoyState, ship: Ship) -> bool:
+    if ship.sunk or ship.withdrawn or ship.struck or ship.captured_by:
+        return False
+    side = ship.side
+    table = decks(state.crew)
+    if any(c.side == side and c.task != Task.CAPTIVE for c in table.get(ship.id, ())):
+        return True
+    # Her whole crew may be across on an enemy deck.
+    return any(c.ship == ship.id and c.side == side and c.task == Task.BOARDING
+               for deck, men in table.items() if deck != ship.id for c in men)
+
+
+_STANDING: dict[tuple[int, int, str], tuple[tuple[Ship, ...], tuple[object, ...], bool]] = {}
+
+
+def still_fighting(state: AhoyState, side: str) -> bool:
+    """Whether a side has a ship in the fight (remembered while ships and crew are unchanged)."""
+    key = (id(state.ships), id(state.crew), side)
+    found = _STANDING.get(key)
+    if found is not None and found[0] is state.ships and found[1] is state.crew:
+        return found[2]
+    answer = any(ship.side == side and _fighting(state, ship) for ship in state.ships)
+    if len(_STANDING) > 64:
+        _STANDING.pop(next(iter(_STANDING)))
+    _STANDING[key] = (state.ships, state.crew, answer)
+    return answer
 
 
 def victory_points(state: AhoyState, side: str) -> int:
@@ -61,7 +81,7 @@ def victory_points(state: AhoyState, side: str) -> int:
 
 def finish(state: AhoyState, dice: Dice, winner: str | None, result: str) -> AhoyState:
     tell(dice, "game_over", result, VICTORY, side=winner, big=True)
-    return attrs.evolve(state, over=True, winner=winner, result=result, phase=Phase.OVER,
+    return replace(state, over=True, winner=winner, result=result, phase=Phase.OVER,
                         move=None, pending=None, to_act=None)
 
 
@@ -69,7 +89,7 @@ def check_victory(state: AhoyState, dice: Dice) -> AhoyState:
     """The last side with a ship afloat and not struck wins; none left is a draw."""
     if state.over:
         return state
-    alive = {side: bool(fighting_ships(state, side)) for side in state.sides}
+    alive = {side: still_fighting(state, side) for side in state.sides}
     if all(alive.values()):
         return state
     standing = [side for side, ok in alive.items() if ok]
@@ -87,15 +107,15 @@ def begin_player_turn(state: AhoyState, dice: Dice) -> AhoyState:
     ships = []
     for ship in state.ships:
         if ship.side == side:
-            guns = tuple(attrs.evolve(g, fired=False,
+            guns = tuple(replace(g, fired=False,
                                       state=GunState.READY if g.state == GunState.MALFUNCTION
                                       and state.player_turn > g.silent_until else g.state)
                          for g in ship.guns)
-            ship = attrs.evolve(ship, moved=False, ram_target=None, ram_spent=False,
+            ship = replace(ship, moved=False, ram_target=None, ram_spent=False,
                                 no_shooting=False, missiles_fired=False, ordered=(),
                                 anchor_tried=False, guns=guns)
         ships.append(ship)
-    state = attrs.evolve(state, ships=tuple(ships), phase=Phase.ORDERS, move=None)
+    state = replace(state, ships=tuple(ships), phase=Phase.ORDERS, move=None)
     for ship in state.ships:
         if ship.side == side and ship.sinking:
             state = roll_for_sinking(state, dice, ship.id)
@@ -115,7 +135,7 @@ def end_orders(state: AhoyState, dice: Dice) -> AhoyState:
         if ship.side == side and ship.fires and not ship.sunk:
             state = fight_fires(state, dice, ship.id)
     state = drowning(state, dice, side)
-    state = attrs.evolve(state, phase=Phase.MOVEMENT)
+    state = replace(state, phase=Phase.MOVEMENT)
     return drift_locked(state, dice)
 
 
@@ -169,7 +189,7 @@ def begin_shooting(state: AhoyState, dice: Dice) -> AhoyState:
     marks = tuple((s.id, s.sp) for s in state.ships if s.side != state.active and not s.sunk)
     tell(dice, "phase", f"{state.side_name(state.active)}: shooting", "Turns and phases",
          side=state.active)
-    return attrs.evolve(state, phase=Phase.SHOOTING, enemy_fire_start=marks)
+    return replace(state, phase=Phase.SHOOTING, enemy_fire_start=marks)
 
 
 def end_player_turn(state: AhoyState, dice: Dice) -> AhoyState:
@@ -178,7 +198,7 @@ def end_player_turn(state: AhoyState, dice: Dice) -> AhoyState:
     state = check_victory(state, dice)
     if state.over:
         return state
-    state = attrs.evolve(state, phase=Phase.CLOSE_COMBAT, enemy_fire_start=())
+    state = replace(state, phase=Phase.CLOSE_COMBAT, enemy_fire_start=())
     return state
 
 
@@ -189,7 +209,7 @@ def next_player(state: AhoyState, dice: Dice) -> AhoyState:
         if turn >= state.options.turn_limit:
             return turn_limit_reached(state, dice)
         turn += 1
-    state = attrs.evolve(state, active=nxt, turn=turn, player_turn=state.player_turn + 1)
+    state = replace(state, active=nxt, turn=turn, player_turn=state.player_turn + 1)
     if nxt == state.sides[0] and state.options.wind_changes:
         state = change_wind(state, dice)
     return begin_player_turn(state, dice)

@@ -2,19 +2,63 @@
 
 from __future__ import annotations
 
-from ahoy_tui.engine.geometry import Polygon, distance, hull, point_on_hull
+import math
+
+from ahoy_tui.engine.geometry import Polygon, bounds, distance, hull, point_on_hull
+from ahoy_tui.rules.ahoy.index import index, ship_outline
 from ahoy_tui.rules.ahoy.model import AhoyState, Ship
 
 
 def ship_hull(ship: Ship, x: float | None = None, y: float | None = None,
               heading: int | None = None) -> Polygon:
     """The hull footprint, at her position or at the one given."""
+    if x is None and y is None and heading is None:
+        return ship_outline(ship)
     return hull(ship.x if x is None else x, ship.y if y is None else y,
                 ship.heading if heading is None else heading, ship.length, ship.beam)
 
 
-def hull_distance(a: Ship, b: Ship) -> float:
-    return distance(ship_hull(a), ship_hull(b))
+def radius(ship: Ship) -> float:
+    """Half the hull's diagonal: no part of her is further than this from her centre."""
+    return math.hypot(ship.length, ship.beam) / 2
+
+
+def may_meet(mover: Ship, direction: tuple[float, float], travel: float, other: Ship) -> bool:
+    """A cheap test before the exact one: could ``mover``, going ``travel`` inches along
+    ``direction``, come near ``other`` at all?"""
+    dx, dy = direction
+    ox, oy = other.x - mover.x, other.y - mover.y
+    t = max(0.0, min(travel, ox * dx + oy * dy))
+    return math.hypot(ox - dx * t, oy - dy * t) <= radius(mover) + radius(other) + 1e-6
+
+
+def on_ray(origin: tuple[float, float], direction: tuple[float, float], other: Ship) -> bool:
+    """A cheap test before the exact one: could a line of fire from ``origin`` touch her?"""
+    dx, dy = direction
+    ox, oy = other.x - origin[0], other.y - origin[1]
+    along = ox * dx + oy * dy
+    r = radius(other)
+    return along >= -r and abs(ox * dy - oy * dx) <= r + 1e-6
+
+
+def hull_of(state: AhoyState, ship_id: str) -> Polygon:
+    """A ship's hull where she lies in ``state`` (worked out once per state)."""
+    return index(state).hull(ship_id)
+
+
+def gap(state: AhoyState, a: str, b: str) -> float:
+    """Hull-to-hull distance between two ships of ``state``."""
+    return distance(hull_of(state, a), hull_of(state, b))
+
+
+def within(state: AhoyState, a: str, b: str, limit: float) -> bool:
+    """Whether two ships' hulls are within ``limit`` inches (a quick box test first)."""
+    pa, pb = hull_of(state, a), hull_of(state, b)
+    ax0, ay0, ax1, ay1 = bounds(pa)
+    bx0, by0, bx1, by1 = bounds(pb)
+    if bx0 - ax1 > limit or ax0 - bx1 > limit or by0 - ay1 > limit or ay0 - by1 > limit:
+        return False
+    return distance(pa, pb) <= limit + 1e-6
 
 
 def others_on_table(state: AhoyState, ship_id: str) -> list[Ship]:

@@ -7,6 +7,7 @@ refuses any action not in that list; ``explain(state, action)`` then names the r
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import Any
 
 from ahoy_tui.engine.legal import ActionRange, LegalActions
@@ -89,12 +90,11 @@ def legal(state: AhoyState) -> LegalActions:
 def waiting(state: AhoyState) -> bool:
     """Whether the current phase offers the player a real choice (not just "carry on")."""
     if state.phase == Phase.ORDERS:
-        return bool(orders(state))
+        return next(_orders(state), None) is not None
     if state.phase == Phase.MOVEMENT:
-        return bool(movement_choices(state))
+        return next(_movement_choices(state), None) is not None
     if state.phase == Phase.SHOOTING:
-        fixed, ranges = shooting(state)
-        return bool(fixed or ranges)
+        return next(_shots(state), None) is not None
     return False
 
 
@@ -143,37 +143,38 @@ def crew_plans(state: AhoyState, ship: Ship) -> list[AssignCrew]:
 
 
 def orders(state: AhoyState) -> list[Any]:
-    actions: list[Any] = []
+    return list(_orders(state))
+
+
+def _orders(state: AhoyState) -> Iterator[Any]:
     for ship in own_ships(state):
         if not ship.on_table:
             continue
         locks = [x for x in state.locks if x.holds(ship.id)]
         if (ship.size != "jolly_boat" and not ship.struck and not ship.anchored and not locks
                 and ship.ram_target is None and in_control(state, ship)):
-            actions.extend(DeclareRam(ship.id, t.id) for t in state.ships
-                           if t.side != ship.side and t.on_table and not t.captured_by)
+            yield from (DeclareRam(ship.id, t.id) for t in state.ships
+                        if t.side != ship.side and t.on_table and not t.captured_by)
         for lock in locks:
             other = state.ship(lock.other(ship.id))
             if lock.kind == "entangled" and "cut_loose" not in ship.ordered:
-                actions.append(CutLoose(ship.id))
+                yield CutLoose(ship.id)
             if lock.kind == "grappled" and not boarders_on(state, ship) and not any(
                     c.ship == ship.id and c.task == Task.BOARDING and c.aboard == other.id
                     for c in state.crew) and "cast_off" not in ship.ordered:
-                actions.append(CastOff(ship.id))
+                yield CastOff(ship.id)
             if other.side != ship.side and not other.captured_by and "board" not in ship.ordered \
                     and not ship.struck:
-                actions.extend(Board(ship.id, other.id, n)
-                               for n in range(1, len(boarding_party(state, ship)) + 1))
+                yield from (Board(ship.id, other.id, n)
+                            for n in range(1, len(boarding_party(state, ship)) + 1))
         if any(c.ship == ship.id and c.side == ship.side and c.task == Task.BOARDING
                and c.aboard != ship.id for c in state.crew) and "recall" not in ship.ordered:
-            actions.append(RecallBoarders(ship.id))
+            yield RecallBoarders(ship.id)
         if ship.anchored and "anchor" not in ship.ordered:
-            actions.append(RaiseAnchor(ship.id) if in_control(state, ship)
-                           else CutAnchor(ship.id))
+            yield RaiseAnchor(ship.id) if in_control(state, ship) else CutAnchor(ship.id)
     for ship in own_ships(state):
         if ship.on_table and "crew" not in ship.ordered:
-            actions.extend(crew_plans(state, ship))
-    return actions
+            yield from crew_plans(state, ship)
 
 
 # --- movement ----------------------------------------------------------------------------
@@ -181,28 +182,30 @@ def orders(state: AhoyState) -> list[Any]:
 
 def movement_choices(state: AhoyState) -> list[Any]:
     """Choices in the movement phase between ships' moves (not "end movement")."""
-    actions: list[Any] = []
+    return list(_movement_choices(state))
+
+
+def _movement_choices(state: AhoyState) -> Iterator[Any]:
     for ship in state.ships:
         if not needs_move(state, ship):
             continue
         if ship.off_table:
-            actions.extend(ReturnToTable(ship.id, off, head)
-                           for off, head in return_options(state, ship))
-            actions.append(Withdraw(ship.id))
+            yield from (ReturnToTable(ship.id, off, head)
+                        for off, head in return_options(state, ship))
+            yield Withdraw(ship.id)
         else:
-            actions.extend(StartMove(ship.id, p.name) for p in pace_options(state, ship))
+            yield from (StartMove(ship.id, p.name) for p in pace_options(state, ship))
     for lead, men in groups(state, state.active).items():
         if has_swum(state, men[0]):
             continue
-        actions.append(Swim(lead, ""))
-        actions.extend(Swim(lead, s.id) for s in swim_targets(state, state.active))
+        yield Swim(lead, "")
+        yield from (Swim(lead, s.id) for s in swim_targets(state, state.active))
     for ship in own_ships(state):
         if (ship.moved and ship.on_table and ship.has_anchor and not ship.anchored
                 and not ship.anchor_tried and ship.speed <= tables().roll("anchor_speed")
                 and state.lock_of(ship.id) is None):
-            actions.append(DropAnchor(ship.id))
-        actions.extend(boarding_after_move(state, ship))
-    return actions
+            yield DropAnchor(ship.id)
+        yield from boarding_after_move(state, ship)
 
 
 def boarding_after_move(state: AhoyState, ship: Ship) -> list[Any]:
@@ -247,17 +250,24 @@ def moving(state: AhoyState) -> LegalActions:
 def shooting(state: AhoyState) -> tuple[list[Any], list[ActionRange]]:
     fixed: list[Any] = []
     ranges: list[ActionRange] = []
+    for shot in _shots(state):
+        (ranges if isinstance(shot, ActionRange) else fixed).append(shot)
+    return fixed, ranges
+
+
+def _shots(state: AhoyState) -> Iterator[Any]:
     for ship in own_ships(state):
+        if ship_may_shoot(state, ship):
+            continue
         for gun in ship.guns:
-            choice = fire_choice(state, ship, gun)
+            choice = fire_choice(state, ship, gun, ship_checked=True)
             if choice is None:
                 continue
             if choice[0] == "point_blank":
-                fixed.append(FireGun(ship.id, gun.id, 0))
+                yield FireGun(ship.id, gun.id, 0)
             else:
-                ranges.append(ActionRange(FireGun(ship.id, gun.id, 1), "guess", 1, choice[1]))
-        fixed.extend(FireMissiles(ship.id, t.id) for t in missile_targets(state, ship))
-    return fixed, ranges
+                yield ActionRange(FireGun(ship.id, gun.id, 1), "guess", 1, choice[1])
+        yield from (FireMissiles(ship.id, t.id) for t in missile_targets(state, ship))
 
 
 # --- refusals ----------------------------------------------------------------------------

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-import attrs
 from attrs import frozen
 
+from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import Table
 from ahoy_tui.engine.state import GameState
 
@@ -281,11 +281,11 @@ class AhoyState(GameState):
 
 
 def replace_ship(state: AhoyState, ship: Ship) -> AhoyState:
-    return attrs.evolve(state, ships=tuple(ship if s.id == ship.id else s for s in state.ships))
+    return replace(state, ships=tuple(ship if s.id == ship.id else s for s in state.ships))
 
 
 def update_ship(state: AhoyState, ship_id: str, **changes: object) -> AhoyState:
-    return replace_ship(state, attrs.evolve(state.ship(ship_id), **changes))
+    return replace_ship(state, replace(state.ship(ship_id), **changes))
 
 
 def replace_crew(state: AhoyState, men: dict[str, Crewman | None]) -> AhoyState:
@@ -298,4 +298,4 @@ def replace_crew(state: AhoyState, men: dict[str, Crewman | None]) -> AhoyState:
                 out.append(new)
         else:
             out.append(c)
-    return attrs.evolve(state, crew=tuple(out))
+    return replace(state, crew=tuple(out))

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import math
 
-import attrs
 from attrs import frozen
 
 from ahoy_tui.engine.dice import Dice
+from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import UNIT, advance, first_contact, heading_name, overlap, turned
 from ahoy_tui.rules.ahoy.common import half_up, inches, tell
 from ahoy_tui.rules.ahoy.crew import in_control
-from ahoy_tui.rules.ahoy.hulls import ship_hull
+from ahoy_tui.rules.ahoy.hulls import may_meet, ship_hull
 from ahoy_tui.rules.ahoy.model import AhoyState, Move, Pending, Ship, update_ship
 from ahoy_tui.rules.ahoy.swimming import passed_swimmers, pick_up_friends
 from ahoy_tui.rules.ahoy.tables import Rate, tables
@@ -165,7 +165,7 @@ def start_move(state: AhoyState, dice: Dice, ship_id: str, pace_name: str) -> Ah
     move = Move(ship=ship_id, allowance=allowance, turns_left=0 if in_irons else turns,
                 ram=ram, in_irons=in_irons, forced_turn=forced,
                 pickup=allowance <= tables().roll("pickup_speed"))
-    return attrs.evolve(state, move=move)
+    return replace(state, move=move)
 
 
 def _pace_rule(pace: str) -> str:
@@ -224,7 +224,7 @@ def turn(state: AhoyState, dice: Dice, direction: int) -> AhoyState:
                           f"{ship.name}: change heading in {weather}",
                           WEATHER, side=ship.side, ship=ship.id, success="may turn",
                           failure="holds her heading")
-        state = attrs.evolve(state, move=attrs.evolve(move, steer_ok=ok))
+        state = replace(state, move=replace(move, steer_ok=ok))
         if not ok:
             return state
         move = state.move
@@ -241,9 +241,9 @@ def turn(state: AhoyState, dice: Dice, direction: int) -> AhoyState:
                         in_irons=False if move.in_irons else ship.in_irons)
     tell(dice, "turned", f"The {ship.name} turns 45° to {'port' if direction < 0 else 'starboard'}"
          f", now heading {heading_name(heading)}", TURNING, side=ship.side, ship=ship.id)
-    move = attrs.evolve(move, turns_left=move.turns_left - 1, turns_made=move.turns_made + 1,
+    move = replace(move, turns_left=move.turns_left - 1, turns_made=move.turns_made + 1,
                         since_turn=0.0)
-    return attrs.evolve(state, move=move)
+    return replace(state, move=move)
 
 
 def advance_ship(state: AhoyState, dice: Dice, distance: float) -> AhoyState:
@@ -260,6 +260,8 @@ def advance_ship(state: AhoyState, dice: Dice, distance: float) -> AhoyState:
     for other in state.ships:
         if other.id == ship.id or not other.on_table:
             continue
+        if not may_meet(ship, direction, distance, other):
+            continue
         t = first_contact(poly, direction, distance, ship_hull(other))
         if t is not None and t < contact_at:
             contact_at, contact = t, other
@@ -267,8 +269,8 @@ def advance_ship(state: AhoyState, dice: Dice, distance: float) -> AhoyState:
     travel = min(distance, contact_at, exit_at)
     x, y = advance(ship.x, ship.y, ship.heading, travel)
     state = update_ship(state, ship.id, x=x, y=y)
-    move = attrs.evolve(move, moved=move.moved + travel, since_turn=move.since_turn + travel)
-    state = attrs.evolve(state, move=move)
+    move = replace(move, moved=move.moved + travel, since_turn=move.since_turn + travel)
+    state = replace(state, move=move)
     if travel > 0:
         tell(dice, "moved", f"The {ship.name} moves {inches(travel)} ahead "
              f"({inches(move.remaining)} left)", RATES, side=ship.side, ship=ship.id)
@@ -289,7 +291,7 @@ def _pick_up(state: AhoyState, dice: Dice, ship: Ship, x0: float, y0: float,
     state = pick_up_friends(state, dice, ship, men)
     enemies = tuple(m.id for m in men if m.side != ship.side)
     if enemies and state.pending is None:
-        state = attrs.evolve(state, pending=Pending("swimmers", ship.side, ship=ship.id,
+        state = replace(state, pending=Pending("swimmers", ship.side, ship=ship.id,
                                                     other=ship.id, crew=enemies))
     return state
 
@@ -298,7 +300,7 @@ def leave_table(state: AhoyState, dice: Dice, ship_id: str) -> AhoyState:
     ship = state.ship(ship_id)
     move = state.move
     ooc = not in_control(state, ship)
-    state = attrs.evolve(state, move=None)
+    state = replace(state, move=None)
     if ooc:
         tell(dice, "lost", f"Out of control, the {ship.name} drifts off the table and is lost to "
              "the battle", OUT_OF_CONTROL, side=ship.side, ship=ship_id, big=True)
@@ -316,7 +318,7 @@ def end_move(state: AhoyState, dice: Dice) -> AhoyState:
     move = state.move
     assert move is not None
     ship = state.ship(move.ship)
-    state = attrs.evolve(state, move=None)
+    state = replace(state, move=None)
     return update_ship(state, ship.id, moved=True, moved_last=round(move.moved, 4))
 
 
@@ -356,7 +358,7 @@ def return_to_table(state: AhoyState, dice: Dice, ship_id: str, offset: int,
     size = tables().size(ship.size)
     move = Move(ship=ship_id, allowance=speed, turns_left=size.turns,
                 pickup=speed <= tables().roll("pickup_speed"))
-    return attrs.evolve(state, move=move)
+    return replace(state, move=move)
 
 
 def withdraw(state: AhoyState, dice: Dice, ship_id: str) -> AhoyState:
@@ -381,6 +383,8 @@ def drift(state: AhoyState, dice: Dice, ship_ids: tuple[str, ...], distance: int
         poly = ship_hull(ship)
         for other in state.ships:
             if other.id in ship_ids or not other.on_table:
+                continue
+            if not may_meet(ship, direction, travel, other):
                 continue
             t = first_contact(poly, direction, travel, ship_hull(other))
             if t is not None and t < travel:
@@ -442,7 +446,7 @@ def out_of_control(state: AhoyState, dice: Dice, ship_id: str) -> AhoyState:
     state = update_ship(state, ship_id, speed=fixed)
     if fixed == 0:
         return update_ship(state, ship_id, moved=True, moved_last=0.0)
-    state = attrs.evolve(state, move=Move(ship=ship_id, allowance=fixed, turns_left=0,
+    state = replace(state, move=Move(ship=ship_id, allowance=fixed, turns_left=0,
                                           pickup=False))
     state = advance_ship(state, dice, fixed)
     if state.move is not None and state.move.ship == ship_id and state.pending is None:

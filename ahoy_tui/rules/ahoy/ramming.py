@@ -10,9 +10,8 @@ entanglement, and both lose D6" of speed.
 
 from __future__ import annotations
 
-import attrs
-
 from ahoy_tui.engine.dice import Dice
+from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import UNIT, advance, first_contact, overlap
 from ahoy_tui.rules.ahoy.combat import to_wound_needed
 from ahoy_tui.rules.ahoy.common import half_up, tell
@@ -93,7 +92,7 @@ def meet(state: AhoyState, dice: Dice, mover_id: str, target_id: str) -> AhoySta
         tell(dice, "collision", f"The {mover.name} collides with the {target.name}!", COLLISION,
              side=mover.side, ship=target_id, big=True)
     if can_avoid(state, target, mover, impact):
-        return attrs.evolve(state, pending=Pending("avoid", target.side, ship=target_id,
+        return replace(state, pending=Pending("avoid", target.side, ship=target_id,
                                                    other=mover_id, impact=impact))
     return strike_home(state, dice, mover_id, target_id, impact, glancing=False)
 
@@ -101,7 +100,7 @@ def meet(state: AhoyState, dice: Dice, mover_id: str, target_id: str) -> AhoySta
 def avoid(state: AhoyState, dice: Dice, attempt: bool) -> AhoyState:
     pending = state.pending
     assert pending is not None
-    state = attrs.evolve(state, pending=None)
+    state = replace(state, pending=None)
     target = state.ship(pending.ship)
     mover = state.ship(pending.other)
     if not attempt:
@@ -148,7 +147,7 @@ def strike_home(state: AhoyState, dice: Dice, mover_id: str, target_id: str, imp
                              ship=target_id)
     ram_bonus = impact == "ram" and mover.ram and not glancing
     if ram_bonus and faces:
-        return attrs.evolve(state, pending=Pending("reroll", mover.side, ship=target_id,
+        return replace(state, pending=Pending("reroll", mover.side, ship=target_id,
                                                    other=mover_id, impact=impact,
                                                    glancing=glancing, faces=faces))
     return finish_impact(state, dice, mover_id, target_id, impact, glancing, faces)
@@ -158,7 +157,7 @@ def reroll(state: AhoyState, dice: Dice, die: int) -> AhoyState:
     """Rams: re-roll one damage die, then +1 to each."""
     pending = state.pending
     assert pending is not None
-    state = attrs.evolve(state, pending=None)
+    state = replace(state, pending=None)
     faces = list(pending.faces)
     if die >= 0:
         mover = state.ship(pending.other)
@@ -217,7 +216,7 @@ def _after_impact(state: AhoyState, dice: Dice, mover_id: str, target_id: str,
         for sid in (mover_id, target_id):
             state = update_ship(state, sid, speed=0, under_way=0)
         if not state.ship(target_id).sunk and not state.ship(mover_id).sunk:
-            state = attrs.evolve(state, locks=(*state.locks,
+            state = replace(state, locks=(*state.locks,
                                                Lock(mover_id, target_id, "entangled")))
             tell(dice, "entangled", f"The {mover.name} and the {target.name} are entangled, "
                  "both at 0\"", ENTANGLED, ship=target_id, big=True)
@@ -236,7 +235,7 @@ def _stop(state: AhoyState, mover_id: str) -> AhoyState:
     """Contact ends the moving ship's move where she is."""
     move = state.move
     if move is not None and move.ship == mover_id:
-        state = attrs.evolve(state, move=None)
+        state = replace(state, move=None)
         state = update_ship(state, mover_id, moved=True, moved_last=round(move.moved, 4))
     return state
 

@@ -9,9 +9,8 @@ stern rakes the decks.
 
 from __future__ import annotations
 
-import attrs
-
 from ahoy_tui.engine.dice import MISFIRE, Dice
+from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import UNIT, contains, point_on_hull, ray_entry
 from ahoy_tui.rules.ahoy.combat import bs_to_hit, follow_up_needed, to_wound_needed
 from ahoy_tui.rules.ahoy.common import inches, tell
@@ -24,7 +23,9 @@ from ahoy_tui.rules.ahoy.crew import (
     own_aboard,
 )
 from ahoy_tui.rules.ahoy.damage import critical_hit, damage_ship
-from ahoy_tui.rules.ahoy.hulls import hull_distance, ship_hull
+from ahoy_tui.rules.ahoy.hulls import gap as hull_gap
+from ahoy_tui.rules.ahoy.hulls import on_ray, ship_hull, within
+from ahoy_tui.rules.ahoy.index import decks
 from ahoy_tui.rules.ahoy.model import (
     AhoyState,
     Crewman,
@@ -67,10 +68,11 @@ def on_the_line(state: AhoyState, ship: Ship, gun: Gun) -> list[tuple[float, Shi
     """Every hull the gun's line of fire enters: (distance, ship, edge entered), nearest first."""
     origin, heading = line_of_fire(ship, gun)
     found = []
+    direction = UNIT[heading]
     for other in state.ships:
-        if other.id == ship.id or not other.on_table:
+        if other.id == ship.id or not other.on_table or not on_ray(origin, direction, other):
             continue
-        entry = ray_entry(origin, UNIT[heading], ship_hull(other))
+        entry = ray_entry(origin, direction, ship_hull(other))
         if entry is not None:
             found.append((entry[0], other, entry[1]))
     found.sort(key=lambda item: item[0])
@@ -97,7 +99,8 @@ def gun_ready(state: AhoyState, ship: Ship, gun: Gun) -> str | None:
     if gun.fired:
         return "the gun has already fired this turn"
     weapon = tables().gun(gun.weapon)
-    crew = gun_crew(state, ship, gun.id)
+    crew = sum(1 for c in decks(state.crew).get(ship.id, ())
+               if c.task == Task.GUN and c.gun == gun.id and c.side == ship.side)
     if weapon.fire_needs(crew) is None:
         return f"the gun has {crew} crew and cannot be fired (needs {weapon.crew})"
     return None
@@ -119,9 +122,10 @@ def ship_may_shoot(state: AhoyState, ship: Ship) -> str | None:
     return None
 
 
-def fire_choice(state: AhoyState, ship: Ship, gun: Gun) -> tuple[str, int] | None:
+def fire_choice(state: AhoyState, ship: Ship, gun: Gun, *,
+                ship_checked: bool = False) -> tuple[str, int] | None:
     """("point_blank", 0) or ("guess", range), or None when the gun has nothing to shoot at."""
-    if ship_may_shoot(state, ship) or gun_ready(state, ship, gun):
+    if (not ship_checked and ship_may_shoot(state, ship)) or gun_ready(state, ship, gun):
         return None
     target = nearest_target(state, ship, gun)
     weapon = tables().gun(gun.weapon)
@@ -247,7 +251,7 @@ def misfire(state: AhoyState, dice: Dice, ship_id: str, gun_id: str) -> AhoyStat
 
 def _set_gun(game: AhoyState, ship_id: str, gun_id: str, **changes: object) -> AhoyState:
     ship = game.ship(ship_id)
-    guns = tuple(attrs.evolve(g, **changes) if g.id == gun_id else g for g in ship.guns)
+    guns = tuple(replace(g, **changes) if g.id == gun_id else g for g in ship.guns)
     return update_ship(game, ship_id, guns=guns)
 
 
@@ -271,7 +275,7 @@ def missile_targets(state: AhoyState, ship: Ship) -> list[Ship]:
     for other in state.ships:
         if not other.on_table or not is_target(ship, other):
             continue
-        if own_aboard(state, other) and hull_distance(ship, other) <= reach:
+        if own_aboard(state, other) and within(state, ship.id, other.id, reach):
             found.append(other)
     return found
 
@@ -281,7 +285,7 @@ def fire_missiles(state: AhoyState, dice: Dice, ship_id: str, target_id: str) ->
     ship = state.ship(ship_id)
     target = state.ship(target_id)
     state = update_ship(state, ship_id, missiles_fired=True)
-    gap = hull_distance(ship, target)
+    gap = hull_gap(state, ship.id, target.id)
     hits: list[tuple[int, int]] = []  # (strength, save modifier)
     for man in marksmen(state, ship):
         assert man.missile is not None

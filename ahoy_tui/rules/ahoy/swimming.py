@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import math
 
-import attrs
-
 from ahoy_tui.engine.dice import Dice
+from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import hull, nearest_point, point_distance
 from ahoy_tui.rules.ahoy.common import inches, tell
 from ahoy_tui.rules.ahoy.crew import add_tally, describe_man
 from ahoy_tui.rules.ahoy.hulls import ship_hull
+from ahoy_tui.rules.ahoy.index import decks
 from ahoy_tui.rules.ahoy.model import AhoyState, Crewman, Ship, Task, replace_crew
 from ahoy_tui.rules.ahoy.tables import tables
 
@@ -38,7 +38,7 @@ def into_the_water(state: AhoyState, dice: Dice, men: list[Crewman], x: float,
                      side=man.side)
                 changes[man.id] = None
                 continue
-        changes[man.id] = attrs.evolve(man, aboard=None, task=Task.SWIMMING, gun=None,
+        changes[man.id] = replace(man, aboard=None, task=Task.SWIMMING, gun=None,
                                        armour=armour, shield=False, missile=None, x=x, y=y,
                                        boarded_turn=-1, footing=True, exhausted=False)
     if men:
@@ -48,7 +48,8 @@ def into_the_water(state: AhoyState, dice: Dice, men: list[Crewman], x: float,
 
 
 def swimmers(state: AhoyState, side: str | None = None) -> list[Crewman]:
-    return [c for c in state.crew if c.task == Task.SWIMMING and (side is None or c.side == side)]
+    return [c for c in decks(state.crew).get(None, ())
+            if c.task == Task.SWIMMING and (side is None or c.side == side)]
 
 
 def groups(state: AhoyState, side: str) -> dict[str, list[Crewman]]:
@@ -100,13 +101,13 @@ def swim(state: AhoyState, dice: Dice, lead: str, toward: str) -> AhoyState:
     y = round(first.y + dy / length * reach, 4)
     tell(dice, "swim", f"{len(group)} swimmer(s) swim {inches(reach)} toward the {ship.name}",
          RULE, side=first.side)
-    state = replace_crew(state, {m.id: attrs.evolve(m, x=x, y=y) for m in group})
+    state = replace_crew(state, {m.id: replace(m, x=x, y=y) for m in group})
     return _mark_swum(state, [state.crewman(m.id) for m in group])
 
 
 def _mark_swum(state: AhoyState, group: list[Crewman]) -> AhoyState:
     # A swimmer who has swum this turn is marked by his boarded_turn (unused in the water).
-    return replace_crew(state, {m.id: attrs.evolve(m, boarded_turn=state.player_turn)
+    return replace_crew(state, {m.id: replace(m, boarded_turn=state.player_turn)
                                 for m in group})
 
 
@@ -120,11 +121,11 @@ def climb_aboard(state: AhoyState, dice: Dice, group: list[Crewman], ship: Ship)
     enemy = group[0].side != ship.side
     for man in group:
         if enemy:
-            changes[man.id] = attrs.evolve(man, aboard=ship.id, task=Task.BOARDING,
+            changes[man.id] = replace(man, aboard=ship.id, task=Task.BOARDING,
                                            boarded_turn=state.player_turn, exhausted=True,
                                            footing=True)
         else:
-            changes[man.id] = attrs.evolve(man, aboard=ship.id, task=Task.IDLE,
+            changes[man.id] = replace(man, aboard=ship.id, task=Task.IDLE,
                                            boarded_turn=-1, ship=_home(man, ship))
     what = "climb aboard the enemy" if enemy else "are hauled aboard the"
     tell(dice, "aboard", f"{len(group)} swimmer(s) {what} {ship.name}", RULE,
@@ -174,7 +175,7 @@ def deal_with_enemy_swimmers(state: AhoyState, dice: Dice, ship: Ship, crew: tup
             if slain:
                 changes[man.id] = None
         else:
-            changes[man.id] = attrs.evolve(man, aboard=ship.id, task=Task.CAPTIVE)
+            changes[man.id] = replace(man, aboard=ship.id, task=Task.CAPTIVE)
     if choice == "captive":
         tell(dice, "captives", f"The {ship.name} takes {len(men)} swimmer(s) captive", RULE,
              ship=ship.id)

@@ -7,9 +7,8 @@ is Beating, square to it Reaching, with the wind on the quarter or astern Runnin
 
 from __future__ import annotations
 
-import attrs
-
 from ahoy_tui.engine.dice import Dice
+from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import HEADINGS, angle_steps, heading_name
 from ahoy_tui.rules.ahoy.common import tell
 from ahoy_tui.rules.ahoy.model import AhoyState
@@ -64,4 +63,4 @@ def change_wind(state: AhoyState, dice: Dice) -> AhoyState:
     wind = (state.wind + 2 * steps) % 8
     dice.judge("veers clockwise" if steps > 0 else "backs anticlockwise")
     tell(dice, "wind", f"The wind changes: now {wind_text(wind)}", RULE, big=True)
-    return attrs.evolve(state, wind=wind)
+    return replace(state, wind=wind)

@@ -1,0 +1,64 @@
+"""Facts derived from a state, worked out once.
+
+States are immutable, and a new state shares every part it did not change with the old one:
+moving a ship leaves the crew tuple the very same object, and the other ships too. So who stands
+on which ship is worked out once per crew tuple, and a hull's outline once per ship object, and
+looked up by identity afterwards. Only the most recent few are kept.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ahoy_tui.engine.geometry import Polygon, hull
+from ahoy_tui.rules.ahoy.model import AhoyState, Crewman, Ship
+
+_KEEP = 64
+_DECKS: dict[int, tuple[tuple[Crewman, ...], dict[str | None, list[Crewman]]]] = {}
+_HULLS: dict[int, tuple[Ship, Polygon]] = {}
+
+
+def _remember(cache: dict[int, Any], key: int, value: Any) -> None:
+    if len(cache) >= _KEEP:
+        cache.pop(next(iter(cache)))
+    cache[key] = value
+
+
+def decks(crew: tuple[Crewman, ...]) -> dict[str | None, list[Crewman]]:
+    """Everyone by the ship he stands on (``None``: in the water)."""
+    found = _DECKS.get(id(crew))
+    if found is not None and found[0] is crew:
+        return found[1]
+    table: dict[str | None, list[Crewman]] = {}
+    for man in crew:
+        table.setdefault(man.aboard, []).append(man)
+    _remember(_DECKS, id(crew), (crew, table))
+    return table
+
+
+def ship_outline(ship: Ship) -> Polygon:
+    found = _HULLS.get(id(ship))
+    if found is not None and found[0] is ship:
+        return found[1]
+    poly = hull(ship.x, ship.y, ship.heading, ship.length, ship.beam)
+    _remember(_HULLS, id(ship), (ship, poly))
+    return poly
+
+
+class Index:
+    """The derived facts of one state."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: AhoyState) -> None:
+        self.state = state
+
+    def aboard(self, ship_id: str | None) -> list[Crewman]:
+        return decks(self.state.crew).get(ship_id, [])
+
+    def hull(self, ship_id: str) -> Polygon:
+        return ship_outline(self.state.ship(ship_id))
+
+
+def index(state: AhoyState) -> Index:
+    return Index(state)
