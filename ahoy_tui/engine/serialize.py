@@ -1,16 +1,18 @@
 """Turning engine values into JSON and back, through one cattrs converter.
 
 Actions carry a ``"type"`` tag (their class's ``kind``); events an ``"event"`` tag. Tuples are
-written as JSON lists. A state's hash is the BLAKE2 digest of its canonical JSON, so the same game
-at the same step always hashes the same, on any machine.
+written as JSON lists. A state's hash (:func:`state_hash`) is a BLAKE2 tree digest of all its
+fields, so the same game at the same step always hashes the same, on any machine.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from enum import Enum
 from typing import Any
 
+import attrs
 import cattrs
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
@@ -125,7 +127,75 @@ def canonical_json(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+# --- stable state hashes -----------------------------------------------------------------------
+#
+# A state's hash is a BLAKE2b tree digest: each attrs object hashes its class name and every
+# field's name and value; a tuple hashes its items' digests. Values are written canonically
+# (text as UTF-8 with its length, numbers by their shortest repr, enums by value), so the same
+# state hashes the same on any machine and Python. States share every part an action did not
+# change, so digests are remembered by object identity and only the changed parts are rehashed.
+
+_DIGESTS: dict[int, tuple[Any, bytes]] = {}
+_KEEP = 20000
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _remember(obj: Any, digest: bytes) -> bytes:
+    if len(_DIGESTS) >= _KEEP:
+        for key in list(_DIGESTS)[: _KEEP // 2]:
+            del _DIGESTS[key]
+    _DIGESTS[id(obj)] = (obj, digest)
+    return digest
+
+
+def _write(h: Any, value: Any) -> None:
+    if value is None:
+        h.update(b"N")
+    elif value is True:
+        h.update(b"T")
+    elif value is False:
+        h.update(b"F")
+    elif isinstance(value, Enum):
+        _write(h, value.value)
+    elif isinstance(value, str):
+        data = value.encode()
+        h.update(b"S%d:" % len(data))
+        h.update(data)
+    elif isinstance(value, int):
+        h.update(b"I%d;" % value)
+    elif isinstance(value, float):
+        h.update(b"R" + repr(value).encode() + b";")
+    else:
+        h.update(b"D")
+        h.update(_digest(value))
+
+
+def _digest(obj: Any) -> bytes:
+    found = _DIGESTS.get(id(obj))
+    if found is not None and found[0] is obj:
+        return found[1]
+    h = hashlib.blake2b(digest_size=16)
+    if isinstance(obj, (tuple, list)):
+        h.update(b"L%d:" % len(obj))
+        for item in obj:
+            _write(h, item)
+    elif isinstance(obj, dict):
+        h.update(b"M%d:" % len(obj))
+        for key in sorted(obj):
+            _write(h, key)
+            _write(h, obj[key])
+    else:
+        cls = obj.__class__
+        names = _FIELDS.get(cls)
+        if names is None:
+            names = _FIELDS[cls] = tuple(a.name for a in attrs.fields(cls))
+        h.update(cls.__name__.encode())
+        for name in names:
+            h.update(name.encode())
+            _write(h, getattr(obj, name))
+    return _remember(obj, h.digest())
+
+
 def state_hash(state: GameState) -> str:
-    """A stable digest of everything in a state."""
-    text = canonical_json(state_to_data(state)).encode()
-    return hashlib.blake2b(text, digest_size=12).hexdigest()
+    """A stable digest of everything in a state (24 hex digits)."""
+    return _digest(state).hex()[:24]
