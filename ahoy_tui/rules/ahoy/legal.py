@@ -90,7 +90,9 @@ def legal(state: AhoyState) -> LegalActions:
 def waiting(state: AhoyState) -> bool:
     """Whether the current phase offers the player a real choice (not just "carry on")."""
     if state.phase == Phase.ORDERS:
-        return next(_orders(state), None) is not None
+        # The start of a turn always waits for the player to end it: orders are where a
+        # captain takes stock (and may strike), even when none of his ships has a choice.
+        return any(s.on_table or s.off_table for s in own_ships(state))
     if state.phase == Phase.MOVEMENT:
         return next(_movement_choices(state), None) is not None
     if state.phase == Phase.SHOOTING:
