@@ -81,8 +81,30 @@ def victory_points(state: AhoyState, side: str) -> int:
 
 def finish(state: AhoyState, dice: Dice, winner: str | None, result: str) -> AhoyState:
     tell(dice, "game_over", result, VICTORY, side=winner, big=True)
-    return replace(state, over=True, winner=winner, result=result, phase=Phase.OVER,
-                        move=None, pending=None, to_act=None)
+    state = replace(state, over=True, winner=winner, result=result, phase=Phase.OVER,
+                    move=None, pending=None, to_act=None)
+    tell(dice, "summary", battle_summary(state), VICTORY)
+    return state
+
+
+def battle_summary(state: AhoyState) -> str:
+    """The battle in a few lines: turns fought, and for each side the damage it dealt, the
+    enemy crew it slew and what became of its ships."""
+    lines = [f"{state.turn} turn{'s' if state.turn != 1 else ''} fought."]
+    for tally in state.tallies:
+        fates = []
+        for ship in state.ships:
+            if ship.side != tally.side:
+                continue
+            fate = ("sunk" if ship.sunk else
+                    f"captured by {state.side_name(ship.captured_by)}" if ship.captured_by else
+                    "struck her colours" if ship.struck else
+                    "left the battle" if ship.withdrawn else
+                    f"afloat, {ship.sp}/{ship.sp_max} SP")
+            fates.append(f"the {ship.name} {fate}")
+        lines.append(f"{state.side_name(tally.side)}: dealt {tally.damage_dealt} damage, slew "
+                     f"{tally.crew_slain} of the enemy; {'; '.join(fates)}.")
+    return "\n".join(lines)
 
 
 def check_victory(state: AhoyState, dice: Dice) -> AhoyState:

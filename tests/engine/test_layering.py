@@ -1,0 +1,39 @@
+"""The engine and the rules import no user interface, and the engine imports no ruleset."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[2] / "ahoy_tui"
+
+
+def imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text("utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+    return found
+
+
+def modules(folder: str) -> list[Path]:
+    return sorted((PACKAGE / folder).rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", modules("engine") + modules("rules"), ids=lambda p: p.name)
+def test_no_user_interface_below_the_engine(path):
+    bad = {m for m in imports(path)
+           if m.split(".")[0] in {"textual", "rich", "curses", "asyncssh"}
+           or m.startswith("ahoy_tui.ui")}
+    assert not bad, f"{path.relative_to(PACKAGE)} imports {sorted(bad)}"
+
+
+@pytest.mark.parametrize("path", modules("engine"), ids=lambda p: p.name)
+def test_the_engine_knows_no_ruleset(path):
+    bad = {m for m in imports(path) if m.startswith("ahoy_tui.rules")}
+    assert not bad, f"{path.relative_to(PACKAGE)} imports {sorted(bad)}"
