@@ -109,10 +109,15 @@ def release_locks(state: AhoyState, dice: Dice, ship_id: str) -> AhoyState:
 
 
 def recall(state: AhoyState, dice: Dice, ship_id: str) -> AhoyState:
-    """The boarders scramble home, each in combat taking one hit from his opponents."""
+    """The boarders scramble home, each in combat taking one hit from his opponents.
+
+    Only men on a deck locked to hers can get back (swimmers who climbed aboard an enemy
+    cannot). Grappling lines are cast off; an entanglement from a ram holds until cut loose.
+    """
     ship = state.ship(ship_id)
+    locked = set(state.locked_with(ship_id))
     mine = [c for c in state.crew if c.side == ship.side and c.ship == ship_id
-            and c.task == Task.BOARDING and c.aboard != ship_id]
+            and c.task == Task.BOARDING and c.aboard in locked]
     for man in mine:
         if not any(c.id == man.id for c in state.crew):
             continue
@@ -127,9 +132,10 @@ def recall(state: AhoyState, dice: Dice, ship_id: str) -> AhoyState:
     state = replace_crew(state, back)
     tell(dice, "recalled", f"The {ship.name} recalls her boarders: {len(back)} come home",
          DISENGAGE, side=ship.side, ship=ship_id)
-    for lock in [x for x in state.locks if x.holds(ship_id)]:
+    for lock in [x for x in state.locks if x.holds(ship_id) and x.kind == "grappled"]:
         state = release_lock(state, dice, lock)
-    state = update_ship(state, ship_id, cast_off=True, speed=0, under_way=0)
+    free = state.lock_of(ship_id) is None
+    state = update_ship(state, ship_id, cast_off=free, speed=0, under_way=0)
     return apply_plan(state, ship_id)
 
 
@@ -162,11 +168,12 @@ def _save_or_wound(state: AhoyState, dice: Dice, man: Crewman, strength: int, by
 def cast_off(state: AhoyState, dice: Dice, ship_id: str) -> AhoyState:
     """Every boarder slain: she casts off, starting at speed 0 on the variable dice."""
     ship = state.ship(ship_id)
-    for lock in [x for x in state.locks if x.holds(ship_id)]:
+    for lock in [x for x in state.locks if x.holds(ship_id) and x.kind == "grappled"]:
         state = release_lock(state, dice, lock)
     tell(dice, "cast_off", f"The {ship.name} casts off", DISENGAGE, side=ship.side,
          ship=ship_id)
-    return update_ship(state, ship_id, cast_off=True, speed=0, under_way=0)
+    free = state.lock_of(ship_id) is None
+    return update_ship(state, ship_id, cast_off=free, speed=0, under_way=0)
 
 
 def capture(state: AhoyState, dice: Dice, ship_id: str, by_side: str) -> AhoyState:
@@ -244,9 +251,12 @@ def fight(state: AhoyState, dice: Dice, ship_id: str) -> AhoyState:
     for man in everyone:
         steps.setdefault(order(man), []).append(man)
     for _, group in sorted(steps.items()):
-        # Models of one Initiative strike together: all of them strike, even if struck down.
+        # Models of one Initiative strike together: all of them strike, even if struck down by
+        # another of the same step; a model slain by an earlier (faster) step does not strike.
+        standing = {c.id for c in state.crew}
         for man in group:
-            state = _strike(state, dice, ship_id, man, attackers, defenders)
+            if man.id in standing:
+                state = _strike(state, dice, ship_id, man, attackers, defenders)
     ship = state.ship(ship_id)
     if not own_aboard(state, ship) and boarders_on(state, ship):
         return capture(state, dice, ship_id, boarders_on(state, ship)[0].side)

@@ -52,8 +52,13 @@ def gap(state: AhoyState, a: str, b: str) -> float:
 
 
 def within(state: AhoyState, a: str, b: str, limit: float) -> bool:
-    """Whether two ships' hulls are within ``limit`` inches (a quick box test first)."""
-    pa, pb = hull_of(state, a), hull_of(state, b)
+    """Whether two ships' hulls are within ``limit`` inches (quick circle and box tests
+    first)."""
+    sa, sb = state.ship(a), state.ship(b)
+    centres = math.hypot(sa.x - sb.x, sa.y - sb.y)
+    if centres - radius(sa) - radius(sb) > limit:
+        return False
+    pa, pb = ship_outline(sa), ship_outline(sb)
     ax0, ay0, ax1, ay1 = bounds(pa)
     bx0, by0, bx1, by1 = bounds(pb)
     if bx0 - ax1 > limit or ax0 - bx1 > limit or by0 - ay1 > limit or ay0 - by1 > limit:

@@ -39,7 +39,7 @@ from ahoy_tui.rules.ahoy.actions import (
     Turn,
     Withdraw,
 )
-from ahoy_tui.rules.ahoy.boarding import boarding_party, can_reach
+from ahoy_tui.rules.ahoy.boarding import boarding_in_progress, boarding_party, can_reach
 from ahoy_tui.rules.ahoy.crew import (
     available_hands,
     boarders_on,
@@ -47,11 +47,14 @@ from ahoy_tui.rules.ahoy.crew import (
     is_proper_crew,
     min_crew,
 )
+from ahoy_tui.rules.ahoy.index import decks
 from ahoy_tui.rules.ahoy.model import AhoyState, GunState, Phase, Ship, Task
 from ahoy_tui.rules.ahoy.movement import (
     needs_move,
     pace_options,
+    pace_refused,
     return_options,
+    return_refused,
     turn_blocked,
 )
 from ahoy_tui.rules.ahoy.shooting import fire_choice, missile_targets, ship_may_shoot
@@ -169,8 +172,9 @@ def _orders(state: AhoyState) -> Iterator[Any]:
                     and not ship.struck:
                 yield from (Board(ship.id, other.id, n)
                             for n in range(1, len(boarding_party(state, ship)) + 1))
-        if any(c.ship == ship.id and c.side == ship.side and c.task == Task.BOARDING
-               and c.aboard != ship.id for c in state.crew) and "recall" not in ship.ordered:
+        if "recall" not in ship.ordered and locks and any(
+                c.ship == ship.id and c.side == ship.side and c.task == Task.BOARDING
+                for lock in locks for c in decks(state.crew).get(lock.other(ship.id), ())):
             yield RecallBoarders(ship.id)
         if ship.anchored and "anchor" not in ship.ordered:
             yield RaiseAnchor(ship.id) if in_control(state, ship) else CutAnchor(ship.id)
@@ -203,17 +207,29 @@ def _movement_choices(state: AhoyState) -> Iterator[Any]:
         yield Swim(lead, "")
         yield from (Swim(lead, s.id) for s in swim_targets(state, state.active))
     for ship in own_ships(state):
-        if (ship.moved and ship.on_table and ship.has_anchor and not ship.anchored
-                and not ship.anchor_tried and ship.speed <= tables().roll("anchor_speed")
-                and state.lock_of(ship.id) is None):
+        locked = state.lock_of(ship.id) is not None
+        if ((_largest_boarding(state, ship) if locked else ship.moved) and ship.on_table
+                and ship.has_anchor and not ship.anchored and not ship.anchor_tried
+                and ship.speed <= tables().roll("anchor_speed")):
             yield DropAnchor(ship.id)
         yield from boarding_after_move(state, ship)
+
+
+def _largest_boarding(state: AhoyState, ship: Ship) -> bool:
+    """Movement of Boarded/Boarding Ships: the largest of ships in a boarding action may drop
+    anchor to stop their drift."""
+    lock = state.lock_of(ship.id)
+    if lock is None or not boarding_in_progress(state, lock):
+        return False
+    other = state.ship(lock.other(ship.id))
+    return tables().size(ship.size).rank >= tables().size(other.size).rank
 
 
 def boarding_after_move(state: AhoyState, ship: Ship) -> list[Any]:
     """Boarding Actions: after moving into contact at 12" or less."""
     if (not ship.moved or not ship.on_table or ship.struck or "board" in ship.ordered
-            or ship.speed > tables().roll("boarding_speed") or ship.anchored):
+            or ship.speed > tables().roll("boarding_speed") or ship.anchored
+            or ship.ram_target is not None):  # braced for impact: she may only sail
         return []
     party = len(boarding_party(state, ship))
     if not party:
@@ -327,9 +343,11 @@ def explain(state: AhoyState, action: Any) -> tuple[str, str]:
                 f"the {ship.name} is locked to another ship"
         if not in_control(state, ship):
             return "Ships Moving Out of Control", f"the {ship.name} is out of control"
-        names = ", ".join(p.name for p in pace_options(state, ship))
-        return "Movement Rates for Sailing Ships", \
-            f"the {ship.name} may not move at {action.pace!r} now (she may: {names})"
+        return pace_refused(state, ship, action.pace)
+    if isinstance(action, ReturnToTable):
+        return return_refused(state, state.ship(action.ship), action.offset, action.heading)
+    if isinstance(action, Withdraw):
+        return return_refused(state, state.ship(action.ship))
     if isinstance(action, EndMovement):
         waiting_ships = [s.name for s in state.ships if needs_move(state, s)]
         return "Movement", f"every ship must move first ({', '.join(waiting_ships)})"
@@ -353,6 +371,8 @@ def explain(state: AhoyState, action: Any) -> tuple[str, str]:
         return "Strike Yer Colours", "a ship may strike only once down to half her Structure "\
                                      "Points"
     if isinstance(action, Board):
+        if state.ship(action.ship).ram_target is not None:
+            return "Ramming", "her crew braced for impact: they may only sail her this turn"
         return "Boarding Actions", ("boarding needs the ship alongside (within 1\") after a move "
                                     "at 12\" or less, an enemy that moved 12\" or less last turn, "
                                     "and no more men than she has to send")

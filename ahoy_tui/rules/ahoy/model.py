@@ -182,6 +182,7 @@ class Move:
     forced_turn: int | None = None  # rudder damaged: -1 port, 0 straight, +1 starboard
     steer_ok: bool | None = None    # Light Airs / Gales: the 4+ roll, once rolled
     pickup: bool = False        # slow enough to pick up swimmers (6" or less)
+    met: tuple[str, ...] = ()   # enemy swimmers she has already dealt with on this move
 
     @property
     def remaining(self) -> float:

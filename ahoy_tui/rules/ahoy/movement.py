@@ -89,6 +89,43 @@ def pace_options(state: AhoyState, ship: Ship) -> list[Pace]:
     return options
 
 
+def pace_refused(state: AhoyState, ship: Ship, pace: str) -> tuple[str, str]:
+    """(rule, reason) for a pace she is not offered this turn."""
+    if ship.off_table:
+        return return_refused(state, ship)
+    names = ", ".join(p.name for p in pace_options(state, ship))
+    offered = f"(she may: {names})"
+    halt_speed = tables().roll("halt_speed")
+    if pace == "halt":
+        return SLOWING, (f"only a ship making {halt_speed}\" or less may come to a halt; the "
+                         f"{ship.name} made {ship.speed}\" {offered}")
+    if ship.under_way < 2 and pace in ("full", "slow", "fixed", "under_way") and not (
+            is_jolly_boat(ship) and ship.under_way == 1):
+        return STATIONARY, (f"the {ship.name} is getting under way from a standstill: half the "
+                            f"fixed rate, then the fixed rate, then full speed {offered}")
+    return RATES, f"the {ship.name} may not move at {pace!r} now {offered}"
+
+
+def return_refused(state: AhoyState, ship: Ship, offset: int | None = None,
+                   heading: int | None = None) -> tuple[str, str]:
+    """(rule, reason) for a return to the table (or a withdrawal) that is not allowed, or for
+    any other move of a ship that is off the table."""
+    if ship.withdrawn:
+        return OFF_TABLE, f"the {ship.name} has left the battle and cannot return"
+    if not ship.off_table:
+        return OFF_TABLE, f"the {ship.name} is on the table"
+    if ship.moved:
+        return OFF_TABLE, f"the {ship.name} has moved this turn: she may return in her next"
+    within = tables().roll("return_within")
+    if offset is None or heading is None:
+        return OFF_TABLE, (f"the {ship.name} is off the table: she may return within {within}\" "
+                           "of where she left, or withdraw")
+    if abs(offset) > within:
+        return OFF_TABLE, f"she may return only within {within}\" of where she left"
+    return OFF_TABLE, (f"she may not return heading {heading_name(heading)}: that heads back "
+                       "off the table (or another hull is in the way)")
+
+
 def needs_move(state: AhoyState, ship: Ship) -> bool:
     """Whether the player still has to move this ship this turn."""
     if ship.side != state.active or ship.moved or ship.sunk or ship.withdrawn:
@@ -177,6 +214,11 @@ def _heading_words(ship: Ship, state: AhoyState) -> str:
     return f"heading {heading_name(ship.heading)}"
 
 
+def _a_ship(size_name: str) -> str:
+    """"a Jolly Boat", "a Small ship", "a Large ship"."""
+    return f"a {size_name}" if size_name == "Jolly Boat" else f"a {size_name} ship"
+
+
 def turn_blocked(state: AhoyState, direction: int) -> tuple[str, str] | None:
     """Why the moving ship may not turn this way now (rule, reason), or None if she may."""
     move = state.move
@@ -194,12 +236,15 @@ def turn_blocked(state: AhoyState, direction: int) -> tuple[str, str] | None:
             return RUDDER, "her damaged rudder holds her straight this turn"
         if move.ram:
             return "Ramming", "a ramming ship makes one turn to align, then sails straight"
-        return TURNING, f"a {size.name} ship may make only {size.turns} turns a turn"
+        return TURNING, f"{_a_ship(size.name)} may make only {size.turns} turns a turn"
     if move.forced_turn in (-1, 1) and direction != move.forced_turn:
         side = "port" if move.forced_turn < 0 else "starboard"
         return RUDDER, f"her damaged rudder swings her to {side}"
-    if move.since_turn + 1e-9 < size.move_before_turn and ship.propulsion == "sail":
-        return TURNING, (f"a {size.name} sailing ship must move {size.move_before_turn}\" "
+    # In Irons she makes her one turn at the end of her whole move into the wind (D3+1": less
+    # than the 4" a Large ship needs before a turn), so the minimum distance does not apply.
+    if (not move.in_irons and move.since_turn + 1e-9 < size.move_before_turn
+            and ship.propulsion == "sail"):
+        return TURNING, (f"{_a_ship(size.name)} under sail must move {size.move_before_turn}\" "
                          f"before each turn ({inches(move.since_turn)} so far)")
     if move.steer_ok is False:
         return WEATHER, "she failed the roll to change heading this turn"
@@ -324,7 +369,8 @@ def end_move(state: AhoyState, dice: Dice) -> AhoyState:
 
 def return_options(state: AhoyState, ship: Ship) -> list[tuple[int, int]]:
     """(offset, heading) pairs where she may come back: within 6" of her exit point along the
-    edge, not heading straight back off it, not on top of another hull."""
+    edge, not heading back off it (straight or at 45°: her centre on the edge, she would leave
+    again at once), not on top of another hull."""
     table = state.table
     within = tables().roll("return_within")
     edge = table.edge_of((ship.exit_x, ship.exit_y))

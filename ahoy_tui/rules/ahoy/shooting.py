@@ -49,6 +49,7 @@ JOLLY = "Jolly Boats"
 
 _DIRECTION = {"port": -2, "starboard": 2, "bow": 0, "stern": 4}
 BOW_EDGE, STERN_EDGE = 0, 2  # hull edges: 0 bow, 1 starboard side, 2 stern, 3 port side
+_BACK = 0.01  # inches
 
 
 def line_of_fire(ship: Ship, gun: Gun) -> tuple[tuple[float, float], int]:
@@ -73,8 +74,16 @@ def on_the_line(state: AhoyState, ship: Ship, gun: Gun) -> list[tuple[float, Shi
         if other.id == ship.id or not other.on_table or not on_ray(origin, direction, other):
             continue
         entry = ray_entry(origin, direction, ship_hull(other))
-        if entry is not None:
-            found.append((entry[0], other, entry[1]))
+        if entry is None:
+            continue
+        edge = entry[1]
+        if edge < 0:
+            # A hull touching the muzzle (alongside, entangled): look from a hair behind it to
+            # find the edge the shot goes in by, which decides a rake.
+            back = (origin[0] - direction[0] * _BACK, origin[1] - direction[1] * _BACK)
+            behind = ray_entry(back, direction, ship_hull(other))
+            edge = behind[1] if behind is not None else edge
+        found.append((entry[0], other, edge))
     found.sort(key=lambda item: item[0])
     return found
 
@@ -144,6 +153,7 @@ def fire_gun(state: AhoyState, dice: Dice, ship_id: str, gun_id: str, guess: int
     crew = gun_crew(state, ship, gun_id)
     need = weapon.fire_needs(crew)
     name = f"the {ship.name}'s {gun.mount} {weapon.name.lower()}"
+    title = "T" + name[1:]  # (str.capitalize would lower-case the ship's name)
     if need is not None and need > 1:
         ok, _ = dice.need(need, f"{name} with only {crew} crew", GUN_CREWS, side=ship.side,
                           ship=ship_id, success="fires", failure="not ready")
@@ -161,7 +171,7 @@ def fire_gun(state: AhoyState, dice: Dice, ship_id: str, gun_id: str, guess: int
             return misfire(state, dice, ship_id, gun_id)
         dice.judge("hits")
         distance, victim, edge = target
-        tell(dice, "hit", f"{name.capitalize()} hits the {victim.name} at point blank "
+        tell(dice, "hit", f"{title} hits the {victim.name} at point blank "
              f"({inches(distance)})", POINT_BLANK, side=ship.side, ship=victim.id)
         return ordnance_hit(state, dice, ship_id, victim.id, weapon, point_blank=True,
                             rake=edge in (BOW_EDGE, STERN_EDGE))
@@ -175,12 +185,12 @@ def fire_gun(state: AhoyState, dice: Dice, ship_id: str, gun_id: str, guess: int
     for _distance, victim, edge in on_the_line(state, ship, gun):
         if contains(ship_hull(victim), point):
             dice.judge(f"lands at {lands}\": hits the {victim.name}")
-            tell(dice, "hit", f"{name.capitalize()}'s shot lands {lands}\" out: a hit on the "
+            tell(dice, "hit", f"{title}'s shot lands {lands}\" out: a hit on the "
                  f"{victim.name}!", CANNONS, side=ship.side, ship=victim.id)
             return ordnance_hit(state, dice, ship_id, victim.id, weapon, point_blank=False,
                                 rake=edge in (BOW_EDGE, STERN_EDGE))
     dice.judge(f"lands at {lands}\": a miss")
-    tell(dice, "miss", f"{name.capitalize()}'s shot splashes into the sea {lands}\" out",
+    tell(dice, "miss", f"{title}'s shot splashes into the sea {lands}\" out",
          CANNONS, side=ship.side, ship=ship_id)
     return state
 
@@ -259,9 +269,20 @@ def _set_gun(game: AhoyState, ship_id: str, gun_id: str, **changes: object) -> A
 
 
 def marksmen(state: AhoyState, ship: Ship) -> list[Crewman]:
-    """Crew aboard with missile weapons who are free to shoot (gun crews serve their guns)."""
-    return [c for c in own_aboard(state, ship)
-            if c.missile and c.task in (Task.SAILING, Task.IDLE, Task.FIRES)]
+    """Crew aboard with missile weapons who are free to shoot.
+
+    Artillery crews "may either fire the artillery piece or their missile weapons": the men of a
+    gun that has not fired this turn and has nothing it can fire at may shoot instead (and the
+    gun is then done for the turn). The men of a gun that could fire serve it.
+    """
+    armed = [c for c in own_aboard(state, ship) if c.missile]
+    if any(c.task == Task.GUN for c in armed):
+        spare = {g.id for g in ship.guns
+                 if not g.fired and fire_choice(state, ship, g, ship_checked=True) is None}
+    else:
+        spare = set()
+    return [c for c in armed if c.task in (Task.SAILING, Task.IDLE, Task.FIRES)
+            or (c.task == Task.GUN and c.gun in spare)]
 
 
 def missile_targets(state: AhoyState, ship: Ship) -> list[Ship]:
@@ -287,11 +308,14 @@ def fire_missiles(state: AhoyState, dice: Dice, ship_id: str, target_id: str) ->
     state = update_ship(state, ship_id, missiles_fired=True)
     gap = hull_gap(state, ship.id, target.id)
     hits: list[tuple[int, int]] = []  # (strength, save modifier)
-    for man in marksmen(state, ship):
+    shooters = marksmen(state, ship)
+    for man in shooters:
         assert man.missile is not None
         weapon = tables().missile_weapon(man.missile)
         if gap > weapon.range:
             continue
+        if man.task == Task.GUN and man.gun is not None:  # shooting instead of serving it
+            state = _set_gun(state, ship_id, man.gun, fired=True)
         long_range = gap > weapon.range / 2
         need = bs_to_hit(tables().profile(man.profile).BS, 1 + int(long_range))
         why = "cover" + (", long range" if long_range else "")

@@ -139,14 +139,17 @@ def _home(man: Crewman, ship: Ship) -> str:
 
 def passed_swimmers(state: AhoyState, ship: Ship, x0: float, y0: float,
                     travelled: float) -> list[Crewman]:
-    """Swimmers within 1" of the water the ship swept on a straight move."""
+    """Swimmers within 1" of the water the ship swept on a straight move (enemy swimmers she
+    has already dealt with on this move are passed by: one encounter, one decision)."""
     if travelled <= 0:
         return []
+    met = state.move.met if state.move is not None and state.move.ship == ship.id else ()
     mid_x = (x0 + ship.x) / 2
     mid_y = (y0 + ship.y) / 2
     swept = hull(mid_x, mid_y, ship.heading, ship.length + travelled, ship.beam)
     reach = tables().roll("pickup_range")
-    return [m for m in swimmers(state) if point_distance((m.x, m.y), swept) <= reach]
+    return [m for m in swimmers(state) if m.id not in met
+            and point_distance((m.x, m.y), swept) <= reach]
 
 
 def pick_up_friends(state: AhoyState, dice: Dice, ship: Ship,
@@ -162,6 +165,9 @@ def deal_with_enemy_swimmers(state: AhoyState, dice: Dice, ship: Ship, crew: tup
     """Enemy swimmers picked up: slain on 4+, locked below as captives, or ignored."""
     men = [state.crewman(c) for c in crew if any(m.id == c for m in state.crew)]
     changes: dict[str, Crewman | None] = {}
+    move = state.move
+    if move is not None and move.ship == ship.id:
+        state = replace(state, move=replace(move, met=(*move.met, *crew)))
     if choice == "ignore":
         tell(dice, "swimmers", f"The {ship.name} leaves the enemy swimmers in the water", RULE,
              ship=ship.id)

@@ -191,5 +191,5 @@ def test_unknown_ids_name_the_file_and_the_key():
         tables().gun("mortar")
     with pytest.raises(DataError, match=r"crew\.toml has no \[profiles\.ogre\]"):
         tables().profile("ogre")
-    with pytest.raises(DataError, match="movement.toml"):
+    with pytest.raises(DataError, match=r"movement\.toml"):
         tables().rates("oar", "small")
