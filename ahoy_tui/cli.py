@@ -56,11 +56,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+COMMANDS = ("play", "engine", "scenarios", "replay", "selfplay", "bench")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    command = args.command or "play"
-    if command == "play" and args.command is None:
-        args = build_parser().parse_args(["play", *(argv or [])])
+    words = list(sys.argv[1:] if argv is None else argv)
+    if not words or (words[0] not in COMMANDS and words[0] not in ("-h", "--help", "--version")):
+        words = ["play", *words]  # plain `ahoy` (with play's options) plays
+    args = build_parser().parse_args(words)
+    command = args.command
     if command == "engine":
         from ahoy_tui.protocol import serve
 

@@ -18,9 +18,9 @@ from ahoy_tui.engine import Game, IllegalAction, InvalidAction, SaveError, load_
 from ahoy_tui.engine.legal import ActionRange
 from ahoy_tui.engine.saves import default_saves_dir
 
-HELP = """Type the number of a choice and Enter. A choice with a range (like "ahead 1-9\\"") takes
-its number and then a value: "12 5". Other keys: u undo · r redo · s save · l events log ·
-? this help · q quit."""
+HELP = """Type the number of a choice and Enter. A choice with a range of values (ahead 1-9",
+a guessed range) takes its number and then a value: "3 5".
+Other keys: u undo · r redo · s save · l latest events · ? this help · q save and quit."""
 
 
 def describe_state(game: Game) -> str:
@@ -78,7 +78,8 @@ def play(args: argparse.Namespace, stdin: TextIO | None = None,
     game.autosave = save_path
     players = {"p1": Player(args.p1, game.seed), "p2": Player(args.p2, game.seed + 1)}
     say(f"{game.scenario.title}: {game.scenario.description}")
-    say(f"Autosaving to {save_path}.  {HELP}")
+    say(f"Autosaving to {save_path}.")
+    say(HELP)
     for event in game.events_at(0):
         say(f"  · {event.describe()}")
     shown = game.step

@@ -279,6 +279,10 @@ def flow(state: AhoyState, dice: Dice, *, waiting: object) -> AhoyState:
         elif state.phase == Phase.SHOOTING:
             if waiting(state):  # type: ignore[operator]
                 return state
+            if not any(s.missiles_fired or any(g.fired for g in s.guns)
+                       for s in state.ships if s.side == state.active):
+                tell(dice, "no_targets", "No gun bears on an enemy and no marksman is in range",
+                     "Naval Cannons", side=state.active)
             state = end_player_turn(state, dice)
         elif state.phase == Phase.CLOSE_COMBAT:
             state = next_player(state, dice)

@@ -52,7 +52,13 @@ def prompt(state: AhoyState) -> str:
                 return f"{head} — the {ship.name} has used her move: turn at the end, or end it."
             return (f"{head} — moving the {ship.name} (heading {heading_name(ship.heading)}): "
                     f"{left}\" to go, {turns}{after}.")
-        return f"{head} — movement: choose a ship and her speed, or finish the phase."
+        from ahoy_tui.rules.ahoy.movement import needs_move
+
+        waiting = [s.name for s in state.ships if needs_move(state, s)]
+        if waiting:
+            return (f"{head} — movement: every ship must move; choose one and her speed "
+                    f"({', '.join(waiting)}).")
+        return f"{head} — movement: anchors, boarding and swimmers; then end the movement phase."
     if state.phase == Phase.SHOOTING:
         return (f"{head} — shooting: fire guns along their lines (guess the range, or point blank "
                 "at 10\" or less) and missiles at enemy crews; then end shooting.")
