@@ -9,6 +9,7 @@ games; ``ahoy bench`` measures the engine.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -64,6 +65,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not words or (words[0] not in COMMANDS and words[0] not in ("-h", "--help", "--version")):
         words = ["play", *words]  # plain `ahoy` (with play's options) plays
     args = build_parser().parse_args(words)
+    try:
+        return _run(args)
+    except BrokenPipeError:  # `ahoy ... | head`: the reader has gone; so do we, quietly
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until exit
+        return 0
+    except KeyboardInterrupt:
+        print("\nahoy: interrupted (every action was already saved)", file=sys.stderr)
+        return 130
+
+
+def _run(args: argparse.Namespace) -> int:
     command = args.command
     if command == "engine":
         from ahoy_tui.protocol import serve
