@@ -76,6 +76,11 @@ def play(args: argparse.Namespace, stdin: TextIO | None = None,
         say(f"ahoy: {exc}")
         return 2
     game.autosave = save_path
+    try:
+        game.save(save_path)
+    except SaveError as exc:
+        say(f"ahoy: {exc}")
+        return 2
     players = {"p1": Player(args.p1, game.seed), "p2": Player(args.p2, game.seed + 1)}
     say(f"{game.scenario.title}: {game.scenario.description}")
     say(f"Autosaving to {save_path}.")
