@@ -162,14 +162,16 @@ def _orders(state: AhoyState) -> Iterator[Any]:
                         if t.side != ship.side and t.on_table and not t.captured_by)
         for lock in locks:
             other = state.ship(lock.other(ship.id))
-            if lock.kind == "entangled" and "cut_loose" not in ship.ordered:
+            # Cutting loose and boarding are the two choices of an entangled captain: one or
+            # the other, and the crew may do nothing else that turn.
+            if lock.kind == "entangled" and not {"cut_loose", "board"} & set(ship.ordered):
                 yield CutLoose(ship.id)
             if lock.kind == "grappled" and not boarders_on(state, ship) and not any(
                     c.ship == ship.id and c.task == Task.BOARDING and c.aboard == other.id
                     for c in state.crew) and "cast_off" not in ship.ordered:
                 yield CastOff(ship.id)
-            if other.side != ship.side and not other.captured_by and "board" not in ship.ordered \
-                    and not ship.struck:
+            if other.side != ship.side and not other.captured_by and not ship.struck \
+                    and not {"board", "cut_loose"} & set(ship.ordered):
                 yield from (Board(ship.id, other.id, n)
                             for n in range(1, len(boarding_party(state, ship)) + 1))
         if "recall" not in ship.ordered and locks and any(
@@ -201,8 +203,10 @@ def _movement_choices(state: AhoyState) -> Iterator[Any]:
             yield Withdraw(ship.id)
         else:
             yield from (StartMove(ship.id, p.name) for p in pace_options(state, ship))
+    # Ships are moved before any of the player's other models: swimmers swim after them.
+    ships_to_move = any(needs_move(state, s) for s in state.ships)
     for lead, men in groups(state, state.active).items():
-        if has_swum(state, men[0]):
+        if ships_to_move or has_swum(state, men[0]):
             continue
         yield Swim(lead, "")
         yield from (Swim(lead, s.id) for s in swim_targets(state, state.active))

@@ -143,7 +143,6 @@ def start_move(state: AhoyState, dice: Dice, ship_id: str, pace_name: str) -> Ah
     ship = state.ship(ship_id)
     pace = next(p for p in pace_options(state, ship) if p.name == pace_name)
     rate, fixed, point = fixed_rate(state, ship)
-    size = tables().size(ship.size)
     large_beating = ship.size == "large" and point == BEATING and ship.propulsion == "sail"
     in_irons = False
     if pace.allowance is None:
@@ -160,13 +159,7 @@ def start_move(state: AhoyState, dice: Dice, ship_id: str, pace_name: str) -> Ah
     else:
         allowance = pace.allowance
         in_irons = large_beating and allowance > 0
-    if ship.dismasted and allowance > 0:
-        cap = dice.d6(f"{ship.name}: dismasted, most she can move", DISMASTED, side=ship.side,
-                      ship=ship.id)
-        if cap < allowance:
-            tell(dice, "dismasted", f"Dismasted, the {ship.name} makes only {cap}\"", DISMASTED,
-                 ship=ship.id)
-            allowance = cap
+    allowance = _dismasted_cap(dice, ship, allowance)
     slowing = ship.slowing + 1 if pace.name == "slow" else 0
     under_way = {"under_way": 1, "fixed": 2, "halt": 0, "cast_off": 2}.get(
         pace.name, 2 if ship.under_way >= 1 else ship.under_way)
@@ -180,6 +173,27 @@ def start_move(state: AhoyState, dice: Dice, ship_id: str, pace_name: str) -> Ah
     if allowance == 0:
         state = update_ship(state, ship_id, moved=True, moved_last=0.0, under_way=0)
         return drift_ship(state, dice, ship_id)
+    return _set_out(state, dice, ship_id, allowance, in_irons)
+
+
+def _dismasted_cap(dice: Dice, ship: Ship, allowance: int) -> int:
+    """Dismasted: she moves at most D6" a turn."""
+    if not ship.dismasted or allowance <= 0:
+        return allowance
+    cap = dice.d6(f"{ship.name}: dismasted, most she can move", DISMASTED, side=ship.side,
+                  ship=ship.id)
+    if cap < allowance:
+        tell(dice, "dismasted", f"Dismasted, the {ship.name} makes only {cap}\"", DISMASTED,
+             ship=ship.id)
+        return cap
+    return allowance
+
+
+def _set_out(state: AhoyState, dice: Dice, ship_id: str, allowance: int,
+             in_irons: bool) -> AhoyState:
+    """Begin her move of ``allowance`` inches: In Irons, a damaged rudder, a ramming run."""
+    ship = state.ship(ship_id)
+    size = tables().size(ship.size)
     if in_irons:
         tell(dice, "in_irons", f"The {ship.name} is In Irons: she moves straight into the wind, "
              "then may try to turn", IRONS, side=ship.side, ship=ship.id, big=True)
@@ -397,14 +411,16 @@ def return_to_table(state: AhoyState, dice: Dice, ship_id: str, offset: int,
     tell(dice, "returned", f"The {ship.name} returns to the table heading "
          f"{heading_name(heading)}, at {speed}\" (half her speed when she left)", OFF_TABLE,
          side=ship.side, ship=ship_id, big=True)
+    speed = _dismasted_cap(dice, ship, speed)
     state = update_ship(state, ship_id, off_table=False, x=x, y=y, heading=heading, speed=speed,
                         under_way=2, slowing=0)
     if speed == 0:
         return update_ship(state, ship_id, moved=True, moved_last=0.0)
-    size = tables().size(ship.size)
-    move = Move(ship=ship_id, allowance=speed, turns_left=size.turns,
-                pickup=speed <= tables().roll("pickup_speed"))
-    return replace(state, move=move)
+    # Her speed is set, not rolled: a Large ship coming back beating is In Irons.
+    in_irons = (ship.size == "large" and ship.propulsion == "sail"
+                and point_of_sail(heading, state.wind) == BEATING)
+    state = update_ship(state, ship_id, in_irons=in_irons)
+    return _set_out(state, dice, ship_id, speed, in_irons)
 
 
 def withdraw(state: AhoyState, dice: Dice, ship_id: str) -> AhoyState:

@@ -174,6 +174,11 @@ def _check(spec: ScenarioSpec, source: str) -> None:
         for gun in ship.guns:
             if gun.mount not in MOUNTS:
                 fail(f"{where}.guns: mount {gun.mount!r} is not one of {', '.join(MOUNTS)}")
+        smaller = max((s.max_length for s in tables().sizes.values()
+                       if s.rank < size.rank), default=0.0)
+        if ship.length is not None and not smaller <= ship.length <= size.max_length:
+            fail(f"{where}.length: a {size.name} ship is {smaller:g}\" to {size.max_length:g}\" "
+                 f"long (Ship Size table), not {ship.length:g}\"")
         if ship.size == "jolly_boat" and ship.ram:
             fail(f"{where}: Jolly Boats may not ram, so may not carry a ram")
         if not table.on_table((ship.x, ship.y)):

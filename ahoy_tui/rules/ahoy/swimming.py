@@ -64,7 +64,8 @@ def drowning(state: AhoyState, dice: Dice, side: str) -> AhoyState:
     """At the start of their movement phase each swimmer drowns on a 1."""
     removed: dict[str, Crewman | None] = {}
     for man in swimmers(state, side):
-        afloat, _ = dice.need(2, f"{describe_man(state, man)} keeps afloat", RULE,
+        afloat, _ = dice.need(tables().roll("swimmer_drowns") + 1,
+                              f"{describe_man(state, man)} keeps afloat", RULE,
                               side=man.side, success="swims on", failure="drowns")
         if not afloat:
             removed[man.id] = None

@@ -78,6 +78,7 @@ def good() -> dict:
      "mount 'keel'"),
     (lambda d: d["ships"][0].update(size="jolly_boat", ram=True), "Jolly Boats may not ram"),
     (lambda d: d["ships"][0].update(x=500), "off the"),
+    (lambda d: d["ships"][0].update(length=20), r"a Medium ship is 10\" to 16\" long"),
     (lambda d: d["ships"][0].update(speed="fast"), "expected a whole number"),
     (lambda d: d["ships"][0].update(colour="red"), "colour"),
     (lambda d: d["options"].update(weather="fog"), "options.weather"),
