@@ -123,8 +123,6 @@ def state_to_data(state: GameState) -> dict[str, Any]:
     return converter.unstructure(state)
 
 
-def canonical_json(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 # --- stable state hashes -----------------------------------------------------------------------

@@ -14,7 +14,7 @@ from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.rules.ahoy.combat import to_wound_needed
 from ahoy_tui.rules.ahoy.common import tell
-from ahoy_tui.rules.ahoy.index import index
+from ahoy_tui.rules.ahoy.index import on_deck
 from ahoy_tui.rules.ahoy.model import AhoyState, Crewman, GunState, Ship, Task, replace_crew
 from ahoy_tui.rules.ahoy.tables import tables
 
@@ -32,35 +32,35 @@ def _proper() -> dict[str, bool]:
 
 
 def aboard(state: AhoyState, ship_id: str) -> list[Crewman]:
-    return list(index(state).aboard(ship_id))
+    return list(on_deck(state, ship_id))
 
 
 def own_aboard(state: AhoyState, ship: Ship) -> list[Crewman]:
     """The ship's own side aboard her, captives excluded."""
-    return [c for c in index(state).aboard(ship.id)
+    return [c for c in on_deck(state, ship.id)
             if c.side == ship.side and c.task != Task.CAPTIVE]
 
 
 def boarders_on(state: AhoyState, ship: Ship) -> list[Crewman]:
     """Enemy models fighting on her deck."""
-    return [c for c in index(state).aboard(ship.id)
+    return [c for c in on_deck(state, ship.id)
             if c.side != ship.side and c.task == Task.BOARDING]
 
 
 def captives_on(state: AhoyState, ship: Ship) -> list[Crewman]:
-    return [c for c in index(state).aboard(ship.id) if c.task == Task.CAPTIVE]
+    return [c for c in on_deck(state, ship.id) if c.task == Task.CAPTIVE]
 
 
 def engaged(state: AhoyState, ship: Ship) -> bool:
     """Whether a fight is going on aboard her."""
     return any(c.side != ship.side and c.task == Task.BOARDING
-               for c in index(state).aboard(ship.id))
+               for c in on_deck(state, ship.id))
 
 
 def sailing_crew(state: AhoyState, ship: Ship) -> int:
     if engaged(state, ship):
         return 0
-    return sum(1 for c in index(state).aboard(ship.id)
+    return sum(1 for c in on_deck(state, ship.id)
                if c.side == ship.side and c.task == Task.SAILING)
 
 
@@ -76,18 +76,18 @@ def in_control(state: AhoyState, ship: Ship) -> bool:
 def gun_crew(state: AhoyState, ship: Ship, gun_id: str) -> int:
     if engaged(state, ship):
         return 0
-    return sum(1 for c in index(state).aboard(ship.id)
+    return sum(1 for c in on_deck(state, ship.id)
                if c.side == ship.side and c.task == Task.GUN and c.gun == gun_id)
 
 
 def fire_fighters(state: AhoyState, ship: Ship) -> int:
-    return sum(1 for c in index(state).aboard(ship.id)
+    return sum(1 for c in on_deck(state, ship.id)
                if c.side == ship.side and c.task == Task.FIRES)
 
 
 def available_hands(state: AhoyState, ship: Ship) -> list[Crewman]:
     """Own men aboard who can be told off to tasks (not boarding elsewhere, not captive)."""
-    return [c for c in index(state).aboard(ship.id)
+    return [c for c in on_deck(state, ship.id)
             if c.side == ship.side and c.task not in (Task.BOARDING, Task.CAPTIVE)]
 
 

@@ -35,9 +35,6 @@ BOARDED_DRIFT = "Movement of Boarded/Boarding Ships"
 VICTORY = "Victory"
 
 
-def fighting_ships(state: AhoyState, side: str) -> list[Ship]:
-    """A side's ships still in the fight: afloat, in the battle, colours flying, crewed."""
-    return [ship for ship in state.ships if ship.side == side and _fighting(state, ship)]
 
 
 def _fighting(state: AhoyState, ship: Ship) -> bool:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 
-from ahoy_tui.engine.geometry import Polygon, bounds, distance, hull, point_on_hull
-from ahoy_tui.rules.ahoy.index import index, ship_outline
+from ahoy_tui.engine.geometry import Polygon, bounds, distance, hull
+from ahoy_tui.rules.ahoy.index import ship_outline
 from ahoy_tui.rules.ahoy.model import AhoyState, Ship
 
 
@@ -43,7 +43,7 @@ def on_ray(origin: tuple[float, float], direction: tuple[float, float], other: S
 
 def hull_of(state: AhoyState, ship_id: str) -> Polygon:
     """A ship's hull where she lies in ``state`` (worked out once per state)."""
-    return index(state).hull(ship_id)
+    return ship_outline(state.ship(ship_id))
 
 
 def gap(state: AhoyState, a: str, b: str) -> float:
@@ -64,11 +64,3 @@ def within(state: AhoyState, a: str, b: str, limit: float) -> bool:
     if bx0 - ax1 > limit or ax0 - bx1 > limit or by0 - ay1 > limit or ay0 - by1 > limit:
         return False
     return distance(pa, pb) <= limit + 1e-6
-
-
-def others_on_table(state: AhoyState, ship_id: str) -> list[Ship]:
-    return [s for s in state.ships if s.id != ship_id and s.on_table]
-
-
-def bow_point(ship: Ship) -> tuple[float, float]:
-    return point_on_hull(ship.x, ship.y, ship.heading, ship.length / 2, 0.0)

@@ -45,20 +45,9 @@ def ship_outline(ship: Ship) -> Polygon:
     return poly
 
 
-class Index:
-    """The derived facts of one state."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, state: AhoyState) -> None:
-        self.state = state
-
-    def aboard(self, ship_id: str | None) -> list[Crewman]:
-        return decks(self.state.crew).get(ship_id, [])
-
-    def hull(self, ship_id: str) -> Polygon:
-        return ship_outline(self.state.ship(ship_id))
+def on_deck(state: AhoyState, ship_id: str | None) -> list[Crewman]:
+    """Everyone standing on a ship of ``state`` (``None``: in the water). Do not change it."""
+    return decks(state.crew).get(ship_id, _NOBODY)
 
 
-def index(state: AhoyState) -> Index:
-    return Index(state)
+_NOBODY: list[Crewman] = []

@@ -48,6 +48,14 @@ def act(game: Game, action: Any, *dice: int | str) -> tuple[Any, ...]:
         return game.play(action)
 
 
+def play(game: Game, action: Any, *dice: int | str) -> tuple[Any, ...]:
+    """Play ``action`` with exactly these dice: every one rolled, none left to chance."""
+    events = act(game, action, *dice)
+    used = sum(len(r.faces) for r in rolls(events))
+    assert used == len(dice), [(r.purpose, r.faces) for r in rolls(events)]
+    return events
+
+
 def rolls(events: tuple[Any, ...]) -> list[DiceRoll]:
     return [e for e in events if isinstance(e, DiceRoll)]
 

@@ -8,7 +8,7 @@ Every test forces every die the actions roll (``play`` checks the count).
 from __future__ import annotations
 
 import pytest
-from kit import act, happened, new_game, rolls, ship, state, to_movement
+from kit import happened, new_game, play, rolls, ship, state, to_movement
 
 from ahoy_tui.engine import IllegalAction
 from ahoy_tui.rules.ahoy import actions as a
@@ -16,14 +16,6 @@ from ahoy_tui.rules.ahoy.boarding import DISENGAGE, SURRENDER
 from ahoy_tui.rules.ahoy.combat import cc_to_hit
 from ahoy_tui.rules.ahoy.flow import BOARDED_DRIFT
 from ahoy_tui.rules.ahoy.model import Phase, Task
-
-
-def play(game, action, *dice):
-    """Play ``action`` with exactly these dice: every one rolled, none left to chance."""
-    events = act(game, action, *dice)
-    used = sum(len(r.faces) for r in rolls(events))
-    assert used == len(dice), [(r.purpose, r.faces) for r in rolls(events)]
-    return events
 
 
 def men(game, **where):

@@ -7,20 +7,12 @@ from the seeded generator. Wind blows toward the south: a ship heading east is r
 from __future__ import annotations
 
 import pytest
-from kit import act, happened, new_game, rolls, ship, state, to_movement
+from kit import happened, new_game, play, rolls, ship, state, to_movement
 
 from ahoy_tui.engine import IllegalAction
 from ahoy_tui.rules.ahoy import actions as a
 from ahoy_tui.rules.ahoy.model import Phase
 from ahoy_tui.rules.ahoy.shooting import ship_may_shoot
-
-
-def play(game, action, *dice):
-    """Play ``action`` with exactly these dice: every one rolled, none left to chance."""
-    events = act(game, action, *dice)
-    used = sum(len(r.faces) for r in rolls(events))
-    assert used == len(dice), [(r.purpose, r.faces) for r in rolls(events)]
-    return events
 
 
 def harpy_game(target_size="small", *, rammer=None, target=None, extra=()):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from kit import act, happened, new_game, rolls, ship, state, to_movement
+from kit import happened, new_game, play, rolls, ship, state, to_movement
 
 from ahoy_tui.engine import Game, IllegalAction
 from ahoy_tui.engine.dice import Dice, Rng, forced
@@ -19,14 +19,6 @@ from ahoy_tui.rules.ahoy.crew import apply_plan
 from ahoy_tui.rules.ahoy.hulls import ship_hull
 from ahoy_tui.rules.ahoy.model import Phase, Task, replace_crew
 from ahoy_tui.rules.ahoy.swimming import into_the_water, swimmers
-
-
-def play(game, action, *dice):
-    """Play ``action`` with exactly these dice: every one rolled, none left to chance."""
-    events = act(game, action, *dice)
-    used = sum(len(r.faces) for r in rolls(events))
-    assert used == len(dice), [(r.purpose, r.faces) for r in rolls(events)]
-    return events
 
 
 def afloat(game, where):
