@@ -9,8 +9,10 @@ entries by symbolic id (``"medium"``, ``"naval_cannon"``); an unknown id raises
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -122,14 +124,16 @@ class Critical:
 
 @frozen
 class Tables:
-    sizes: dict[str, SizeClass]
-    sail: dict[str, SailRates]
-    ordnance: dict[str, Ordnance]
-    missile: dict[str, Missile]
-    profiles: dict[str, Profile]
-    armour: dict[str, int]
-    criticals: dict[str, tuple[Critical, ...]]
-    d6: dict[str, Any]
+    """Every table, read-only: the mappings are views that refuse changes."""
+
+    sizes: Mapping[str, SizeClass]
+    sail: Mapping[str, SailRates]
+    ordnance: Mapping[str, Ordnance]
+    missile: Mapping[str, Missile]
+    profiles: Mapping[str, Profile]
+    armour: Mapping[str, int]
+    criticals: Mapping[str, tuple[Critical, ...]]
+    d6: Mapping[str, Any]
 
     def size(self, size_id: str) -> SizeClass:
         return _lookup(self.sizes, size_id, "ships.toml", "sizes")
@@ -170,7 +174,7 @@ class Tables:
         return entries.get(roll)
 
 
-def _lookup(mapping: dict[Any, Any], key: Any, filename: str, section: str) -> Any:
+def _lookup(mapping: Mapping[Any, Any], key: Any, filename: str, section: str) -> Any:
     try:
         return mapping[key]
     except KeyError:
@@ -219,13 +223,22 @@ def tables() -> Tables:
         return out
 
     return Tables(
-        sizes=each(ships["sizes"], SizeClass, "ships.toml"),
-        sail=each(movement["sail"], SailRates, "movement.toml"),
-        ordnance=each(weapons["ordnance"], Ordnance, "weapons.toml"),
-        missile=each(weapons["missile"], Missile, "weapons.toml"),
-        profiles=each(crew["profiles"], Profile, "crew.toml"),
-        armour=dict(crew["armour"]),
-        criticals={key: tuple(conv.structure(row, Critical) for row in rows)
-                   for key, rows in criticals.items()},
-        d6=d6,
+        sizes=_frozen(each(ships["sizes"], SizeClass, "ships.toml")),
+        sail=_frozen(each(movement["sail"], SailRates, "movement.toml")),
+        ordnance=_frozen(each(weapons["ordnance"], Ordnance, "weapons.toml")),
+        missile=_frozen(each(weapons["missile"], Missile, "weapons.toml")),
+        profiles=_frozen(each(crew["profiles"], Profile, "crew.toml")),
+        armour=_frozen(crew["armour"]),
+        criticals=_frozen({key: tuple(conv.structure(row, Critical) for row in rows)
+                           for key, rows in criticals.items()}),
+        d6=_frozen(d6),
     )
+
+
+def _frozen(value: Any) -> Any:
+    """Read-only views all the way down (a table must not change under a running game)."""
+    if isinstance(value, dict):
+        return MappingProxyType({key: _frozen(item) for key, item in value.items()})
+    if isinstance(value, list):
+        return tuple(_frozen(item) for item in value)
+    return value

@@ -8,6 +8,8 @@ line. Distances are from the muzzle to the Prize's hull.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import pytest
 from attrs import evolve
 from kit import act, happened, new_game, rolls, ship, state, to_movement, until_turn_of
@@ -527,12 +529,21 @@ def test_missiles_beyond_range_are_not_offered():
     assert a.FireMissiles("sloop", "decoy") in game.legal_actions()
 
 
-def test_a_needed_seven_is_a_six_then_four_plus(monkeypatch):
+@pytest.fixture
+def sailors_with_bs1():
+    """The tables are read-only: swap in a view where sailors have BS1, and put it back."""
+    table = tables()
+    original = table.profiles
+    object.__setattr__(table, "profiles", MappingProxyType(
+        {**original, "sailor": evolve(original["sailor"], BS=1)}))
+    yield
+    object.__setattr__(table, "profiles", original)
+
+
+def test_a_needed_seven_is_a_six_then_four_plus(sailors_with_bs1):
     assert bs_to_hit(1, 1) == 7 and follow_up_needed(7) == 4
     assert bs_to_hit(1, 2) == 8 and follow_up_needed(8) == 5
     assert follow_up_needed(9) == 6 and follow_up_needed(10) is None
-    sailor = tables().profile("sailor")
-    monkeypatch.setitem(tables().profiles, "sailor", evolve(sailor, BS=1))
     game = shooting(archers(), prize(x=32.5, crew={"sailor": 6}, captain=False))
     # BS1 needs 6+, in cover 7: a 6 then 4+. 6,4 hits; 6,3 misses; a 5 misses outright.
     events = act(game, a.FireMissiles("sloop", "prize"), 6, 4, 6, 3, 5, 4)
