@@ -12,6 +12,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from ahoy_tui import __version__
 
@@ -31,10 +32,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a battle in the terminal (the default)")
     _add_game_args(play)
-    play.add_argument("--p1", default="human", help="who plays p1: human or random")
-    play.add_argument("--p2", default="human", help="who plays p2: human or random")
+    play.add_argument("--p1", default="human",
+                      help="who plays p1: human, or a computer captain's level (random)")
+    play.add_argument("--p2", default="human",
+                      help="who plays p2: human, or a computer captain's level (random)")
     play.add_argument("--load", metavar="FILE", help="continue a saved battle")
     play.add_argument("--saves", metavar="DIR", help="where autosaves go (default: saves/)")
+    play.add_argument("--undo", choices=("casual", "strict"), default="casual",
+                      help="casual: undo anything; strict: no undo past a revealed die")
+    play.add_argument("--headless", action="store_true",
+                      help="play in plain text, without the full-screen game (also used when "
+                           "there is no terminal)")
 
     sub.add_parser("engine", help="speak the JSON-lines engine protocol on stdin/stdout")
 
@@ -45,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file")
     replay.add_argument("--verify", action="store_true",
                         help="rebuild every state and check its hash; exit 0 only if all match")
+    replay.add_argument("--text", action="store_true", help="print the log as plain text")
 
     selfplay = sub.add_parser("selfplay", help="play random legal games to the end")
     _add_game_args(selfplay)
@@ -86,9 +95,11 @@ def _run(args: argparse.Namespace) -> int:
 
         return list_scenarios(args)
     if command == "replay":
-        from ahoy_tui.commands import replay
+        if args.verify or args.text or not _terminal():
+            from ahoy_tui.commands import replay
 
-        return replay(args)
+            return replay(args)
+        return _run_app(replay=Path(args.file))
     if command == "selfplay":
         from ahoy_tui.commands import selfplay
 
@@ -97,6 +108,44 @@ def _run(args: argparse.Namespace) -> int:
         from ahoy_tui.bench import run
 
         return run(args)
-    from ahoy_tui.headless import play
+    if args.headless or not _terminal():
+        from ahoy_tui.headless import play
 
-    return play(args)
+        return play(args)
+    return _play_in_app(args)
+
+
+def _terminal() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _play_in_app(args: argparse.Namespace) -> int:
+    from ahoy_tui.ai import make_captain
+    from ahoy_tui.engine import SaveError
+    from ahoy_tui.session import LocalSession
+
+    saves = Path(args.saves) if args.saves else None
+    explicit = any(a.startswith(("--scenario", "--seed", "--load", "--ruleset", "--p1", "--p2"))
+                   for a in sys.argv[1:])
+    if not explicit:
+        return _run_app(saves=saves)
+    try:
+        captains = {side: make_captain(level, args.seed or 0)
+                    for side, level in (("p1", args.p1), ("p2", args.p2)) if level != "human"}
+        if args.load:
+            session = LocalSession.load(args.load, policy=args.undo, captains=captains)
+        else:
+            session = LocalSession.new(args.ruleset, args.scenario,
+                                       scenario_file=args.scenario_file, seed=args.seed,
+                                       policy=args.undo, folder=saves, captains=captains)
+    except (SaveError, ValueError, KeyError) as exc:
+        print(f"ahoy: {exc}", file=sys.stderr)
+        return 2
+    return _run_app(session=session, saves=saves)
+
+
+def _run_app(**kwargs: object) -> int:
+    from ahoy_tui.ui.app import AhoyApp
+
+    AhoyApp(**kwargs).run()  # type: ignore[arg-type]
+    return 0

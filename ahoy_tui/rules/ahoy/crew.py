@@ -230,3 +230,13 @@ def describe_man(state: AhoyState, man: Crewman) -> str:
     if man.profile == "captain":
         return f"{home}'s captain"
     return f"a {profile.name.lower()} of the {home}"
+
+
+def on_deck_counts(state: AhoyState, ship: Ship) -> dict[Task, int]:
+    """A ship's own men by what they are doing, wherever they are (aboard her, boarding an
+    enemy, in the water, held captive)."""
+    counts: dict[Task, int] = {}
+    for man in state.crew:
+        if man.ship == ship.id and man.side == ship.side:
+            counts[man.task] = counts.get(man.task, 0) + 1
+    return counts

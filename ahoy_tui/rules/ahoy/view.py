@@ -1,0 +1,242 @@
+"""What a screen should show of an Ahoy! battle: plain shapes and facts, no rules to apply.
+
+:func:`scene` turns a state into the things on the table (hulls, bows, swimmers, lines of fire,
+the planned move) and :func:`cards` into each ship's record card. A user interface draws these
+and needs no rule of its own: every number here comes from the rules modules.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from ahoy_tui.engine.geometry import UNIT, Polygon, heading_name, point_on_hull
+from ahoy_tui.rules.ahoy.crew import in_control, min_crew, on_deck_counts
+from ahoy_tui.rules.ahoy.hulls import ship_hull
+from ahoy_tui.rules.ahoy.model import AhoyState, GunState, Ship, Task
+from ahoy_tui.rules.ahoy.movement import fixed_rate
+from ahoy_tui.rules.ahoy.ramming import toughness
+from ahoy_tui.rules.ahoy.shooting import line_of_fire
+from ahoy_tui.rules.ahoy.tables import tables
+from ahoy_tui.rules.ahoy.wind import point_of_sail, wind_source
+
+Point = tuple[float, float]
+
+
+@frozen
+class HullShape:
+    ship: str
+    name: str
+    side: str
+    outline: Polygon
+    bow: Point
+    heading: int
+    centre: Point
+    fires: int
+    anchored: bool
+    struck: bool
+    sinking: bool
+    captured: bool
+
+
+@frozen
+class Mark:
+    """A point along a line, ``distance`` inches from its start: a turn, point blank, a range."""
+
+    distance: float
+    label: str
+
+
+@frozen
+class LineShape:
+    """A straight line on the table: a planned move, a line of fire, a ram's run."""
+
+    kind: str  # "move", "fire", "ram", "drift"
+    start: Point
+    heading: int
+    length: float
+    marks: tuple[Mark, ...] = ()
+    highlight: float = 0.0  # the first so many inches stand out (a chosen distance)
+    band: tuple[float, float] | None = None  # where a guessed shot may land
+
+
+@frozen
+class Swimmers:
+    x: float
+    y: float
+    side: str
+    count: int
+
+
+@frozen
+class Scene:
+    width: float
+    height: float
+    wind: int            # compass point the wind blows toward
+    wind_name: str
+    hulls: tuple[HullShape, ...]
+    lines: tuple[LineShape, ...]
+    swimmers: tuple[Swimmers, ...]
+
+
+def scene(state: AhoyState, selected: str | None = None, *, preview: int | None = None,
+          preview_gun: str | None = None) -> Scene:
+    """The table now. ``selected`` shows that ship's lines of fire; ``preview`` highlights a
+    distance on the planned move (or, with ``preview_gun``, the landing band of a guess)."""
+    hulls = []
+    for ship in state.ships:
+        if not ship.on_table:
+            continue
+        bow = point_on_hull(ship.x, ship.y, ship.heading, ship.length / 2, 0.0)
+        hulls.append(HullShape(ship.id, ship.name, ship.side, ship_hull(ship), bow,
+                               ship.heading, (ship.x, ship.y), ship.fires, ship.anchored,
+                               ship.struck, ship.sinking, bool(ship.captured_by)))
+    lines: list[LineShape] = []
+    move = state.move
+    if move is not None and state.has_ship(move.ship):
+        ship = state.ship(move.ship)
+        size = tables().size(ship.size)
+        marks = []
+        first = max(0.0, size.move_before_turn - move.since_turn)
+        if move.turns_left > 0 and first <= move.remaining:
+            marks.append(Mark(first, "+"))
+        marks.append(Mark(move.remaining, "|"))
+        bow = point_on_hull(ship.x, ship.y, ship.heading, ship.length / 2, 0.0)
+        lines.append(LineShape("move", bow, ship.heading, move.remaining, tuple(marks),
+                               highlight=float(preview or 0) if preview_gun is None else 0.0))
+    for ship in state.ships:
+        if ship.on_table and ship.ram_target is not None and not ship.moved:
+            bow = point_on_hull(ship.x, ship.y, ship.heading, ship.length / 2, 0.0)
+            _, fixed, _ = fixed_rate(state, ship)
+            lines.append(LineShape("ram", bow, ship.heading, float(fixed + 6)))
+    if selected is not None and state.has_ship(selected):
+        ship = state.ship(selected)
+        if ship.on_table:
+            for gun in ship.guns:
+                if gun.state == GunState.DESTROYED:
+                    continue
+                weapon = tables().gun(gun.weapon)
+                origin, heading = line_of_fire(ship, gun)
+                marks = [Mark(float(tables().roll("point_blank")), "o")]
+                marks += [Mark(float(r), "+") for r in range(12, weapon.range + 1, 12)]
+                band = None
+                if preview_gun == gun.id and preview:
+                    band = (float(preview + 2), float(preview + 10))
+                lines.append(LineShape("fire", origin, heading, float(weapon.range),
+                                       tuple(marks), band=band))
+    groups: dict[tuple[float, float, str], int] = {}
+    for man in state.crew:
+        if man.aboard is None:
+            key = (man.x, man.y, man.side)
+            groups[key] = groups.get(key, 0) + 1
+    swimmers = tuple(Swimmers(x, y, side, n) for (x, y, side), n in groups.items())
+    return Scene(state.table.width, state.table.height, state.wind, heading_name(state.wind),
+                 tuple(hulls), tuple(lines), swimmers)
+
+
+@frozen
+class GunLine:
+    gun: str
+    mount: str
+    weapon: str
+    crew: int
+    needs: int
+    status: str  # "ready", "fired", "malfunction", "destroyed"
+
+
+@frozen
+class Card:
+    """A ship's record card."""
+
+    ship: str
+    name: str
+    side: str
+    side_name: str
+    size: str
+    propulsion: str
+    heading: str
+    point_of_sail: str
+    speed: int
+    sp: int
+    sp_max: int
+    toughness: int
+    fires: int
+    crew: tuple[tuple[str, int], ...]  # (what they are doing, how many)
+    min_crew: int
+    guns: tuple[GunLine, ...]
+    flags: tuple[str, ...]
+    where: str  # "at sea", "off the table", "sunk", "left the battle"
+
+
+_TASK_WORDS = ((Task.SAILING, "sailing"), (Task.GUN, "guns"), (Task.FIRES, "fires"),
+               (Task.IDLE, "free"), (Task.BOARDING, "boarding"), (Task.SWIMMING, "swimming"),
+               (Task.CAPTIVE, "below decks"))
+
+
+def cards(state: AhoyState) -> tuple[Card, ...]:
+    return tuple(card(state, ship) for ship in state.ships)
+
+
+def card(state: AhoyState, ship: Ship) -> Card:
+    counts = on_deck_counts(state, ship)
+    crew = tuple((word, counts.get(task, 0)) for task, word in _TASK_WORDS
+                 if counts.get(task, 0))
+    guns = []
+    for gun in ship.guns:
+        weapon = tables().gun(gun.weapon)
+        manned = sum(1 for c in state.crew if c.aboard == ship.id and c.task == Task.GUN
+                     and c.gun == gun.id and c.side == ship.side)
+        if gun.state == GunState.DESTROYED:
+            status = "destroyed"
+        elif gun.state == GunState.MALFUNCTION and state.player_turn <= gun.silent_until:
+            status = "malfunction"
+        elif gun.fired:
+            status = "fired"
+        else:
+            status = "ready" if weapon.fire_needs(manned) is not None else "unmanned"
+        guns.append(GunLine(gun.id, gun.mount, weapon.name, manned, weapon.crew, status))
+    flags = [word for word, on in (
+        ("struck", ship.struck), ("sinking", ship.sinking),
+        ("entangled", any(x.kind == "entangled" for x in state.locks if x.holds(ship.id))),
+        ("grappled", any(x.kind == "grappled" for x in state.locks if x.holds(ship.id))),
+        ("anchored", ship.anchored),
+        ("out of control", ship.on_table and not ship.anchored and not ship.captured_by
+         and not in_control(state, ship)),
+        ("in irons", ship.in_irons), ("rudder damaged", ship.rudder_damaged),
+        ("dismasted", ship.dismasted and not ship.immobilised),
+        ("immobilised", ship.immobilised), ("ram", ship.ram), ("ironclad", ship.ironclad),
+        (f"braced to ram the {_name(state, ship.ram_target)}", ship.ram_target is not None),
+        (f"captured by {state.side_name(ship.captured_by) if ship.captured_by else ''}",
+         bool(ship.captured_by)),
+    ) if on]
+    where = ("sunk" if ship.sunk else "left the battle" if ship.withdrawn else
+             "off the table" if ship.off_table else "at sea")
+    size = tables().size(ship.size)
+    return Card(ship.id, ship.name, ship.side, state.side_name(ship.side), size.name,
+                ship.propulsion, heading_name(ship.heading),
+                point_of_sail(ship.heading, state.wind), ship.speed, ship.sp, ship.sp_max,
+                toughness(ship), ship.fires, crew, min_crew(ship), tuple(guns), tuple(flags),
+                where)
+
+
+def _name(state: AhoyState, ship_id: str | None) -> str:
+    return state.ship(ship_id).name if ship_id and state.has_ship(ship_id) else "?"
+
+
+def wind_words(state: AhoyState) -> str:
+    return (f"wind toward the {heading_name(state.wind)} (from the "
+            f"{heading_name(wind_source(state.wind))})")
+
+
+def ship_at(state: AhoyState, x: float, y: float) -> str | None:
+    """The ship whose hull covers a point of the table, if any."""
+    from ahoy_tui.engine.geometry import contains
+
+    for ship in state.ships:
+        if ship.on_table and contains(ship_hull(ship), (x, y)):
+            return ship.id
+    return None
+
+
+def along(start: Point, heading: int, distance: float) -> Point:
+    dx, dy = UNIT[heading % 8]
+    return start[0] + dx * distance, start[1] + dy * distance

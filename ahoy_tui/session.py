@@ -1,0 +1,226 @@
+"""A game session: what a user interface talks to.
+
+The UI shows a session's state and sends it actions; it holds no rules and no game truth of its
+own. :class:`Session` is the narrow interface: the present state (as this client may see it),
+the legal actions, playing, undo and redo under the session's policy, the events, who may act,
+saving. :class:`LocalSession` keeps the game in this process (solo and hot-seat play); the SSH
+server will put the same interface on a game held by the server.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from ahoy_tui.ai import Captain, Decision
+from ahoy_tui.engine import Game, GameState, LegalActions, load_game
+from ahoy_tui.engine.events import DiceRoll, Event
+from ahoy_tui.engine.saves import default_saves_dir
+
+CASUAL = "casual"  # undo anything
+STRICT = "strict"  # no undo past a revealed die roll
+POLICIES = (CASUAL, STRICT)
+
+
+class Session(Protocol):
+    """A battle as one client sees and plays it."""
+
+    title: str
+    policy: str
+    seats: frozenset[str]  # the sides this client may act for
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def step(self) -> int: ...
+
+    @property
+    def last_step(self) -> int: ...
+
+    @property
+    def to_act(self) -> str | None: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def may_act(self) -> bool:
+        """Whether it is one of this client's sides to decide now."""
+        ...
+
+    def legal_actions(self) -> LegalActions: ...
+
+    def play(self, action: Any) -> tuple[Event, ...]: ...
+
+    def can_undo(self) -> bool: ...
+
+    def undo(self) -> bool: ...
+
+    def can_redo(self) -> bool: ...
+
+    def redo(self) -> bool: ...
+
+    def events_at(self, step: int) -> tuple[Event, ...]: ...
+
+    def prompt(self) -> str: ...
+
+    def describe_action(self, action: Any) -> str: ...
+
+    def save(self, path: Path | None = None) -> Path: ...
+
+
+class LocalSession:
+    """A battle held in this process: solo, hot-seat, or against a computer captain."""
+
+    def __init__(self, game: Game, *, policy: str = CASUAL,
+                 seats: Sequence[str] = ("p1", "p2"), path: Path | None = None,
+                 autosave: bool = True, captains: Mapping[str, Captain] | None = None) -> None:
+        if policy not in POLICIES:
+            raise ValueError(f"undo policy {policy!r} is not one of {', '.join(POLICIES)}")
+        self.game = game
+        self.policy = policy
+        self.captains = dict(captains or {})
+        self.seats = frozenset(seats) - set(self.captains)
+        self.title = game.scenario.title
+        self.path = path or new_save_path(game)
+        self.dirty = False
+        if autosave:
+            game.autosave = self.path
+            self.save()
+
+    @classmethod
+    def new(cls, ruleset: str = "ahoy", scenario: str | None = "duel", *,
+            scenario_file: str | None = None, seed: int | None = None,
+            options: dict[str, Any] | None = None, policy: str = CASUAL,
+            seats: Sequence[str] = ("p1", "p2"), folder: Path | None = None,
+            autosave: bool = True, captains: Mapping[str, Captain] | None = None
+            ) -> LocalSession:
+        game = Game.new(ruleset, scenario, scenario_file=scenario_file, seed=seed,
+                        options=options)
+        path = new_save_path(game, folder)
+        return cls(game, policy=policy, seats=seats, path=path, autosave=autosave,
+                   captains=captains)
+
+    @classmethod
+    def load(cls, path: Path | str, *, policy: str = CASUAL,
+             seats: Sequence[str] = ("p1", "p2"),
+             captains: Mapping[str, Captain] | None = None) -> LocalSession:
+        """Continue a saved battle (raises SaveError with a one-line message)."""
+        game = load_game(path)
+        return cls(game, policy=policy, seats=seats, path=Path(path), captains=captains)
+
+    # --- what the client sees --------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    @property
+    def ruleset(self) -> Any:
+        return self.game.ruleset
+
+    @property
+    def step(self) -> int:
+        return self.game.step
+
+    @property
+    def last_step(self) -> int:
+        return self.game.last_step
+
+    @property
+    def to_act(self) -> str | None:
+        return self.game.to_act
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    def may_act(self) -> bool:
+        return self.to_act is not None and self.to_act in self.seats
+
+    def captain_to_act(self) -> Captain | None:
+        """The computer captain who must decide now, if it is one of theirs."""
+        if self.over or self.to_act is None:
+            return None
+        return self.captains.get(self.to_act)
+
+    def captain_decides(self) -> tuple[int, Decision]:
+        """The computer captain to act decides (safe to call from a worker thread: it reads an
+        immutable state). Returns the step it decided at, to check it is still current."""
+        captain = self.captain_to_act()
+        if captain is None:
+            raise ValueError("no computer captain is to act")
+        step, state = self.game.step, self.game.state
+        side = state.to_act or ""
+        view = self.game.ruleset.view(state, side)
+        return step, captain.decide(view, self.game.ruleset.legal_actions(state))
+
+    def play_decision(self, step: int, decision: Decision) -> tuple[str, tuple[Event, ...]]:
+        """Play a captain's decision made at ``step``: (what it means, events)."""
+        if step != self.game.step:
+            raise ValueError("the battle has moved on since the captain decided")
+        what = self.describe_action(decision.action)
+        return what, self.game.play(decision.action)
+
+    def legal_actions(self) -> LegalActions:
+        if not self.may_act():
+            return LegalActions()
+        return self.game.legal_actions()
+
+    def events_at(self, step: int) -> tuple[Event, ...]:
+        return self.game.events_at(step)
+
+    def prompt(self) -> str:
+        return self.game.prompt()
+
+    def describe_action(self, action: Any) -> str:
+        return self.game.ruleset.describe_action(self.game.state, action)
+
+    # --- acting ----------------------------------------------------------------------------
+    def play(self, action: Any) -> tuple[Event, ...]:
+        if not self.may_act():
+            from ahoy_tui.engine import IllegalAction
+
+            raise IllegalAction("Turns and phases", f"it is {self.to_act}'s decision")
+        events = self.game.play(action)
+        self.dirty = self.game.autosave is None
+        return events
+
+    def can_undo(self) -> bool:
+        """Casual: anything but the set-up. Strict: not past a revealed die roll."""
+        if self.game.step == 0:
+            return False
+        if self.policy == STRICT:
+            return not any(isinstance(e, DiceRoll) for e in self.game.events_at(self.game.step))
+        return True
+
+    def undo(self) -> bool:
+        return self.can_undo() and self.game.undo()
+
+    def can_redo(self) -> bool:
+        return self.game.step < self.game.last_step
+
+    def redo(self) -> bool:
+        return self.game.redo()
+
+    def save(self, path: Path | None = None) -> Path:
+        target = Path(path) if path else self.path
+        saved = self.game.save(target)
+        if path is not None:
+            self.path = saved
+            if self.game.autosave is not None:
+                self.game.autosave = saved
+        self.dirty = False
+        return saved
+
+
+def new_save_path(game: Game, folder: Path | None = None) -> Path:
+    folder = folder or default_saves_dir()
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{game.scenario.name}-{game.seed}-{stamp}.json"
+    number = 2
+    while path.exists():
+        path = folder / f"{game.scenario.name}-{game.seed}-{stamp}-{number}.json"
+        number += 1
+    return path

@@ -1,0 +1,115 @@
+"""The Ahoy TUI app: a title, a new-game form, the battle, the replay viewer, the rules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from ahoy_tui.engine import Game, SaveError, load_game
+from ahoy_tui.session import LocalSession
+from ahoy_tui.ui.screens.battle import BattleScreen
+from ahoy_tui.ui.screens.title import TitleScreen, latest_save
+
+
+class AhoyApp(App[None]):
+    """Tabletop naval battles in a terminal."""
+
+    TITLE = "Ahoy TUI"
+    CSS_PATH = ["app.tcss", "widgets/sea_map.tcss"]
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+
+    def __init__(self, *, session: LocalSession | None = None, replay: Path | None = None,
+                 saves: Path | None = None) -> None:
+        super().__init__()
+        self.start_session = session
+        self.start_replay = replay
+        self.saves = saves
+
+    def on_mount(self) -> None:
+        self.push_screen(TitleScreen())
+        if self.start_session is not None:
+            self.push_screen(BattleScreen(self.start_session))
+        elif self.start_replay is not None:
+            self.open_replay(self.start_replay)
+
+    # --- what the title offers ---------------------------------------------------------------
+    def action_title_new(self) -> None:
+        from ahoy_tui.ui.screens.new_game import NewGameScreen
+
+        self.push_screen(NewGameScreen())
+
+    def action_title_resume(self) -> None:
+        path = latest_save(self.saves)
+        if path is not None:
+            self.open_battle(path)
+
+    def action_title_load(self) -> None:
+        from ahoy_tui.ui.screens.load import LoadScreen
+
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self.open_battle(path)
+
+        self.push_screen(LoadScreen("Load a saved battle"), chosen)
+
+    def action_title_replay(self) -> None:
+        from ahoy_tui.ui.screens.load import LoadScreen
+
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self.open_replay(path)
+
+        self.push_screen(LoadScreen("Replay a log"), chosen)
+
+    def action_title_rules(self) -> None:
+        from ahoy_tui.ui.screens.rules import RulesScreen
+
+        self.push_screen(RulesScreen(""))
+
+    def action_title_quit(self) -> None:
+        self.exit()
+
+    # --- opening battles ---------------------------------------------------------------------
+    def start_battle(self, session: LocalSession) -> None:
+        self.push_screen(BattleScreen(session))
+
+    def open_battle(self, path: Path) -> None:
+        try:
+            session = LocalSession.load(path)
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot load", severity="error", timeout=8)
+            return
+        self.start_battle(session)
+
+    def open_replay(self, path: Path) -> None:
+        from ahoy_tui.ui.screens.replay import ReplayScreen
+
+        try:
+            game = load_game(path)
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot replay", severity="error", timeout=8)
+            return
+        self.push_screen(ReplayScreen(game, path=Path(path)))
+
+    def replay_game(self, game: Game, path: Path | None = None) -> None:
+        from ahoy_tui.ui.screens.replay import ReplayScreen
+
+        self.push_screen(ReplayScreen(game, path=path))
+
+    # --- the command palette -----------------------------------------------------------------
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        if isinstance(screen, BattleScreen):
+            yield SystemCommand("Undo", "Take back the last action (u)", screen.action_undo)
+            yield SystemCommand("Redo", "Play the undone action again (ctrl+r)",
+                                screen.action_redo)
+            yield SystemCommand("Save", "Save the battle (s)", screen.action_save)
+            yield SystemCommand("Rules", "The rule in play (?)", screen.action_rules)
+            yield SystemCommand("Centre on the selected ship", "(c)", screen.action_centre)
+            yield SystemCommand("Toggle the dice log", "(e)", screen.action_toggle_log)
+            yield SystemCommand("Filter the dice log", "all / dice / big events (g)",
+                                screen.action_log_filter)

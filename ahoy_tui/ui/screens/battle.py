@@ -1,0 +1,440 @@
+"""The battle: sea map, ship record cards, the phase prompt with its choices, the dice log.
+
+The screen shows the session's state and sends it actions. Every choice offered is a legal
+action from the engine; a refused one shows the rule that refused it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.events import Resize
+from textual.screen import Screen
+from textual.widgets import Footer
+from textual.worker import Worker, WorkerState
+
+from ahoy_tui.engine import IllegalAction, InvalidAction, SaveError
+from ahoy_tui.engine.events import Event, Happened
+from ahoy_tui.engine.legal import ActionRange
+from ahoy_tui.session import LocalSession
+from ahoy_tui.ui.widgets.choices import ChoiceList, PhasePrompt, ValuePicker
+from ahoy_tui.ui.widgets.dice_log import DiceLog
+from ahoy_tui.ui.widgets.record_cards import ShipCards
+from ahoy_tui.ui.widgets.sea_map import SeaMap
+from ahoy_tui.ui.widgets.status_bar import StatusBar
+
+SIDE_COLOURS = {"p1": "blue", "p2": "red"}
+
+
+def side_name(state: Any, side: str) -> str:
+    return state.side_name(side) if hasattr(state, "side_name") else side
+
+
+class BattleScreen(Screen[None]):
+    """Play a battle."""
+
+    CSS_PATH = "battle.tcss"
+    BINDINGS = [
+        Binding("u", "undo", "Undo"),
+        Binding("ctrl+r", "redo", "Redo"),
+        Binding("s", "save", "Save"),
+        Binding("question_mark", "rules", "Rules"),
+        Binding("left_square_bracket", "select_ship(-1)", "Ship", show=False),
+        Binding("right_square_bracket", "select_ship(1)", "Ship ]"),
+        Binding("c", "centre", "Centre"),
+        Binding("e", "toggle_log", "Log"),
+        Binding("g", "log_filter", "Filter", show=False),
+        Binding("m", "focus_map", "Map", show=False),
+        Binding("escape", "back", "Back", show=False),
+        Binding("q", "leave", "Quit"),
+    ]
+
+    def __init__(self, session: LocalSession) -> None:
+        super().__init__()
+        self.session = session
+        self.selected: str | None = None
+        self.refusal = ""
+        self.rule_in_play = ""
+        self.preview: int | None = None
+        self.preview_gun: str | None = None
+        self._shown_over = False
+        self._captain_busy = False
+        self.captain_delay = 0.6  # seconds between a computer captain's actions: watchable
+
+    # --- layout -----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        with Horizontal(id="main"):
+            yield SeaMap(id="map")
+            with Vertical(id="side"):
+                yield ShipCards(id="cards")
+                yield DiceLog(id="log")
+        with Vertical(id="bottom"):
+            yield PhasePrompt(id="prompt")
+            yield ChoiceList(id="choices")
+            yield ValuePicker(id="picker")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#log", DiceLog).border_title = "Dice and events"
+        self.query_one("#log", DiceLog).border_subtitle = "showing: all (g)"
+        self.query_one("#picker").display = False
+        state = self.session.state
+        self.selected = self._natural_selection() or (
+            state.ships[0].id if getattr(state, "ships", ()) else None)
+        self.query_one(DiceLog).reset(
+            (step, e) for step in range(self.session.step + 1)
+            for e in self.session.events_at(step))
+        self.refresh_all()
+        self.call_after_refresh(self.action_centre)
+        self.query_one(ChoiceList).focus()
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width >= 118, "-wide")
+
+    # --- showing the state ------------------------------------------------------------------
+    def _natural_selection(self) -> str | None:
+        """The ship the current decision is about."""
+        state = self.session.state
+        move = getattr(state, "move", None)
+        if move is not None:
+            return move.ship
+        pending = getattr(state, "pending", None)
+        if pending is not None and pending.ship:
+            return pending.ship
+        return None
+
+    def refresh_all(self) -> None:
+        session = self.session
+        state = session.state
+        ruleset = session.ruleset
+        from ahoy_tui.rules.ahoy import view
+
+        scene = view.scene(state, self.selected, preview=self.preview,
+                           preview_gun=self.preview_gun)
+        self.query_one(SeaMap).show(scene, self.selected)
+        self.query_one(ShipCards).show(view.cards(state), self.selected)
+        phase = "battle over" if state.over else getattr(state, "phase", "")
+        side = state.to_act or getattr(state, "active", "p1")
+        self.query_one(StatusBar).show(
+            title=session.title, turn=getattr(state, "turn", 0),
+            side=state.side_name(side) if hasattr(state, "side_name") else side,
+            phase=str(phase).replace("_", " "), wind=view.wind_words(state),
+            step=session.step, side_colour=SIDE_COLOURS.get(side, "white"))
+        waiting = ""
+        if not state.over and not session.may_act():
+            waiting = f"Waiting for {side}…"
+        captain = session.captain_to_act()
+        if captain is not None:
+            waiting = f"The {side_name(state, side)} captain ({captain.level}) is deciding…"
+        self.query_one(PhasePrompt).show(ruleset.prompt(state), refusal=self.refusal,
+                                         waiting=waiting)
+        self.query_one(ChoiceList).show(self.choices())
+        if captain is not None:
+            self._schedule_captain()
+
+    def choices(self) -> list[tuple[str, Any]]:
+        legal = self.session.legal_actions()
+        describe = self.session.describe_action
+        out: list[tuple[str, Any]] = [(describe(a), a) for a in legal.fixed]
+        for r in legal.ranges:
+            out.append((f"{self._range_label(r)}…", r))
+        return out
+
+    def _range_label(self, choice: ActionRange) -> str:
+        """The choice described with its range in place of a value: 'ahead 1-10"'."""
+        marker = 987654
+        label = self.session.describe_action(choice.at(marker))
+        return label.replace(str(marker), f"{choice.low}-{choice.high}")
+
+    # --- computer captains ------------------------------------------------------------------
+    def _schedule_captain(self) -> None:
+        if not self._captain_busy:
+            self._captain_busy = True
+            self.set_timer(self.captain_delay, self._captain_thinks)
+
+    def _captain_thinks(self) -> None:
+        if self.session.captain_to_act() is None:
+            self._captain_busy = False
+            return
+        self.run_worker(self.session.captain_decides, thread=True, exit_on_error=False,
+                        name="captain", group="captain")
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name != "captain" or event.state not in (
+                WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        self._captain_busy = False
+        if event.state == WorkerState.ERROR:
+            self.notify(f"The computer captain failed: {event.worker.error}", severity="error")
+            return
+        step, decision = event.worker.result
+        state = self.session.state
+        side = state.to_act or ""
+        try:
+            what, events = self.session.play_decision(step, decision)
+        except (ValueError, IllegalAction, InvalidAction):
+            self.refresh_all()  # the battle moved on (an undo): think again
+            return
+        note = Happened("captain", f"{side_name(state, side)}: {what} — {decision.why}",
+                        side=side)
+        self.query_one(DiceLog).add([(self.session.step, note)])
+        self.after_events(events)
+
+    # --- choosing -------------------------------------------------------------------------
+    @on(ChoiceList.Picked)
+    def choice_picked(self, event: ChoiceList.Picked) -> None:
+        choice = event.choice
+        if isinstance(choice, ActionRange):
+            self._open_picker(choice)
+        else:
+            self.play(choice)
+
+    def _open_picker(self, choice: ActionRange, start: int | None = None) -> None:
+        picker = self.query_one(ValuePicker)
+        self.preview_gun = getattr(choice.template, "gun", None)
+        if hasattr(choice.template, "ship"):
+            self.selected = choice.template.ship
+        self.query_one(ChoiceList).display = False
+        picker.display = True
+        picker.ask(choice, self.session.describe_action,
+                   start if start is not None else self._suggest(choice))
+        picker.focus()
+
+    def _suggest(self, choice: ActionRange) -> int:
+        """Start the picker somewhere sensible: the whole move, or mid-range."""
+        if choice.field == "inches":
+            return choice.high
+        return min(choice.high, max(choice.low, 12))
+
+    @on(ValuePicker.Changed)
+    def picker_changed(self, event: ValuePicker.Changed) -> None:
+        self.preview = event.value
+        self._redraw_map()
+
+    @on(ValuePicker.Chosen)
+    def picker_chosen(self, event: ValuePicker.Chosen) -> None:
+        self._close_picker()
+        self.play(event.action)
+
+    @on(ValuePicker.Cancelled)
+    def picker_cancelled(self) -> None:
+        self._close_picker()
+        self.refresh_all()
+
+    def _close_picker(self) -> None:
+        self.preview = None
+        self.preview_gun = None
+        self.query_one(ValuePicker).display = False
+        choices = self.query_one(ChoiceList)
+        choices.display = True
+        choices.focus()
+
+    def _redraw_map(self) -> None:
+        from ahoy_tui.rules.ahoy import view
+
+        scene = view.scene(self.session.state, self.selected, preview=self.preview,
+                           preview_gun=self.preview_gun)
+        self.query_one(SeaMap).show(scene, self.selected)
+
+    def play(self, action: Any) -> None:
+        try:
+            events = self.session.play(action)
+        except (IllegalAction, InvalidAction) as exc:
+            self.refusal = str(exc)
+            self.rule_in_play = getattr(exc, "rule", "") or self.rule_in_play
+            self.app.bell()
+            self.refresh_all()
+            return
+        self.refusal = ""
+        self.after_events(events)
+
+    def after_events(self, events: tuple[Event, ...]) -> None:
+        self.query_one(DiceLog).add((self.session.step, e) for e in events)
+        for event in events:
+            if event.rule:
+                self.rule_in_play = event.rule
+            if isinstance(event, Happened) and event.big and event.kind != "summary":
+                self.notify(event.text, timeout=4,
+                            severity="warning" if event.kind in ("sunk", "struck") else
+                            "information")
+        natural = self._natural_selection()
+        if natural is not None:
+            self.selected = natural
+        self.refresh_all()
+        if natural is not None:
+            self._follow(natural)
+        if self.session.over and not self._shown_over:
+            self._shown_over = True
+            self.game_over()
+
+    def _follow(self, ship_id: str) -> None:
+        """Keep the ship being decided about in view."""
+        state = self.session.state
+        if not state.has_ship(ship_id):
+            return
+        ship = state.ship(ship_id)
+        sea = self.query_one(SeaMap)
+        col = ship.x / sea.scale + 1
+        row = ship.y / sea.scale + 1
+        width, height = sea.size
+        if not (sea.scroll_x + 2 <= col <= sea.scroll_x + width - 2
+                and sea.scroll_y + 1 <= row <= sea.scroll_y + height - 1):
+            sea.centre_on(ship.x, ship.y)
+
+    def game_over(self) -> None:
+        from ahoy_tui.ui.screens.game_over import GameOverScreen
+
+        summary = ""
+        for event in self.session.events_at(self.session.step):
+            if isinstance(event, Happened) and event.kind == "summary":
+                summary = event.text
+        self.app.push_screen(GameOverScreen(self.session, summary))
+
+    # --- the map and the cards --------------------------------------------------------------
+    @on(SeaMap.Clicked)
+    def map_clicked(self, event: SeaMap.Clicked) -> None:
+        picker = self.query_one(ValuePicker)
+        if picker.display and picker.choice is not None:
+            value = self._distance_on_line(event.x, event.y, picker.choice)
+            if value is not None:
+                picker.value = value
+                picker.post_message(ValuePicker.Changed(value))
+                return
+        if event.ship is not None:
+            self.selected = event.ship
+            self.refresh_all()
+            return
+        move = getattr(self.session.state, "move", None)
+        if move is not None and self.session.may_act():
+            choice = next((r for r in self.session.legal_actions().ranges
+                           if r.field == "inches"), None)
+            if choice is not None:
+                value = self._distance_on_line(event.x, event.y, choice)
+                if value is not None:
+                    self._open_picker(choice, value)
+
+    def _distance_on_line(self, x: float, y: float, choice: ActionRange) -> int | None:
+        """How far along the choice's line (a move, a gun's line of fire) a click falls."""
+        from ahoy_tui.engine.geometry import UNIT
+        from ahoy_tui.rules.ahoy.view import scene
+
+        state = self.session.state
+        lines = scene(state, getattr(choice.template, "ship", None)).lines
+        kind = "move" if choice.field == "inches" else "fire"
+        gun = getattr(choice.template, "gun", None)
+        for line in lines:
+            if line.kind != kind:
+                continue
+            if kind == "fire":
+                ship = state.ship(choice.template.ship)
+                gun_obj = next(g for g in ship.guns if g.id == gun)
+                from ahoy_tui.rules.ahoy.shooting import line_of_fire
+
+                if line_of_fire(ship, gun_obj)[0] != line.start:
+                    continue
+            dx, dy = UNIT[line.heading % 8]
+            along = (x - line.start[0]) * dx + (y - line.start[1]) * dy
+            across = abs((x - line.start[0]) * dy - (y - line.start[1]) * dx)
+            scale = self.query_one(SeaMap).scale
+            if across <= max(1.0, scale * 1.5) and along > 0:
+                return max(choice.low, min(choice.high, math.ceil(along - 1e-9)))
+        return None
+
+    @on(ShipCards.Selected)
+    def card_selected(self, event: ShipCards.Selected) -> None:
+        self.selected = event.ship
+        self.refresh_all()
+        self.action_centre()
+
+    def action_select_ship(self, step: int) -> None:
+        ships = [s.id for s in self.session.state.ships if s.on_table]
+        if not ships:
+            return
+        index = ships.index(self.selected) if self.selected in ships else -step
+        self.selected = ships[(index + step) % len(ships)]
+        self.refresh_all()
+        self.action_centre()
+
+    def action_centre(self) -> None:
+        state = self.session.state
+        if self.selected and state.has_ship(self.selected):
+            ship = state.ship(self.selected)
+            self.query_one(SeaMap).centre_on(ship.x, ship.y)
+
+    def action_focus_map(self) -> None:
+        self.query_one(SeaMap).focus()
+
+    def action_toggle_log(self) -> None:
+        self.toggle_class("-log")
+
+    def action_log_filter(self) -> None:
+        self.query_one(DiceLog).cycle_filter()
+
+    def action_back(self) -> None:
+        if self.query_one(ValuePicker).display:
+            self.picker_cancelled()
+        else:
+            self.query_one(ChoiceList).focus()
+
+    # --- history and files ------------------------------------------------------------------
+    def action_undo(self) -> None:
+        if not self.session.can_undo():
+            reason = ("strict undo: a die has been rolled" if self.session.step else
+                      "nothing to undo")
+            self.notify(f"Cannot undo: {reason}", severity="warning", timeout=3)
+            return
+        self.session.undo()
+        self._after_history()
+
+    def action_redo(self) -> None:
+        if not self.session.redo():
+            self.notify("Nothing to redo", severity="warning", timeout=3)
+            return
+        self._after_history()
+
+    def _after_history(self) -> None:
+        self.refusal = ""
+        self._shown_over = self.session.over
+        self.query_one(DiceLog).reset(
+            (step, e) for step in range(self.session.step + 1)
+            for e in self.session.events_at(step))
+        self.selected = self._natural_selection() or self.selected
+        self.refresh_all()
+
+    def action_save(self) -> None:
+        try:
+            path = self.session.save()
+        except SaveError as exc:
+            self.notify(str(exc), severity="error", timeout=6)
+            return
+        self.notify(f"Saved to {path}", timeout=3)
+
+    def action_rules(self) -> None:
+        from ahoy_tui.ui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.rule_in_play or self._phase_rule()))
+
+    def _phase_rule(self) -> str:
+        phase = str(getattr(self.session.state, "phase", ""))
+        return {"orders": "Gun Crews", "movement": "Movement",
+                "shooting": "Naval Cannons"}.get(phase, "Movement")
+
+    def action_leave(self) -> None:
+        if not self.session.dirty:
+            self.dismiss()
+            return
+        from ahoy_tui.ui.screens.confirm import ConfirmScreen
+
+        def answer(leave: bool | None) -> None:
+            if leave:
+                self.dismiss()
+
+        self.app.push_screen(ConfirmScreen("The battle has unsaved changes. Quit anyway?"),
+                             answer)
+

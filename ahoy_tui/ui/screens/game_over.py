@@ -1,0 +1,68 @@
+"""The battle is over: the result, a short summary, and what next."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static
+
+from ahoy_tui.engine import SaveError
+from ahoy_tui.session import LocalSession
+
+
+class GameOverScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    GameOverScreen { align: center middle; }
+    GameOverScreen > Vertical {
+        width: 76; max-width: 100%; height: auto; padding: 1 2; border: thick $accent;
+        background: $surface;
+    }
+    GameOverScreen #result { text-style: bold; margin-bottom: 1; }
+    GameOverScreen Horizontal { height: auto; margin-top: 1; }
+    GameOverScreen Button { margin-right: 2; }
+    """
+    BINDINGS = [Binding("s", "save", "Save log"), Binding("r", "replay", "Replay"),
+                Binding("escape,q", "close", "Back to the battle"),
+                Binding("t", "title", "Title")]
+
+    def __init__(self, session: LocalSession, summary: str) -> None:
+        super().__init__()
+        self.session = session
+        self.summary = summary
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.session.state.result, id="result")
+            yield Static(self.summary, id="summary")
+            with Horizontal():
+                yield Button("Save log (s)", id="save", variant="primary")
+                yield Button("Replay (r)", id="replay")
+                yield Button("Title (t)", id="title")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        {"save": self.action_save, "replay": self.action_replay,
+         "title": self.action_title}[event.button.id or "title"]()
+
+    def action_save(self) -> None:
+        try:
+            path = self.session.save()
+        except SaveError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.notify(f"Battle log saved to {path}")
+
+    def action_replay(self) -> None:
+        from ahoy_tui.ui.screens.replay import ReplayScreen
+
+        game = self.session.game
+        self.dismiss()
+        self.app.push_screen(ReplayScreen(game, path=self.session.path))
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    def action_title(self) -> None:
+        self.dismiss()
+        self.app.pop_screen()

@@ -1,0 +1,134 @@
+"""A new game: ruleset, scenario (with its description and a preview of the table), who plays
+each side, the seed, the wind and the undo policy."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from ahoy_tui.ai import make_captain
+from ahoy_tui.engine import get_ruleset, rulesets
+from ahoy_tui.session import CASUAL, STRICT, LocalSession
+from ahoy_tui.ui.widgets.sea_map import SeaMap
+
+PLAYERS = [("Human", "human"), ("Computer: random captain", "random")]
+WINDS = [("As the scenario says", ""), ("Rolled (D6)", "random"), ("Toward the north", "N"),
+         ("Toward the east", "E"), ("Toward the south", "S"), ("Toward the west", "W")]
+WEATHER = [("As the scenario says", ""), ("Normal", "normal"), ("Light Airs", "light_airs"),
+           ("Gales", "gales")]
+
+
+class NewGameScreen(Screen[None]):
+    CSS_PATH = "new_game.tcss"
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Start")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ruleset_id = "ahoy"
+        self.scenario = "duel"
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="form-row"):
+            with VerticalScroll(id="form"):
+                yield Label("Ruleset")
+                yield Select([(r.title, r.id) for r in rulesets()], value="ahoy",
+                             allow_blank=False, id="ruleset")
+                yield Label("Scenario")
+                yield OptionList(id="scenarios")
+                yield Static(id="description")
+                yield Label("The Empire side (p1) is played by")
+                yield Select(PLAYERS, value="human", allow_blank=False, id="p1")
+                yield Label("The other side (p2) is played by")
+                yield Select(PLAYERS, value="human", allow_blank=False, id="p2")
+                yield Label("Dice seed (empty: random)")
+                yield Input(placeholder="e.g. 7", id="seed", restrict=r"[0-9]*")
+                yield Label("Wind")
+                yield Select(WINDS, value="", allow_blank=False, id="wind")
+                yield Label("Weather")
+                yield Select(WEATHER, value="", allow_blank=False, id="weather")
+                yield Label("Undo")
+                yield Select([("Casual: undo anything", CASUAL),
+                              ("Strict: no undo past a revealed die", STRICT)],
+                             value=CASUAL, allow_blank=False, id="policy")
+                yield Button("Start the battle (ctrl+s)", id="start", variant="primary")
+            with Vertical(id="preview-box"):
+                yield Label("The table", id="preview-title")
+                yield SeaMap(id="preview")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.fill_scenarios()
+
+    def fill_scenarios(self) -> None:
+        menu = self.query_one("#scenarios", OptionList)
+        menu.clear_options()
+        for info in get_ruleset(self.ruleset_id).scenarios():
+            menu.add_option(Option(f"{info.title} ({info.name})", id=info.name))
+        menu.highlighted = 0
+        menu.focus()
+
+    @on(Select.Changed, "#ruleset")
+    def ruleset_changed(self, event: Select.Changed) -> None:
+        self.ruleset_id = str(event.value)
+        self.fill_scenarios()
+
+    @on(OptionList.OptionHighlighted, "#scenarios")
+    def scenario_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.scenario = event.option.id or self.scenario
+        self.show_preview()
+
+    @on(OptionList.OptionSelected, "#scenarios")
+    def scenario_chosen(self, event: OptionList.OptionSelected) -> None:
+        self.scenario = event.option.id or self.scenario
+        self.query_one("#p1", Select).focus()
+
+    def show_preview(self) -> None:
+        from ahoy_tui.engine import Game
+        from ahoy_tui.rules.ahoy import view
+
+        ruleset = get_ruleset(self.ruleset_id)
+        info = next(i for i in ruleset.scenarios() if i.name == self.scenario)
+        self.query_one("#description", Static).update(
+            f"{info.description}\nSides: {' v '.join(info.sides)}")
+        game = Game.new(self.ruleset_id, self.scenario, seed=1)
+        sea = self.query_one("#preview", SeaMap)
+        sea.scale = 2.0
+        sea.show(view.scene(game.state), None)
+
+    def options(self) -> dict[str, object]:
+        chosen: dict[str, object] = {}
+        wind = self.query_one("#wind", Select).value
+        if wind:
+            chosen["wind"] = wind
+        weather = self.query_one("#weather", Select).value
+        if weather:
+            chosen["weather"] = weather
+        return chosen
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        seed_text = self.query_one("#seed", Input).value.strip()
+        seed = int(seed_text) if seed_text else None
+        captains = {}
+        for side in ("p1", "p2"):
+            who = str(self.query_one(f"#{side}", Select).value)
+            if who != "human":
+                captains[side] = make_captain(who, (seed or 0) + len(captains))
+        try:
+            session = LocalSession.new(
+                self.ruleset_id, self.scenario, seed=seed, options=self.options(),
+                policy=str(self.query_one("#policy", Select).value),
+                folder=getattr(self.app, "saves", None), captains=captains)
+        except (ValueError, KeyError) as exc:
+            self.notify(str(exc), title="Cannot start", severity="error")
+            return
+        self.app.pop_screen()
+        self.app.start_battle(session)  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

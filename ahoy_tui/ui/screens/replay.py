@@ -1,0 +1,293 @@
+"""The replay viewer: step through a saved battle, and take over from any moment.
+
+The screen only reads the game (``state_at``, ``events_at``, ``action_at``): it never moves the
+game's cursor, so the replayed file is never written. Taking over builds a new game from the
+actions up to the step shown and saves it to a new file.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from pathlib import Path
+from typing import Any
+
+import attrs
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, OptionList
+from textual.widgets.option_list import Option
+
+from ahoy_tui.engine import Game, GameState, SaveError
+from ahoy_tui.session import LocalSession, new_save_path
+from ahoy_tui.ui.widgets.choices import PhasePrompt
+from ahoy_tui.ui.widgets.dice_log import DiceLog
+from ahoy_tui.ui.widgets.record_cards import ShipCards
+from ahoy_tui.ui.widgets.sea_map import SeaMap
+from ahoy_tui.ui.widgets.status_bar import StatusBar
+
+SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds between steps when playing
+SIDE_COLOURS = {"p1": "blue", "p2": "red"}
+KEYS = "←/→ step · PgUp/PgDn turn · Home/End · space play · +/- speed · t take over · q close"
+
+
+class ReplayScreen(Screen[None]):
+    """Step through a saved battle; ``t`` takes over from the step shown."""
+
+    CSS_PATH = "replay.tcss"
+    # Priority, so that the map (←/→ pan, - zoom) and the log (Home/End, PgUp/PgDn scroll)
+    # do not swallow the replay's keys when they have the focus.
+    BINDINGS = [
+        Binding("left", "step(-1)", "Back", priority=True),
+        Binding("right", "step(1)", "Forward", priority=True),
+        Binding("pageup", "turn(-1)", "Turn back", key_display="PgUp", priority=True),
+        Binding("pagedown", "turn(1)", "Turn on", key_display="PgDn", priority=True),
+        Binding("home", "start", "Start", priority=True),
+        Binding("end", "end", "End", priority=True),
+        Binding("space", "toggle_play", "Play/pause", priority=True),
+        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", priority=True),
+        Binding("minus", "speed(-1)", "Slower", key_display="-", priority=True),
+        Binding("t", "take_over", "Take over"),
+        Binding("c", "centre", "Centre", show=False),
+        Binding("escape,q", "leave", "Close"),
+    ]
+
+    def __init__(self, game: Game, path: Path | None = None, *, step: int = 0,
+                 speed: float = 1.0) -> None:
+        super().__init__()
+        self.game = game
+        self.path = path
+        self.step = max(0, min(game.last_step, step))
+        self.speed = min(SPEEDS, key=lambda s: abs(s - speed))
+        self.selected: str | None = None
+        self.playing = False
+        self._timer: Timer | None = None
+        self._logged: int | None = None  # the step the log shows events up to
+        turns = [getattr(game.state_at(s), "turn", 0) for s in range(game.last_step + 1)]
+        # The first step of each game turn, and of each side's part of it (the turn list).
+        self.turn_starts = [s for s in range(len(turns)) if s == 0 or turns[s] != turns[s - 1]]
+        self.entries: list[int] = []
+        previous: tuple[Any, Any] | None = None
+        for s in range(len(turns)):
+            state = game.state_at(s)
+            key = (turns[s], getattr(state, "active", None))
+            if key != previous:
+                self.entries.append(s)
+                previous = key
+
+    # --- layout -----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        with Horizontal(id="main"):
+            yield SeaMap(id="map")
+            with Vertical(id="side"):
+                yield OptionList(*self._turn_options(), id="turns")
+                yield ShipCards(id="cards")
+                yield DiceLog(id="log")
+        with Vertical(id="bottom"):
+            yield PhasePrompt(id="prompt")
+        yield Footer()
+
+    def _turn_options(self) -> list[Option]:
+        options = []
+        for s in self.entries:
+            state = self.game.state_at(s)
+            active = getattr(state, "active", "")
+            side = state.side_name(active) if hasattr(state, "side_name") else active
+            options.append(Option(f"Turn {getattr(state, 'turn', 0)} · {side} · step {s}",
+                                  id=str(s)))
+        return options
+
+    def on_mount(self) -> None:
+        self.query_one("#turns", OptionList).border_title = "Turns"
+        self.query_one("#log", DiceLog).border_title = "Dice and events"
+        state = self.game.state_at(self.step)
+        ships = getattr(state, "ships", ())
+        self.selected = ships[0].id if ships else None
+        self.show()
+        self.call_after_refresh(self.action_centre)
+        self.query_one("#turns", OptionList).focus()
+
+    def on_unmount(self) -> None:
+        self.pause()
+
+    # --- showing the step -------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.game.state_at(self.step)
+
+    def show(self) -> None:
+        from ahoy_tui.rules.ahoy import view
+
+        state = self.state
+        self.query_one(SeaMap).show(view.scene(state, self.selected), self.selected)
+        self.query_one(ShipCards).show(view.cards(state), self.selected)
+        side = state.to_act or getattr(state, "active", "p1")
+        phase = "battle over" if state.over else str(getattr(state, "phase", ""))
+        self.query_one(StatusBar).show(
+            title=f"Replay: {self.game.scenario.title}", turn=getattr(state, "turn", 0),
+            side=state.side_name(side) if hasattr(state, "side_name") else side,
+            phase=phase.replace("_", " "), wind=view.wind_words(state), step=self.step,
+            side_colour=SIDE_COLOURS.get(side, "white"))
+        self._show_log()
+        self._show_prompt()
+        turns = self.query_one("#turns", OptionList)
+        index = bisect_right(self.entries, self.step) - 1
+        if turns.highlighted != index:
+            turns.highlighted = index
+
+    def _show_log(self) -> None:
+        log = self.query_one(DiceLog)
+        if self._logged is not None and self.step == self._logged + 1:
+            log.add((self.step, e) for e in self.game.events_at(self.step))
+        elif self.step != self._logged:
+            log.reset((s, e) for s in range(self.step + 1) for e in self.game.events_at(s))
+        self._logged = self.step
+        log.scroll_end(animate=False)
+
+    def describe_step(self, step: int) -> str:
+        """What made this step: 'p1: Harpy: ahead 6"'."""
+        if step == 0:
+            return "the set-up"
+        before = self.game.state_at(step - 1)
+        action = self.game.action_at(step)
+        return f"{before.to_act}: {self.game.ruleset.describe_action(before, action)}"
+
+    def _show_prompt(self) -> None:
+        state = self.state
+        text = f"Step {self.step} of {self.game.last_step} · {self.describe_step(self.step)}"
+        if state.over and state.result:
+            text += f"\n{state.result}"
+        play = f"playing, {self.speed:g} s a step" if self.playing else f"{self.speed:g} s a step"
+        self.query_one(PhasePrompt).show(text, waiting=f"{KEYS} · {play}")
+
+    # --- moving -----------------------------------------------------------------------------
+    def goto(self, step: int) -> None:
+        step = max(0, min(self.game.last_step, step))
+        if step != self.step:
+            self.step = step
+            self.show()
+
+    def action_step(self, delta: int) -> None:
+        self.goto(self.step + delta)
+
+    def action_start(self) -> None:
+        self.goto(0)
+
+    def action_end(self) -> None:
+        self.goto(self.game.last_step)
+
+    def action_turn(self, delta: int) -> None:
+        """To the first step of the next game turn, or of the previous one."""
+        index = bisect_right(self.turn_starts, self.step) - 1  # the turn shown
+        if delta > 0:
+            target = (self.turn_starts[index + 1] if index + 1 < len(self.turn_starts)
+                      else self.game.last_step)
+        else:
+            target = self.turn_starts[max(0, index - 1)]
+        self.goto(target)
+
+    @on(OptionList.OptionSelected, "#turns")
+    def turn_chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.goto(int(event.option.id))
+
+    # --- playing ----------------------------------------------------------------------------
+    def action_toggle_play(self) -> None:
+        if self.playing:
+            self.pause()
+        else:
+            self.play()
+        self._show_prompt()
+
+    def play(self) -> None:
+        if self.step >= self.game.last_step:
+            self.goto(0)
+        self.playing = True
+        self._restart_timer()
+
+    def pause(self) -> None:
+        self.playing = False
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def _restart_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.set_interval(self.speed, self._tick)
+
+    def _tick(self) -> None:
+        if not self.playing:
+            return
+        if self.step < self.game.last_step:
+            self.goto(self.step + 1)
+        if self.step >= self.game.last_step:
+            self.pause()
+            self._show_prompt()
+
+    def action_speed(self, faster: int) -> None:
+        index = SPEEDS.index(self.speed) + (1 if faster > 0 else -1)
+        self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, index))]
+        if self.playing:
+            self._restart_timer()
+        self._show_prompt()
+
+    # --- ships ------------------------------------------------------------------------------
+    @on(SeaMap.Clicked)
+    def map_clicked(self, event: SeaMap.Clicked) -> None:
+        if event.ship is not None:
+            self.select(event.ship)
+
+    @on(ShipCards.Selected)
+    def card_selected(self, event: ShipCards.Selected) -> None:
+        self.select(event.ship)
+        self.action_centre()
+
+    def select(self, ship: str) -> None:
+        self.selected = ship
+        self.show()
+
+    def action_centre(self) -> None:
+        state = self.state
+        if self.selected and state.has_ship(self.selected):
+            ship = state.ship(self.selected)
+            self.query_one(SeaMap).centre_on(ship.x, ship.y)
+
+    # --- taking over ------------------------------------------------------------------------
+    def take_over_game(self) -> Game:
+        """A new game: this one's actions up to the step shown, the present at that step."""
+        step = self.step
+        record = self.game.record()
+        record = attrs.evolve(record, actions=record.actions[:step],
+                              hashes=record.hashes[:step + 1], cursor=step)
+        return Game.from_record(record)
+
+    def action_take_over(self) -> None:
+        self.pause()
+        try:
+            game = self.take_over_game()
+            folder = getattr(self.app, "saves", None)
+            session = LocalSession(game, path=new_save_path(game, folder))
+        except (ValueError, SaveError, OSError) as exc:
+            self.notify(str(exc), title="Cannot take over", severity="error", timeout=8)
+            return
+        self.app.notify(f"Taking over at step {self.step}: saved as {session.path.name}",
+                        title="New battle", timeout=6)
+        app = self.app
+        app.pop_screen()
+        start = getattr(app, "start_battle", None)
+        if callable(start):
+            start(session)
+        else:
+            from ahoy_tui.ui.screens.battle import BattleScreen
+
+            app.push_screen(BattleScreen(session))
+
+    def action_leave(self) -> None:
+        self.pause()
+        self.app.pop_screen()

@@ -1,0 +1,77 @@
+"""The title: new game, resume, load, replay, rules, quit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ahoy_tui.engine.saves import default_saves_dir
+
+BANNER = r"""
+    _    _                 _
+   / \  | |__   ___  _   _| |
+  / _ \ | '_ \ / _ \| | | | |
+ / ___ \| | | | (_) | |_| |_|
+/_/   \_\_| |_|\___/ \__, (_)
+                     |___/
+"""
+
+
+def latest_save(folder: Path | None = None) -> Path | None:
+    folder = folder or default_saves_dir()
+    try:
+        saves = [p for p in folder.glob("*.json") if p.is_file()]
+    except OSError:
+        return None
+    return max(saves, key=lambda p: p.stat().st_mtime, default=None)
+
+
+class TitleScreen(Screen[None]):
+    CSS_PATH = "title.tcss"
+    BINDINGS = [Binding("n", "choose('new')", "New game"), Binding("l", "choose('load')", "Load"),
+                Binding("r", "choose('replay')", "Replay"),
+                Binding("question_mark", "choose('rules')", "Rules"),
+                Binding("q", "choose('quit')", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="title-box"):
+            yield Static(Text(BANNER, style="bold"), id="banner")
+            yield Static("Tabletop naval battles in a terminal — Warhammer Ahoy! rules",
+                         id="tagline")
+            yield OptionList(id="menu")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_menu()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_menu()
+
+    def refresh_menu(self) -> None:
+        menu = self.query_one("#menu", OptionList)
+        menu.clear_options()
+        menu.add_option(Option("New game", id="new"))
+        latest = latest_save()
+        if latest is not None:
+            menu.add_option(Option(f"Resume the last battle ({latest.name})", id="resume"))
+        menu.add_option(Option("Load a saved battle", id="load"))
+        menu.add_option(Option("Replay a log", id="replay"))
+        menu.add_option(Option("Rules", id="rules"))
+        menu.add_option(Option("Quit", id="quit"))
+        menu.highlighted = 0
+        menu.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_choose(event.option.id or "")
+
+    def action_choose(self, what: str) -> None:
+        action = getattr(self.app, f"action_title_{what}", None)
+        if action is not None:
+            action()

@@ -1,0 +1,1 @@
+"""Small widgets, each named for what it shows."""
