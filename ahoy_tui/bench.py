@@ -88,6 +88,20 @@ def _summary(times: list[float], scale: float = 1000.0) -> dict[str, float]:
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
+    if getattr(args, "ui", False):
+        from ahoy_tui import bench_ui
+
+        figures = bench_ui.run(quick=args.quick)
+        if args.json:
+            out.write(json.dumps(figures) + "\n")
+        else:
+            frame, key = figures["first_frame_ms"], figures["key_to_frame_ms"]
+            out.write(f"ahoy bench --ui (on a pseudo-terminal, 120x40)\n"
+                      f"  first frame: median {frame['median']} ms, p95 {frame['p95']} ms "
+                      f"({frame['runs']} starts)\n"
+                      f"  a key to its frame: median {key['median']} ms, p95 {key['p95']} ms "
+                      f"({key['presses']} presses)\n")
+        return 0
     repeats = 3 if args.quick else 7
     record = long_record()
     rates = []

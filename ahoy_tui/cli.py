@@ -63,6 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure the engine's speed")
     bench.add_argument("--quick", action="store_true", help="fewer repeats")
     bench.add_argument("--json", action="store_true")
+    bench.add_argument("--ui", action="store_true",
+                       help="measure the game on a terminal: first frame, a key to its frame")
     return parser
 
 

@@ -16,7 +16,7 @@ from typing import Any, TextIO
 
 from ahoy_tui.engine import Game, IllegalAction, InvalidAction, SaveError, load_game
 from ahoy_tui.engine.legal import ActionRange
-from ahoy_tui.engine.saves import default_saves_dir
+from ahoy_tui.paths import default_saves_dir
 
 HELP = """Type the number of a choice and Enter. A choice with a range of values (ahead 1-9",
 a guessed range) takes its number and then a value: "3 5".

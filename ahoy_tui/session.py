@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from ahoy_tui.ai import Captain, Decision
 from ahoy_tui.engine import Game, GameState, LegalActions, load_game
 from ahoy_tui.engine.events import DiceRoll, Event
-from ahoy_tui.engine.saves import default_saves_dir
+from ahoy_tui.paths import default_saves_dir
 
 CASUAL = "casual"  # undo anything
 STRICT = "strict"  # no undo past a revealed die roll

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import cattrs
-import platformdirs
 
 from ahoy_tui.engine.errors import UnknownRuleset
 from ahoy_tui.engine.record import FORMAT, VERSION, GameRecord
@@ -32,17 +31,6 @@ class SaveError(Exception):
         self.path = Path(path)
         self.problem = problem
         super().__init__(f"{path}: {problem}")
-
-
-def default_saves_dir() -> Path:
-    """Where saves go: ``$AHOY_SAVES``, else the checkout's ``saves/``, else the user data dir."""
-    env = os.environ.get("AHOY_SAVES")
-    if env:
-        return Path(env)
-    checkout = Path(__file__).resolve().parents[2] / "saves"
-    if checkout.is_dir():
-        return checkout
-    return platformdirs.user_data_path("ahoy-tui") / "saves"
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from ahoy_tui.engine import Game, SaveError, load_game
-from ahoy_tui.session import LocalSession
-from ahoy_tui.ui.screens.battle import BattleScreen
 from ahoy_tui.ui.screens.title import TitleScreen, latest_save
+
+if TYPE_CHECKING:  # loaded when a battle starts: the title comes up faster without them
+    from ahoy_tui.engine import Game
+    from ahoy_tui.session import LocalSession
 
 
 class AhoyApp(App[None]):
@@ -32,7 +34,7 @@ class AhoyApp(App[None]):
     def on_mount(self) -> None:
         self.push_screen(TitleScreen())
         if self.start_session is not None:
-            self.push_screen(BattleScreen(self.start_session))
+            self.start_battle(self.start_session)
         elif self.start_replay is not None:
             self.open_replay(self.start_replay)
 
@@ -75,9 +77,14 @@ class AhoyApp(App[None]):
 
     # --- opening battles ---------------------------------------------------------------------
     def start_battle(self, session: LocalSession) -> None:
+        from ahoy_tui.ui.screens.battle import BattleScreen
+
         self.push_screen(BattleScreen(session))
 
     def open_battle(self, path: Path) -> None:
+        from ahoy_tui.engine import SaveError
+        from ahoy_tui.session import LocalSession
+
         try:
             session = LocalSession.load(path)
         except SaveError as exc:
@@ -86,6 +93,7 @@ class AhoyApp(App[None]):
         self.start_battle(session)
 
     def open_replay(self, path: Path) -> None:
+        from ahoy_tui.engine import SaveError, load_game
         from ahoy_tui.ui.screens.replay import ReplayScreen
 
         try:
@@ -103,6 +111,8 @@ class AhoyApp(App[None]):
     # --- the command palette -----------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
+        from ahoy_tui.ui.screens.battle import BattleScreen
+
         if isinstance(screen, BattleScreen):
             yield SystemCommand("Undo", "Take back the last action (u)", screen.action_undo)
             yield SystemCommand("Redo", "Play the undone action again (ctrl+r)",

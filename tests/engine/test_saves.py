@@ -12,7 +12,8 @@ import pytest
 from ahoy_tui.engine import Game, SaveError, load_game, load_record
 from ahoy_tui.engine import saves as saves_module
 from ahoy_tui.engine.record import FORMAT, VERSION
-from ahoy_tui.engine.saves import default_saves_dir, record_to_json
+from ahoy_tui.engine.saves import record_to_json
+from ahoy_tui.paths import default_saves_dir
 
 
 def play_random(game: Game, seed: int, limit: int) -> None:

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label
 
-from ahoy_tui.engine.saves import default_saves_dir
+from ahoy_tui.paths import default_saves_dir
 
 
 def describe_save(path: Path) -> tuple[str, str, str, str, str]:

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ahoy_tui.engine.saves import default_saves_dir
+from ahoy_tui.paths import default_saves_dir
 
 BANNER = r"""
     _    _                 _

@@ -1,0 +1,19 @@
+"""Where the game keeps its files (a tiny module: the title screen needs it before anything)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def default_saves_dir() -> Path:
+    """Where saves go: ``$AHOY_SAVES``, else the checkout's ``saves/``, else the user data dir."""
+    env = os.environ.get("AHOY_SAVES")
+    if env:
+        return Path(env)
+    checkout = Path(__file__).resolve().parents[1] / "saves"
+    if checkout.is_dir():
+        return checkout
+    import platformdirs
+
+    return platformdirs.user_data_path("ahoy-tui") / "saves"
