@@ -22,7 +22,8 @@ class AhoyApp(App[None]):
 
     TITLE = "Ahoy TUI"
     CSS_PATH = ["app.tcss", "widgets/sea_map.tcss"]
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+                Binding("f1", "keys", "Keys", show=False)]
 
     def __init__(self, *, session: LocalSession | None = None, replay: Path | None = None,
                  saves: Path | None = None) -> None:
@@ -37,6 +38,13 @@ class AhoyApp(App[None]):
             self.start_battle(self.start_session)
         elif self.start_replay is not None:
             self.open_replay(self.start_replay)
+
+    def action_keys(self) -> None:
+        """Show (or hide) every key of the screen in a panel."""
+        if self.screen.query("HelpPanel"):
+            self.action_hide_help_panel()
+        else:
+            self.action_show_help_panel()
 
     # --- what the title offers ---------------------------------------------------------------
     def action_title_new(self) -> None:
@@ -118,6 +126,8 @@ class AhoyApp(App[None]):
             yield SystemCommand("Redo", "Play the undone action again (ctrl+r)",
                                 screen.action_redo)
             yield SystemCommand("Save", "Save the battle (s)", screen.action_save)
+            yield SystemCommand("Save as…", "Save the battle to a new file in the saves folder",
+                                screen.action_save_as)
             yield SystemCommand("Rules", "The rule in play (?)", screen.action_rules)
             yield SystemCommand("Centre on the selected ship", "(c)", screen.action_centre)
             yield SystemCommand("Toggle the dice log", "(e)", screen.action_toggle_log)

@@ -11,7 +11,7 @@ from attrs import frozen
 
 from ahoy_tui.engine.geometry import UNIT, Polygon, heading_name, point_on_hull
 from ahoy_tui.rules.ahoy.crew import in_control, min_crew, on_deck_counts
-from ahoy_tui.rules.ahoy.hulls import ship_hull
+from ahoy_tui.rules.ahoy.hulls import ship_hull, within
 from ahoy_tui.rules.ahoy.model import AhoyState, GunState, Ship, Task
 from ahoy_tui.rules.ahoy.movement import fixed_rate
 from ahoy_tui.rules.ahoy.ramming import toughness
@@ -76,6 +76,7 @@ class Scene:
     hulls: tuple[HullShape, ...]
     lines: tuple[LineShape, ...]
     swimmers: tuple[Swimmers, ...]
+    reach: tuple[tuple[Polygon, float], ...] = ()  # (hull, inches): boarding reach around it
 
 
 def scene(state: AhoyState, selected: str | None = None, *, preview: int | None = None,
@@ -129,8 +130,16 @@ def scene(state: AhoyState, selected: str | None = None, *, preview: int | None 
             key = (man.x, man.y, man.side)
             groups[key] = groups.get(key, 0) + 1
     swimmers = tuple(Swimmers(x, y, side, n) for (x, y, side), n in groups.items())
+    reach: tuple[tuple[Polygon, float], ...] = ()
+    if selected is not None and state.has_ship(selected):
+        ship = state.ship(selected)
+        reach_inches = float(tables().roll("boarding_reach"))
+        near = any(o.side != ship.side and o.on_table
+                   and within(state, ship.id, o.id, 6.0) for o in state.ships)
+        if ship.on_table and near:
+            reach = ((ship_hull(ship), reach_inches),)
     return Scene(state.table.width, state.table.height, state.wind, heading_name(state.wind),
-                 tuple(hulls), tuple(lines), swimmers)
+                 tuple(hulls), tuple(lines), swimmers, reach)
 
 
 @frozen

@@ -7,6 +7,7 @@ action from the engine; a refused one shows the rule that refused it.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Any
 
 from textual import on
@@ -415,6 +416,22 @@ class BattleScreen(Screen[None]):
             return
         self.notify(f"Saved to {path}", timeout=3)
 
+    def action_save_as(self) -> None:
+        from ahoy_tui.ui.screens.save_as import SaveAsScreen
+
+        def named(path: Path | None) -> None:
+            if path is None:
+                return
+            try:
+                saved = self.session.save(path)
+            except SaveError as exc:
+                self.notify(str(exc), severity="error", timeout=6)
+                return
+            self.notify(f"Saved to {saved}; the battle now saves there", timeout=4)
+
+        self.app.push_screen(SaveAsScreen(self.session.path.parent, self.session.path.stem),
+                             named)
+
     def action_rules(self) -> None:
         from ahoy_tui.ui.screens.rules import RulesScreen
 
@@ -422,7 +439,7 @@ class BattleScreen(Screen[None]):
 
     def _phase_rule(self) -> str:
         phase = str(getattr(self.session.state, "phase", ""))
-        return {"orders": "Gun Crews", "movement": "Movement",
+        return {"orders": "Turns and phases", "movement": "Movement",
                 "shooting": "Naval Cannons"}.get(phase, "Movement")
 
     def action_leave(self) -> None:

@@ -20,7 +20,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ahoy_tui.engine.geometry import UNIT, contains
+from ahoy_tui.engine.geometry import UNIT, contains, point_distance
 
 ARROWS = "↑↗→↘↓↙←↖"
 SCALES = (0.5, 1.0, 2.0, 3.0)  # inches per cell
@@ -35,7 +35,7 @@ class SeaMap(ScrollView, can_focus=True):
         "seamap--p2", "seamap--p1-bow", "seamap--p2-bow", "seamap--selected",
         "seamap--struck", "seamap--sinking", "seamap--fire", "seamap--move",
         "seamap--move-chosen", "seamap--line", "seamap--band", "seamap--mark",
-        "seamap--swimmer-p1", "seamap--swimmer-p2", "seamap--ram",
+        "seamap--swimmer-p1", "seamap--swimmer-p2", "seamap--ram", "seamap--reach",
     }
 
     BINDINGS = [
@@ -146,6 +146,8 @@ class SeaMap(ScrollView, can_focus=True):
             if 1 <= c < cols - 1 and 1 <= r < rows - 1:
                 grid[r][c] = cell
 
+        for outline, inches in getattr(scene, "reach", ()):
+            self._draw_reach(outline, inches, grid, cols, rows)
         for line in scene.lines:
             self._draw_line(line, put)
         for hull in scene.hulls:
@@ -162,6 +164,20 @@ class SeaMap(ScrollView, can_focus=True):
         self._strips.clear()
         self.virtual_size = Size(cols, rows)
         self.refresh()
+
+    def _draw_reach(self, outline: object, inches: float, grid: list[list[Cell]], cols: int,
+                    rows: int) -> None:
+        """Shade the water within ``inches`` of a hull: where she can board an enemy."""
+        s = self.scale
+        xs = [p[0] for p in outline]
+        ys = [p[1] for p in outline]
+        for r in range(max(1, int((min(ys) - inches) / s) + 1),
+                       min(rows - 2, int((max(ys) + inches) / s) + 1) + 1):
+            for c in range(max(1, int((min(xs) - inches) / s) + 1),
+                           min(cols - 2, int((max(xs) + inches) / s) + 1) + 1):
+                centre = ((c - 1 + 0.5) * s, (r - 1 + 0.5) * s)
+                if 0 < point_distance(centre, outline) <= inches + s / 2:
+                    grid[r][c] = ("░", "seamap--reach")
 
     def _draw_line(self, line: object, put: object) -> None:
         s = self.scale
