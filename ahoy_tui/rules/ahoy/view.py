@@ -124,6 +124,8 @@ def scene(state: AhoyState, selected: str | None = None, *, preview: int | None 
                     band = (float(preview + 2), float(preview + 10))
                 lines.append(LineShape("fire", origin, heading, float(weapon.range),
                                        tuple(marks), band=band))
+    # The planned move is drawn last, over any line of fire along the same heading.
+    lines.sort(key=lambda line: line.kind == "move")
     groups: dict[tuple[float, float, str], int] = {}
     for man in state.crew:
         if man.aboard is None:

@@ -1,0 +1,53 @@
+"""Snapshots of the screens (pytest-textual-snapshot; Textual and the plugin are pinned, since
+the pictures change with them). Update with ``pytest tests/ui/test_snapshots.py
+--snapshot-update`` after a deliberate change, and look at the pictures before committing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ahoy_tui.engine import Game
+from ahoy_tui.session import LocalSession
+from ahoy_tui.ui.app import AhoyApp
+
+
+@pytest.fixture(autouse=True)
+def empty_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    monkeypatch.setenv("AHOY_SAVES", str(folder))
+    return folder
+
+
+def battle(tmp_path: Path, scenario: str = "duel", seed: int = 7) -> AhoyApp:
+    game = Game.new("ahoy", scenario, seed=seed)
+    return AhoyApp(session=LocalSession(game, path=tmp_path / "battle.json"))
+
+
+def test_title(snap_compare):
+    assert snap_compare(AhoyApp(), terminal_size=(80, 24))
+
+
+def test_new_game(snap_compare):
+    assert snap_compare(AhoyApp(), terminal_size=(120, 40), press=["n"])
+
+
+def test_battle_compact(snap_compare, tmp_path):
+    assert snap_compare(battle(tmp_path), terminal_size=(80, 24))
+
+
+def test_battle_wide_moving(snap_compare, tmp_path):
+    # End orders, full speed, open the distance picker, two inches less: the planned move is
+    # drawn, the chosen distance picked out.
+    assert snap_compare(battle(tmp_path, "squadron"), terminal_size=(120, 40),
+                        press=["1", "1", "1", "left", "left"])
+
+
+def test_record_card_of_another_ship(snap_compare, tmp_path):
+    assert snap_compare(battle(tmp_path), terminal_size=(120, 40), press=["right_square_bracket"])
+
+
+def test_rules_help(snap_compare, tmp_path):
+    assert snap_compare(battle(tmp_path), terminal_size=(100, 30), press=["question_mark"])
