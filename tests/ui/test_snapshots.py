@@ -51,3 +51,12 @@ def test_record_card_of_another_ship(snap_compare, tmp_path):
 
 def test_rules_help(snap_compare, tmp_path):
     assert snap_compare(battle(tmp_path), terminal_size=(100, 30), press=["question_mark"])
+
+
+def test_replay_viewer(snap_compare, tmp_path):
+    game = Game.new("ahoy", "duel", seed=5)
+    for _ in range(12):
+        game.play(game.legal_actions()[0])
+    path = game.save(tmp_path / "log.json")
+    assert snap_compare(AhoyApp(replay=path), terminal_size=(120, 40),
+                        press=["right", "right", "right", "right"])

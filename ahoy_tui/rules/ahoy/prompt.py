@@ -69,6 +69,9 @@ def describe(state: AhoyState, action: Any) -> str:
     def name(ship_id: str) -> str:
         return state.ship(ship_id).name if state.has_ship(ship_id) else ship_id
 
+    def moving() -> str:
+        return f"{name(state.move.ship)}: " if state.move is not None else ""
+
     match action:
         case a.AssignCrew():
             first = f", {action.guns_first} guns first" if action.guns_first else ""
@@ -101,11 +104,11 @@ def describe(state: AhoyState, action: Any) -> str:
                          action.pace)
             return f"{ship.name}: {label}"
         case a.Advance():
-            return f"ahead {action.inches}\""
+            return f"{moving()}ahead {action.inches}\""
         case a.Turn():
-            return f"turn 45° to {action.direction}"
+            return f"{moving()}turn 45° to {action.direction}"
         case a.EndMove():
-            return "end her move"
+            return f"{moving()}end her move"
         case a.ReturnToTable():
             return (f"{name(action.ship)}: return {action.offset:+d}\" along the edge, heading "
                     f"{heading_name(action.heading)}")

@@ -31,7 +31,11 @@ from ahoy_tui.ui.widgets.status_bar import StatusBar
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds between steps when playing
 SIDE_COLOURS = {"p1": "blue", "p2": "red"}
-KEYS = "←/→ step · PgUp/PgDn turn · Home/End · space play · +/- speed · t take over · q close"
+STEP = Binding.Group("Step", compact=True)
+TURN = Binding.Group("Turn")
+ENDS = Binding.Group("Start/end")
+SPEED = Binding.Group("Speed", compact=True)
+KEYS = "←/→ PgUp/PgDn Home/End · space {play} ({speed:g} s a step, +/-) · t take over · q close"
 
 
 class ReplayScreen(Screen[None]):
@@ -41,18 +45,21 @@ class ReplayScreen(Screen[None]):
     # Priority, so that the map (←/→ pan, - zoom) and the log (Home/End, PgUp/PgDn scroll)
     # do not swallow the replay's keys when they have the focus.
     BINDINGS = [
-        Binding("left", "step(-1)", "Back", priority=True),
-        Binding("right", "step(1)", "Forward", priority=True),
-        Binding("pageup", "turn(-1)", "Turn back", key_display="PgUp", priority=True),
-        Binding("pagedown", "turn(1)", "Turn on", key_display="PgDn", priority=True),
-        Binding("home", "start", "Start", priority=True),
-        Binding("end", "end", "End", priority=True),
+        Binding("left", "step(-1)", "Back", group=STEP, priority=True),
+        Binding("right", "step(1)", "Forward", group=STEP, priority=True),
+        Binding("pageup", "turn(-1)", "Turn back", key_display="PgUp", group=TURN,
+                priority=True),
+        Binding("pagedown", "turn(1)", "Turn on", key_display="PgDn", group=TURN,
+                priority=True),
+        Binding("home", "start", "Start", key_display="Home", group=ENDS, priority=True),
+        Binding("end", "end", "End", key_display="End", group=ENDS, priority=True),
         Binding("space", "toggle_play", "Play/pause", priority=True),
-        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", priority=True),
-        Binding("minus", "speed(-1)", "Slower", key_display="-", priority=True),
+        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", group=SPEED,
+                priority=True),
+        Binding("minus", "speed(-1)", "Slower", key_display="-", group=SPEED, priority=True),
         Binding("t", "take_over", "Take over"),
         Binding("c", "centre", "Centre", show=False),
-        Binding("escape,q", "leave", "Close"),
+        Binding("escape,q", "leave", "Close", key_display="q"),
     ]
 
     def __init__(self, game: Game, path: Path | None = None, *, step: int = 0,
@@ -103,7 +110,9 @@ class ReplayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#turns", OptionList).border_title = "Turns"
-        self.query_one("#log", DiceLog).border_title = "Dice and events"
+        log = self.query_one("#log", DiceLog)
+        log.border_title = "Dice and events"
+        log.min_width = 20  # wrap to the column, not to RichLog's default 78
         state = self.game.state_at(self.step)
         ships = getattr(state, "ships", ())
         self.selected = ships[0].id if ships else None
@@ -154,15 +163,16 @@ class ReplayScreen(Screen[None]):
             return "the set-up"
         before = self.game.state_at(step - 1)
         action = self.game.action_at(step)
-        return f"{before.to_act}: {self.game.ruleset.describe_action(before, action)}"
+        words = self.game.ruleset.describe_action(before, action)
+        return f"{before.to_act}: {words}"
 
     def _show_prompt(self) -> None:
         state = self.state
         text = f"Step {self.step} of {self.game.last_step} · {self.describe_step(self.step)}"
         if state.over and state.result:
             text += f"\n{state.result}"
-        play = f"playing, {self.speed:g} s a step" if self.playing else f"{self.speed:g} s a step"
-        self.query_one(PhasePrompt).show(text, waiting=f"{KEYS} · {play}")
+        keys = KEYS.format(play="pause" if self.playing else "play", speed=self.speed)
+        self.query_one(PhasePrompt).show(text, waiting=keys)
 
     # --- moving -----------------------------------------------------------------------------
     def goto(self, step: int) -> None:

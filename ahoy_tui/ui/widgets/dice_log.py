@@ -32,7 +32,8 @@ class DiceLog(RichLog):
     """Everything that happened, newest at the bottom; ``f`` cycles all / dice / big events."""
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=2000)
+        super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=2000,
+                         min_width=20)
         self.entries: list[tuple[int, Event]] = []
         self.filter = "all"
 
@@ -58,5 +59,5 @@ class DiceLog(RichLog):
         self.filter = FILTERS[(FILTERS.index(self.filter) + 1) % len(FILTERS)]
         entries = list(self.entries)
         self.reset(entries)
-        self.border_subtitle = f"showing: {self.filter} (f)"
+        self.border_subtitle = f"showing: {self.filter} (g)"
         return self.filter
