@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import sys
 import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from ahoy_tui.ai import make_captain
 from ahoy_tui.engine import Game, IllegalAction, InvalidAction, SaveError, load_game
 from ahoy_tui.engine.legal import ActionRange
 from ahoy_tui.paths import default_saves_dir
@@ -37,20 +37,6 @@ def choices(game: Game) -> list[tuple[str, Any]]:
         label = label.replace(f"{getattr(r.template, r.field)}\"", f"{r.low}-{r.high}\"")
         out.append((f"{label}  [give a value {r.low}-{r.high}]", r))
     return out
-
-
-class Player:
-    def __init__(self, kind: str, seed: int) -> None:
-        self.kind = kind
-        self.rng = random.Random(seed)
-
-    @property
-    def human(self) -> bool:
-        return self.kind == "human"
-
-    def pick(self, game: Game) -> Any:
-        legal = game.legal_actions()
-        return legal[self.rng.randrange(len(legal))]
 
 
 def play(args: argparse.Namespace, stdin: TextIO | None = None,
@@ -81,7 +67,13 @@ def play(args: argparse.Namespace, stdin: TextIO | None = None,
     except SaveError as exc:
         say(f"ahoy: {exc}")
         return 2
-    players = {"p1": Player(args.p1, game.seed), "p2": Player(args.p2, game.seed + 1)}
+    try:
+        captains = {side: make_captain(level, game.seed + i)
+                    for i, (side, level) in enumerate((("p1", args.p1), ("p2", args.p2)))
+                    if level != "human"}
+    except ValueError as exc:
+        say(f"ahoy: {exc}")
+        return 2
     say(f"{game.scenario.title}: {game.scenario.description}")
     say(f"Autosaving to {save_path}.")
     say(HELP)
@@ -90,11 +82,11 @@ def play(args: argparse.Namespace, stdin: TextIO | None = None,
     shown = game.step
     while not game.over:
         side = game.to_act or "p1"
-        player = players.get(side, players["p1"])
-        if not player.human:
-            action = player.pick(game)
-            say(f"[{side}] {game.ruleset.describe_action(game.state, action)}")
-            _report(say, game.play(action))
+        captain = captains.get(side)
+        if captain is not None:
+            decision = captain.decide(game.view(side), game.legal_actions())
+            say(f"[{side}] {game.ruleset.describe_action(game.state, decision.action)}")
+            _report(say, game.play(decision.action))
             shown = game.step
             continue
         if shown is not None:

@@ -264,6 +264,9 @@ class Game:
             actions=tuple(action_to_data(a, union) for a in self._actions),
             hashes=tuple(self.state_hash(i) for i in range(len(self._states))),
             cursor=self._cursor,
+            meta={"title": self.scenario.title, "turn": getattr(self.state, "turn", None),
+                  "to_act": self.state.to_act, "over": self.state.over,
+                  "result": self.state.result},
         )
 
     def save(self, path: str | os.PathLike[str]) -> Path:

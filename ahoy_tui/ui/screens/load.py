@@ -14,17 +14,19 @@ from textual.widgets import DataTable, Footer, Label
 from ahoy_tui.paths import default_saves_dir
 
 
-def describe_save(path: Path) -> tuple[str, str, str, str, str]:
-    """(name, ruleset, scenario, steps, date) for the list; a broken file says so."""
+def describe_save(path: Path) -> tuple[str, str, str, str, str, str]:
+    """(name, ruleset, scenario, turn, step, date) for the list; a broken file says so."""
     date = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
     try:
         data = json.loads(path.read_text("utf-8"))
+        meta = data.get("meta") or {}
         ruleset = str(data.get("ruleset", "?"))
         scenario = str(data.get("scenario_data", {}).get("title") or data.get("scenario", "?"))
+        turn = "over" if meta.get("over") else str(meta.get("turn", "?"))
         steps = f"{data.get('cursor', 0)}/{len(data.get('actions', []))}"
     except (OSError, ValueError, AttributeError):
-        ruleset, scenario, steps = "?", "(unreadable)", "-"
-    return path.name, ruleset, scenario, steps, date
+        ruleset, scenario, turn, steps = "?", "(unreadable)", "-", "-"
+    return path.name, ruleset, scenario, turn, steps, date
 
 
 class LoadScreen(Screen[Path | None]):
@@ -47,7 +49,7 @@ class LoadScreen(Screen[Path | None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("file", "ruleset", "scenario", "step", "saved")
+        table.add_columns("file", "ruleset", "scenario", "turn", "step", "saved")
         try:
             self.paths = sorted((p for p in self.folder.glob("*.json") if p.is_file()),
                                 key=lambda p: p.stat().st_mtime, reverse=True)

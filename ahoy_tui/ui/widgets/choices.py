@@ -35,7 +35,8 @@ class PhasePrompt(Static):
 class ChoiceList(OptionList):
     """The legal choices, numbered 1-9 for the number keys."""
 
-    BINDINGS = [Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)]
+    BINDINGS = [Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)] + [
+        Binding("space", "select", "Choose", show=False)]
 
     class Picked(Message):
         """A choice was made: ``choice`` is an action or an :class:`ActionRange`."""
