@@ -58,6 +58,11 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay = sub.add_parser("selfplay", help="play random legal games to the end")
     _add_game_args(selfplay)
     selfplay.add_argument("--games", type=int, default=10)
+    selfplay.add_argument("--p1", default="random",
+                          help="the first captain's level: random, easy, normal, hard")
+    selfplay.add_argument("--p2", default="random", help="the second captain's level")
+    selfplay.add_argument("--think", type=float, default=1.0,
+                          help="seconds a captain may think over a decision (default 1)")
     selfplay.add_argument("--json", action="store_true", help="one JSON object for machines")
 
     bench = sub.add_parser("bench", help="measure the engine's speed")

@@ -4,14 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
-import statistics
 import sys
-import time
-from collections import Counter
-from typing import Any, TextIO
+from typing import TextIO
 
-from ahoy_tui.engine import Game, SaveError, apply, get_ruleset, legal_actions, load_game
+from ahoy_tui.engine import Game, SaveError, get_ruleset, load_game
 from ahoy_tui.engine.errors import UnknownRuleset
 
 
@@ -85,51 +81,36 @@ def _show_step(game: Game, out: TextIO) -> None:
         out.write(f"=== {game.state.result} ===\n")
 
 
-def random_game(ruleset: str, scenario: str | None, scenario_file: str | None,
-                seed: int) -> dict[str, Any]:
-    """Play one game of uniformly random legal actions; count actions and time them."""
-    game = Game.new(ruleset, scenario, scenario_file=scenario_file, seed=seed)
-    state = game.state
-    chooser = random.Random(seed)
-    actions = 0
-    started = time.perf_counter()
-    while not state.over:
-        legal = legal_actions(state)
-        state, _ = apply(state, legal[chooser.randrange(len(legal))], legal=legal)
-        actions += 1
-    elapsed = time.perf_counter() - started
-    return {"seed": seed, "actions": actions, "turns": getattr(state, "turn", 0),
-            "winner": state.winner, "result": state.result, "seconds": elapsed}
-
-
 def selfplay(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """Captains play each other from mirrored starts; win/draw/loss, turns and think times."""
+    from ahoy_tui.ai.tournament import tournament
+
     out = out or sys.stdout
     base = args.seed if args.seed is not None else 1
     try:
-        games = [random_game(args.ruleset, args.scenario, args.scenario_file, base + i)
-                 for i in range(args.games)]
+        _, summary = tournament(args.p1, args.p2, args.games, base, ruleset=args.ruleset,
+                                scenario=args.scenario, scenario_file=args.scenario_file,
+                                think=args.think)
     except (ValueError, KeyError) as exc:
         print(f"ahoy: {exc}", file=sys.stderr)
         return 2
-    actions = sum(g["actions"] for g in games)
-    seconds = sum(g["seconds"] for g in games)
-    winners = Counter(str(g["winner"]) if g["winner"] else "draw" for g in games)
-    summary = {
-        "ruleset": args.ruleset, "scenario": args.scenario_file or args.scenario,
-        "games": len(games), "seed": base,
-        "winners": {"p1": winners.get("p1", 0), "p2": winners.get("p2", 0),
-                    "draw": winners.get("draw", 0)},
-        "turns": {"mean": round(statistics.fmean(g["turns"] for g in games), 2),
-                  "max": max(g["turns"] for g in games)},
-        "actions": actions,
-        "actions_per_second": round(actions / seconds) if seconds else None,
-    }
+    summary = {"ruleset": args.ruleset, "scenario": args.scenario_file or args.scenario,
+               "seed": base, **summary}
     if args.json:
         out.write(json.dumps(summary) + "\n")
         return 0
-    out.write(f"{summary['games']} random games of {summary['scenario']} from seed {base}\n")
-    out.write(f"  winners: p1 {summary['winners']['p1']}, p2 {summary['winners']['p2']}, "
-              f"draws {summary['winners']['draw']}\n")
+    first, second = summary["p1"], summary["p2"]
+    low, high = summary["p1_score_95"]
+    out.write(f"{summary['games']} games of {summary['scenario']} from seed {base}, mirrored "
+              f"starts: {first['level']} v {second['level']}\n")
+    out.write(f"  {first['level']}: {first['wins']} won, {first['draws']} drawn, "
+              f"{first['losses']} lost — score {summary['p1_score']:.0%} "
+              f"(95% interval {low:.0%}–{high:.0%})\n")
+    out.write(f"  by side: p1 won {summary['winners']['p1']}, p2 won "
+              f"{summary['winners']['p2']}, draws {summary['winners']['draw']}\n")
     out.write(f"  turns: mean {summary['turns']['mean']}, most {summary['turns']['max']}\n")
-    out.write(f"  {actions} actions at {summary['actions_per_second']} actions/s\n")
+    out.write(f"  think time: p50 {summary['think_ms']['p50']} ms, p95 "
+              f"{summary['think_ms']['p95']} ms ({summary['think_ms']['decisions']} "
+              "decisions)\n")
+    out.write(f"  {summary['actions']} actions at {summary['actions_per_second']} actions/s\n")
     return 0

@@ -242,6 +242,38 @@ def ray_entry(origin: Point, direction: Point, poly: Polygon) -> tuple[float, in
     return t_enter, edge
 
 
+def ray_span(origin: Point, direction: Point, poly: Polygon) -> tuple[float, float] | None:
+    """The stretch of a ray inside a convex polygon: (distance in, distance out), or None."""
+    ox, oy = origin
+    dx, dy = direction
+    t_enter, t_exit = 0.0, math.inf
+    n = len(poly)
+    cx = sum(p[0] for p in poly) / n
+    cy = sum(p[1] for p in poly) / n
+    for i in range(n):
+        x1, y1 = poly[i]
+        x2, y2 = poly[(i + 1) % n]
+        nx, ny = y2 - y1, -(x2 - x1)
+        if (x1 - cx) * nx + (y1 - cy) * ny < 0:
+            nx, ny = -nx, -ny
+        denom = nx * dx + ny * dy
+        num = nx * (x1 - ox) + ny * (y1 - oy)
+        if abs(denom) < 1e-12:
+            if num < 0:
+                return None
+            continue
+        t = num / denom
+        if denom < 0:
+            t_enter = max(t_enter, t)
+        else:
+            t_exit = min(t_exit, t)
+        if t_enter > t_exit:
+            return None
+    if t_exit < 0 or t_exit == math.inf:
+        return None
+    return t_enter, t_exit
+
+
 @frozen
 class Table:
     """The tabletop: ``width`` (west to east) by ``height`` (north to south), in inches."""

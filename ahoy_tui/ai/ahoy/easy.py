@@ -1,0 +1,200 @@
+"""The easy captain: a readable heuristic seaman.
+
+He keeps the minimum crew on the sails and the rest on the guns of the side facing the enemy,
+closes with the nearest enemy and turns broadside on when near, fires every gun that bears with
+the best guess, boards when his crew outnumber theirs, and never strikes. Every decision comes
+with one line of why.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ahoy_tui.ai.ahoy.gunnery import guess_for
+from ahoy_tui.ai.ahoy.seamanship import (
+    crew_strength,
+    gap,
+    nearest_enemy,
+    side_facing,
+    steps_between,
+    wanted_heading,
+)
+from ahoy_tui.ai.captain import Decision
+from ahoy_tui.engine import LegalActions
+from ahoy_tui.rules.ahoy import actions as a
+from ahoy_tui.rules.ahoy.crew import available_hands, is_proper_crew, min_crew
+from ahoy_tui.rules.ahoy.model import AhoyState, Phase
+from ahoy_tui.rules.ahoy.tables import tables
+
+
+class EasyCaptain:
+    """Closes, fires broadsides, keeps crew on the sails."""
+
+    level = "easy"
+
+    def __init__(self, seed: int = 0, think: float = 1.0) -> None:
+        self.seed = seed
+        self.think = think
+
+    def decide(self, view: AhoyState, legal: LegalActions) -> Decision:
+        decision = (self.pending(view, legal) if view.pending is not None else
+                    self.orders(view, legal) if view.phase == Phase.ORDERS else
+                    self.movement(view, legal) if view.phase == Phase.MOVEMENT else
+                    self.shooting(view, legal) if view.phase == Phase.SHOOTING else None)
+        if decision is None or decision.action not in legal:
+            return Decision(legal[0], "carrying on")
+        return decision
+
+    # --- decisions in the middle of things ----------------------------------------------------
+    def pending(self, view: AhoyState, legal: LegalActions) -> Decision | None:
+        kind = view.pending.kind if view.pending else ""
+        if kind == "avoid":
+            return Decision(a.Avoid(True), "hard over! try to avoid her")
+        if kind == "reroll":
+            faces = view.pending.faces if view.pending else ()
+            low = min(range(len(faces)), key=lambda i: faces[i])
+            if faces[low] < 4:
+                return Decision(a.RerollRamDie(low), f"re-roll the {faces[low]}")
+            return Decision(a.RerollRamDie(-1), "the dice are good enough")
+        if kind == "swimmers":
+            return Decision(a.DealWithSwimmers("captive"), "haul them in as prisoners")
+        if kind == "surrendered":
+            return Decision(a.DecideFate("lock_below"), "lock them below for the prize court")
+        return None
+
+    # --- orders -----------------------------------------------------------------------------
+    def orders(self, view: AhoyState, legal: LegalActions) -> Decision | None:
+        for ship in view.ships:
+            if ship.side != view.active or not ship.on_table or ship.captured_by:
+                continue
+            boards = [x for x in legal.fixed if isinstance(x, a.Board) and x.ship == ship.id]
+            if boards:
+                target = view.ship(boards[0].target)
+                if crew_strength(view, ship) > crew_strength(view, target) + 1 or target.struck:
+                    best = max(boards, key=lambda x: x.count)
+                    keep = min_crew(ship) if not target.struck else 0
+                    count = max(1, best.count - keep)
+                    return Decision(a.Board(ship.id, target.id, count),
+                                    f"board the {target.name}: we outnumber them")
+            if a.CutLoose(ship.id) in legal:
+                return Decision(a.CutLoose(ship.id), "cut her free")
+            if a.RaiseAnchor(ship.id) in legal:
+                return Decision(a.RaiseAnchor(ship.id), "weigh anchor")
+            if a.CastOff(ship.id) in legal:
+                return Decision(a.CastOff(ship.id), "cast off")
+            plan = self.crew_plan(view, ship)
+            if plan is not None and plan in legal:
+                return Decision(plan, "sailing crew to the sheets, the rest to the guns "
+                                      f"({plan.guns_first or 'as they stand'})")
+        return Decision(a.EndOrders(), "orders given")
+
+    def crew_plan(self, view: AhoyState, ship: Any) -> a.AssignCrew | None:
+        if "crew" in ship.ordered:
+            return None
+        foe = nearest_enemy(view, ship)
+        mounts = {g.mount for g in ship.guns if g.state.value != "destroyed"}
+        first = ship.plan.guns_first
+        if foe is not None:
+            facing = side_facing(ship, foe)
+            if facing in mounts:
+                first = facing
+        hands = available_hands(view, ship)
+        proper = sum(1 for c in hands if is_proper_crew(c))
+        others = sum(1 for c in hands if not is_proper_crew(c) and c.profile != "captain")
+        sailing = min(min_crew(ship), proper)
+        fires = 0
+        if ship.fires:
+            spare = others + proper - sailing
+            fires = min(spare, 2 * ship.fires)
+        plan = a.AssignCrew(ship.id, sailing, fires, first if mounts else "")
+        current = (ship.plan.sailing, ship.plan.fires, ship.plan.guns_first)
+        if (plan.sailing, plan.fires, plan.guns_first) == current:
+            return None
+        return plan
+
+    # --- movement ---------------------------------------------------------------------------
+    def movement(self, view: AhoyState, legal: LegalActions) -> Decision | None:
+        move = view.move
+        if move is not None:
+            return self.steer(view, legal)
+        starts = [x for x in legal.fixed if isinstance(x, a.StartMove)]
+        if starts:
+            full = next((x for x in starts if x.pace == "full"), None)
+            choice = full or next((x for x in starts if x.pace in ("under_way", "fixed",
+                                                                    "cast_off")), starts[0])
+            return Decision(choice, "all sail set")
+        returns = [x for x in legal.fixed if isinstance(x, a.ReturnToTable)]
+        if returns:
+            return Decision(self.best_return(view, returns), "back into the fight")
+        for x in legal.fixed:
+            if isinstance(x, a.Board):
+                ship, target = view.ship(x.ship), view.ship(x.target)
+                if crew_strength(view, ship) > crew_strength(view, target) + 1:
+                    boards = [b for b in legal.fixed if isinstance(b, a.Board)
+                              and b.ship == x.ship and b.target == x.target]
+                    best = max(boards, key=lambda b: b.count)
+                    count = max(1, best.count - min_crew(ship))
+                    return Decision(a.Board(x.ship, x.target, count),
+                                    f"grapple the {target.name} and board!")
+        swims = [x for x in legal.fixed if isinstance(x, a.Swim) and x.toward]
+        friendly = [x for x in swims if view.ship(x.toward).side == view.active]
+        if friendly:
+            return Decision(friendly[0], "swim for our ship")
+        if a.EndMovement() in legal:
+            return Decision(a.EndMovement(), "all ships moved")
+        return None
+
+    def best_return(self, view: AhoyState, returns: list[a.ReturnToTable]) -> a.ReturnToTable:
+        centre = (view.table.width / 2, view.table.height / 2)
+
+        def score(x: a.ReturnToTable) -> float:
+            ship = view.ship(x.ship)
+            dx, dy = centre[0] - ship.exit_x, centre[1] - ship.exit_y
+            inward = round((math.degrees(math.atan2(dx, -dy)) % 360) / 45) % 8
+            return abs(steps_between(x.heading, inward)) + abs(x.offset) / 10
+
+        return min(returns, key=score)
+
+    def steer(self, view: AhoyState, legal: LegalActions) -> Decision | None:
+        move = view.move
+        assert move is not None
+        ship = view.ship(move.ship)
+        want = wanted_heading(view, ship)
+        turn = steps_between(ship.heading, want)
+        if turn:
+            direction = "starboard" if turn > 0 else "port"
+            if a.Turn(direction) in legal:
+                return Decision(a.Turn(direction), f"come about to {direction}")
+        advance = next((r for r in legal.ranges if r.field == "inches"), None)
+        if advance is not None:
+            size = tables().size(ship.size)
+            before_turn = math.ceil(max(0.0, size.move_before_turn - move.since_turn))
+            inches = advance.high
+            if turn and move.turns_left > 0 and 1 <= before_turn < advance.high:
+                inches = before_turn
+            foe = nearest_enemy(view, ship)
+            why = (f"close with the {foe.name}" if foe is not None and gap(ship, foe) > 14
+                   else "hold her course")
+            return Decision(advance.at(inches), why)
+        if a.EndMove() in legal:
+            return Decision(a.EndMove(), "her move is done")
+        return None
+
+    # --- shooting ---------------------------------------------------------------------------
+    def shooting(self, view: AhoyState, legal: LegalActions) -> Decision | None:
+        for x in legal.fixed:
+            if isinstance(x, a.FireGun) and x.guess == 0:
+                return Decision(x, "point blank: fire!")
+        for r in legal.ranges:
+            if isinstance(r.template, a.FireGun):
+                ship = view.ship(r.template.ship)
+                gun = next(g for g in ship.guns if g.id == r.template.gun)
+                guess = guess_for(view, ship, gun)
+                return Decision(r.at(max(r.low, min(r.high, guess))),
+                                f"range {guess}\": give them a broadside")
+        for x in legal.fixed:
+            if isinstance(x, a.FireMissiles):
+                return Decision(x, "marksmen, pick your targets")
+        return Decision(a.EndShooting(), "cease fire")
+

@@ -1,0 +1,51 @@
+"""How a captain judges a position, in Structure Points: hulls and crews kept and lost, the
+damage her guns could do now and the enemy's could do back, and how close she is to the fight."""
+
+from __future__ import annotations
+
+from ahoy_tui.ai.ahoy.gunnery import bearing_value
+from ahoy_tui.ai.ahoy.seamanship import fighting, gap
+from ahoy_tui.rules.ahoy.crew import own_aboard
+from ahoy_tui.rules.ahoy.model import AhoyState, Ship
+from ahoy_tui.rules.ahoy.wind import BEATING, point_of_sail
+
+WIN = 1000.0
+
+
+def worth(ship: Ship) -> float:
+    """A ship still in the fight is worth her Structure Points; a lost one costs half her
+    full points more (the battle may turn on ships left afloat)."""
+    if ship.withdrawn or ship.sunk or ship.struck or ship.captured_by:
+        return -ship.sp_max / 2
+    return float(ship.sp)
+
+
+def judge(state: AhoyState, side: str, *, shooting_next: bool = True) -> float:
+    """The position as ``side`` sees it (higher is better for that side)."""
+    if state.over:
+        return 0.0 if state.winner is None else (WIN if state.winner == side else -WIN)
+    score = 0.0
+    mine = [s for s in state.ships if s.side == side]
+    theirs = [s for s in state.ships if s.side != side]
+    score += sum(worth(s) for s in mine) - sum(worth(s) for s in theirs)
+    score += 0.3 * (sum(len(own_aboard(state, s)) for s in mine if not s.sunk)
+                    - sum(len(own_aboard(state, s)) for s in theirs if not s.sunk))
+    own_guns = sum(bearing_value(state, s) for s in mine if fighting(s))
+    their_guns = sum(bearing_value(state, s) for s in theirs if fighting(s))
+    ours, theirs_weight = (0.8, 0.4) if shooting_next else (0.4, 0.8)
+    score += ours * own_guns - theirs_weight * their_guns
+    foes = [s for s in theirs if fighting(s)]
+    for ship in mine:
+        if not fighting(ship) or not foes:
+            continue
+        nearest = min(gap(ship, f) for f in foes)
+        score -= 0.04 * max(0.0, nearest - 6.0)
+        if point_of_sail(ship.heading, state.wind) == BEATING:
+            score -= 0.5
+        margin = min(ship.x, ship.y, state.table.width - ship.x, state.table.height - ship.y)
+        if margin < 4:
+            score -= (4 - margin) * 0.5
+    for ship in mine:
+        if ship.off_table and not ship.withdrawn:
+            score -= 3.0
+    return score

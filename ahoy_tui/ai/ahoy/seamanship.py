@@ -1,0 +1,89 @@
+"""A captain's eye for the table: where the enemy lies, which side to fight, how to steer.
+
+Plain geometry and the rules' own functions; no dice, no search.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ahoy_tui.engine.geometry import distance
+from ahoy_tui.rules.ahoy.crew import in_control, own_aboard
+from ahoy_tui.rules.ahoy.hulls import ship_hull
+from ahoy_tui.rules.ahoy.model import AhoyState, Ship
+from ahoy_tui.rules.ahoy.wind import BEATING, point_of_sail
+
+
+def fighting(ship: Ship) -> bool:
+    return ship.on_table and not (ship.struck or ship.captured_by or ship.sunk)
+
+
+def enemies(state: AhoyState, side: str) -> list[Ship]:
+    return [s for s in state.ships if s.side != side and fighting(s)]
+
+
+def gap(a: Ship, b: Ship) -> float:
+    return distance(ship_hull(a), ship_hull(b))
+
+
+def nearest_enemy(state: AhoyState, ship: Ship) -> Ship | None:
+    foes = enemies(state, ship.side)
+    return min(foes, key=lambda o: gap(ship, o), default=None)
+
+
+def bearing(ship: Ship, other: Ship) -> int:
+    """The compass point (0-7) from her centre toward the other ship's centre."""
+    angle = math.degrees(math.atan2(other.x - ship.x, ship.y - other.y)) % 360
+    return round(angle / 45) % 8
+
+
+def side_facing(ship: Ship, other: Ship) -> str:
+    """Which of her broadsides faces the other ship: "port", "starboard", or bow/stern."""
+    relative = (bearing(ship, other) - ship.heading) % 8
+    if relative in (1, 2, 3):
+        return "starboard"
+    if relative in (5, 6, 7):
+        return "port"
+    return "bow" if relative == 0 else "stern"
+
+
+def guns_on(ship: Ship, mount: str) -> int:
+    return sum(1 for g in ship.guns if g.mount == mount and g.state.value != "destroyed")
+
+
+def steps_between(a: int, b: int) -> int:
+    """Signed 45° turns from heading a to heading b (the shorter way; + is starboard)."""
+    d = (b - a) % 8
+    return d if d <= 4 else d - 8
+
+
+def wanted_heading(state: AhoyState, ship: Ship, *, close_at: float = 14.0) -> int:
+    """Where the plain seaman steers: toward the nearest enemy until close, then broadside on,
+    avoiding a heading straight into the wind."""
+    foe = nearest_enemy(state, ship)
+    if foe is None:
+        return ship.heading
+    toward = bearing(ship, foe)
+    if gap(ship, foe) > close_at:
+        choices = [toward, (toward + 1) % 8, (toward - 1) % 8]
+    else:
+        # Heading two points left of the bearing puts her on our starboard beam.
+        starboard_on, port_on = (toward - 2) % 8, (toward + 2) % 8
+        starboard, port = guns_on(ship, "starboard"), guns_on(ship, "port")
+        if starboard == port:
+            choices = sorted((starboard_on, port_on),
+                             key=lambda h: abs(steps_between(ship.heading, h)))
+        else:
+            choices = [starboard_on, port_on] if starboard > port else [port_on, starboard_on]
+    for heading in choices:
+        if point_of_sail(heading, state.wind) != BEATING:
+            return heading
+    return choices[0]
+
+
+def crew_strength(state: AhoyState, ship: Ship) -> int:
+    return len(own_aboard(state, ship))
+
+
+def under_command(state: AhoyState, ship: Ship) -> bool:
+    return in_control(state, ship)
