@@ -33,9 +33,11 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a battle in the terminal (the default)")
     _add_game_args(play)
     play.add_argument("--p1", default="human",
-                      help="who plays p1: human, or a computer captain's level (random)")
-    play.add_argument("--p2", default="human",
-                      help="who plays p2: human, or a computer captain's level (random)")
+                      help="who plays p1: human, or a computer captain: ai:easy, ai:normal, "
+                           "ai:hard, ai:random")
+    play.add_argument("--p2", default="human", help="who plays p2 (as --p1)")
+    play.add_argument("--think", type=float, default=1.0,
+                      help="seconds a computer captain may think over a decision (default 1)")
     play.add_argument("--load", metavar="FILE", help="continue a saved battle")
     play.add_argument("--saves", metavar="DIR", help="where autosaves go (default: saves/)")
     play.add_argument("--undo", choices=("casual", "strict"), default="casual",
@@ -137,7 +139,7 @@ def _play_in_app(args: argparse.Namespace) -> int:
     if not explicit:
         return _run_app(saves=saves)
     try:
-        captains = {side: make_captain(level, args.seed or 0)
+        captains = {side: make_captain(level, args.seed or 0, think=args.think)
                     for side, level in (("p1", args.p1), ("p2", args.p2)) if level != "human"}
         if args.load:
             session = LocalSession.load(args.load, policy=args.undo, captains=captains)

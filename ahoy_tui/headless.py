@@ -68,7 +68,7 @@ def play(args: argparse.Namespace, stdin: TextIO | None = None,
         say(f"ahoy: {exc}")
         return 2
     try:
-        captains = {side: make_captain(level, game.seed + i)
+        captains = {side: make_captain(level, game.seed + i, think=getattr(args, "think", 1.0))
                     for i, (side, level) in enumerate((("p1", args.p1), ("p2", args.p2)))
                     if level != "human"}
     except ValueError as exc:

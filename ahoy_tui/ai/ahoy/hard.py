@@ -48,7 +48,7 @@ class HardCaptain(NormalCaptain):
                 totals[index] += self.playout(after, side)
                 counts[index] += 1
             rounds += 1
-            if rounds >= 2 and time.perf_counter() > deadline:
+            if time.perf_counter() > deadline:
                 break
             if rounds >= 64:
                 break

@@ -16,7 +16,9 @@ from ahoy_tui.engine import get_ruleset, rulesets
 from ahoy_tui.session import CASUAL, STRICT, LocalSession
 from ahoy_tui.ui.widgets.sea_map import SeaMap
 
-PLAYERS = [("Human", "human"), ("Computer: random captain", "random")]
+PLAYERS = [("Human", "human"), ("Computer: easy captain", "easy"),
+           ("Computer: normal captain", "normal"), ("Computer: hard captain", "hard"),
+           ("Computer: random (the baseline)", "random")]
 WINDS = [("As the scenario says", ""), ("Rolled (D6)", "random"), ("Toward the north", "N"),
          ("Toward the east", "E"), ("Toward the south", "S"), ("Toward the west", "W")]
 WEATHER = [("As the scenario says", ""), ("Normal", "normal"), ("Light Airs", "light_airs"),
