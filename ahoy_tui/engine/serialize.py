@@ -140,8 +140,7 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 
 def _remember(obj: Any, digest: bytes) -> bytes:
     if len(_DIGESTS) >= _KEEP:
-        for key in list(_DIGESTS)[: _KEEP // 2]:
-            del _DIGESTS[key]
+        _DIGESTS.clear()  # whole, not in part: safe while a captain thinks in another thread
     _DIGESTS[id(obj)] = (obj, digest)
     return digest
 

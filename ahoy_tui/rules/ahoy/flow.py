@@ -60,7 +60,7 @@ def still_fighting(state: AhoyState, side: str) -> bool:
         return found[2]
     answer = any(ship.side == side and _fighting(state, ship) for ship in state.ships)
     if len(_STANDING) > 64:
-        _STANDING.pop(next(iter(_STANDING)))
+        _STANDING.clear()
     _STANDING[key] = (state.ships, state.crew, answer)
     return answer
 

@@ -13,14 +13,16 @@ from typing import Any
 from ahoy_tui.engine.geometry import Polygon, hull
 from ahoy_tui.rules.ahoy.model import AhoyState, Crewman, Ship
 
-_KEEP = 64
+_KEEP = 256
 _DECKS: dict[int, tuple[tuple[Crewman, ...], dict[str | None, list[Crewman]]]] = {}
 _HULLS: dict[int, tuple[Ship, Polygon]] = {}
 
 
 def _remember(cache: dict[int, Any], key: int, value: Any) -> None:
     if len(cache) >= _KEEP:
-        cache.pop(next(iter(cache)))
+        # Cleared whole, not trimmed: a captain may be thinking in another thread, and a
+        # single clear() cannot meet a half-finished iteration.
+        cache.clear()
     cache[key] = value
 
 

@@ -52,6 +52,7 @@ class BattleScreen(Screen[None]):
         Binding("g", "log_filter", "Filter", show=False),
         Binding("m", "focus_map", "Map", show=False),
         Binding("escape", "back", "Back", show=False),
+        Binding("x", "hurry", "Hurry the captain", show=False),
         Binding("q", "leave", "Quit"),
     ]
 
@@ -66,6 +67,7 @@ class BattleScreen(Screen[None]):
         self._shown_over = False
         self._captain_busy = False
         self.captain_delay = 0.6  # seconds between a computer captain's actions: watchable
+        self.last_captain_note = ""
 
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -132,7 +134,10 @@ class BattleScreen(Screen[None]):
             waiting = f"Waiting for {side}…"
         captain = session.captain_to_act()
         if captain is not None:
-            waiting = f"The {side_name(state, side)} captain ({captain.level}) is deciding…"
+            waiting = (f"The {side_name(state, side)} captain ({captain.level}) is deciding… "
+                       "(x: hurry)")
+            if self.last_captain_note:
+                waiting += f"\nLast: {self.last_captain_note}"
         self.query_one(PhasePrompt).show(ruleset.prompt(state), refusal=self.refusal,
                                          waiting=waiting)
         self.query_one(ChoiceList).show(self.choices())
@@ -184,6 +189,7 @@ class BattleScreen(Screen[None]):
             return
         note = Happened("captain", f"{side_name(state, side)}: {what} — {decision.why}",
                         side=side)
+        self.last_captain_note = note.text
         self.query_one(DiceLog).add([(self.session.step, note)])
         self.after_events(events)
 
@@ -367,6 +373,12 @@ class BattleScreen(Screen[None]):
         if self.selected and state.has_ship(self.selected):
             ship = state.ship(self.selected)
             self.query_one(SeaMap).centre_on(ship.x, ship.y)
+
+    def action_hurry(self) -> None:
+        """Computer captains play on without pausing between actions (press again to watch)."""
+        self.captain_delay = 0.6 if self.captain_delay < 0.5 else 0.02
+        self.notify("Captains: " + ("watchable pace" if self.captain_delay > 0.5 else "hurrying"),
+                    timeout=2)
 
     def action_focus_map(self) -> None:
         self.query_one(SeaMap).focus()
