@@ -70,13 +70,9 @@ class EasyCaptain:
                 continue
             boards = [x for x in legal.fixed if isinstance(x, a.Board) and x.ship == ship.id]
             if boards:
-                target = view.ship(boards[0].target)
-                if crew_strength(view, ship) > crew_strength(view, target) + 1 or target.struck:
-                    best = max(boards, key=lambda x: x.count)
-                    keep = min_crew(ship) if not target.struck else 0
-                    count = max(1, best.count - keep)
-                    return Decision(a.Board(ship.id, target.id, count),
-                                    f"board the {target.name}: we outnumber them")
+                choice = self.boarding_party(view, boards)
+                if choice is not None:
+                    return choice
             if a.CutLoose(ship.id) in legal:
                 return Decision(a.CutLoose(ship.id), "cut her free")
             if a.RaiseAnchor(ship.id) in legal:
@@ -88,6 +84,24 @@ class EasyCaptain:
                 return Decision(plan, "sailing crew to the sheets, the rest to the guns "
                                       f"({plan.guns_first or 'as they stand'})")
         return Decision(a.EndOrders(), "orders given")
+
+    def boarding_party(self, view: AhoyState, boards: list[a.Board]) -> Decision | None:
+        """Board only with a party that outnumbers the defenders, keeping enough hands aboard
+        to sail her; a struck ship is taken with a couple of men."""
+        first = boards[0]
+        ship, target = view.ship(first.ship), view.ship(first.target)
+        options = [b for b in boards if b.ship == ship.id and b.target == target.id]
+        most = max(b.count for b in options)
+        if target.struck:
+            count = min(most, 2)
+            return Decision(a.Board(ship.id, target.id, count),
+                            f"take the {target.name}: she has struck")
+        party = most - min_crew(ship)
+        defenders = crew_strength(view, target)
+        if party >= 3 and party >= defenders + 2:
+            return Decision(a.Board(ship.id, target.id, party),
+                            f"board the {target.name}: {party} men against {defenders}")
+        return None
 
     def crew_plan(self, view: AhoyState, ship: Any) -> a.AssignCrew | None:
         if "crew" in ship.ordered:
@@ -105,8 +119,12 @@ class EasyCaptain:
         sailing = min(min_crew(ship), proper)
         fires = 0
         if ship.fires:
+            # Fire is the worst enemy of a ship with a magazine: many markers take every hand
+            # but the sailing crew, and near a Kaboom even some of those.
+            if ship.fires >= 5 and any(g.state.value != "destroyed" for g in ship.guns):
+                sailing = max(0, sailing - 2)
             spare = others + proper - sailing
-            fires = min(spare, 2 * ship.fires)
+            fires = spare if ship.fires >= 3 else min(spare, 2 * ship.fires)
         plan = a.AssignCrew(ship.id, sailing, fires, first if mounts else "")
         current = (ship.plan.sailing, ship.plan.fires, ship.plan.guns_first)
         if (plan.sailing, plan.fires, plan.guns_first) == current:
@@ -127,16 +145,11 @@ class EasyCaptain:
         returns = [x for x in legal.fixed if isinstance(x, a.ReturnToTable)]
         if returns:
             return Decision(self.best_return(view, returns), "back into the fight")
-        for x in legal.fixed:
-            if isinstance(x, a.Board):
-                ship, target = view.ship(x.ship), view.ship(x.target)
-                if crew_strength(view, ship) > crew_strength(view, target) + 1:
-                    boards = [b for b in legal.fixed if isinstance(b, a.Board)
-                              and b.ship == x.ship and b.target == x.target]
-                    best = max(boards, key=lambda b: b.count)
-                    count = max(1, best.count - min_crew(ship))
-                    return Decision(a.Board(x.ship, x.target, count),
-                                    f"grapple the {target.name} and board!")
+        boards = [x for x in legal.fixed if isinstance(x, a.Board)]
+        if boards:
+            choice = self.boarding_party(view, boards)
+            if choice is not None:
+                return choice
         swims = [x for x in legal.fixed if isinstance(x, a.Swim) and x.toward]
         friendly = [x for x in swims if view.ship(x.toward).side == view.active]
         if friendly:

@@ -11,6 +11,7 @@ from functools import cache
 
 from ahoy_tui.engine.geometry import UNIT, ray_span
 from ahoy_tui.rules.ahoy.combat import to_wound_needed
+from ahoy_tui.rules.ahoy.crew import gun_crew
 from ahoy_tui.rules.ahoy.hulls import ship_hull
 from ahoy_tui.rules.ahoy.model import AhoyState, Gun, Ship
 from ahoy_tui.rules.ahoy.ramming import toughness
@@ -18,6 +19,7 @@ from ahoy_tui.rules.ahoy.shooting import (
     BOW_EDGE,
     STERN_EDGE,
     fire_choice,
+    gun_ready,
     line_of_fire,
     nearest_target,
 )
@@ -93,10 +95,24 @@ def shot_value(state: AhoyState, ship: Ship, gun: Gun) -> float:
     return chance * expected_damage(weapon, victim, point_blank=pb, rake=rake)
 
 
-def bearing_value(state: AhoyState, ship: Ship) -> float:
-    """What a ship's guns could do if she fired now, each gun counted as manned and loaded: the
-    sum of their shot values (her crew are told off again at the start of her turn)."""
-    return sum(_gun_potential(state, ship, gun) for gun in ship.guns)
+def bearing_value(state: AhoyState, ship: Ship, *, as_crewed: bool = False) -> float:
+    """What a ship's guns could do if she fired: the sum of their shot values.
+
+    By default each gun counts as manned and loaded (her crew are told off again at the start of
+    her turn). ``as_crewed`` counts the guns as they are manned now, this turn: an unmanned gun
+    does nothing, an undermanned one only fires on its roll, a fired one is done.
+    """
+    if not as_crewed:
+        return sum(_gun_potential(state, ship, gun) for gun in ship.guns)
+    total = 0.0
+    for gun in ship.guns:
+        if gun.fired or gun_ready(state, ship, gun) is not None:
+            continue
+        needs = tables().gun(gun.weapon).fire_needs(gun_crew(state, ship, gun.id))
+        if needs is None:
+            continue
+        total += (7 - needs) / 6 * _gun_potential(state, ship, gun)
+    return total
 
 
 def _gun_potential(state: AhoyState, ship: Ship, gun: Gun) -> float:

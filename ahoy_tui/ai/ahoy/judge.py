@@ -30,7 +30,8 @@ def judge(state: AhoyState, side: str, *, shooting_next: bool = True) -> float:
     score += sum(worth(s) for s in mine) - sum(worth(s) for s in theirs)
     score += 0.3 * (sum(len(own_aboard(state, s)) for s in mine if not s.sunk)
                     - sum(len(own_aboard(state, s)) for s in theirs if not s.sunk))
-    own_guns = sum(bearing_value(state, s) for s in mine if fighting(s))
+    own_guns = sum(bearing_value(state, s, as_crewed=shooting_next) for s in mine
+                   if fighting(s))
     their_guns = sum(bearing_value(state, s) for s in theirs if fighting(s))
     ours, theirs_weight = (0.8, 0.4) if shooting_next else (0.4, 0.8)
     score += ours * own_guns - theirs_weight * their_guns
