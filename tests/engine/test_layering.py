@@ -37,3 +37,10 @@ def test_no_user_interface_below_the_engine(path):
 def test_the_engine_knows_no_ruleset(path):
     bad = {m for m in imports(path) if m.startswith("ahoy_tui.rules")}
     assert not bad, f"{path.relative_to(PACKAGE)} imports {sorted(bad)}"
+
+
+@pytest.mark.parametrize("path", modules("ui"), ids=lambda p: p.name)
+def test_the_ui_holds_no_rules(path):
+    """The screens ask the ruleset (through the session) what to show; they import no rules."""
+    bad = {m for m in imports(path) if m.startswith("ahoy_tui.rules")}
+    assert not bad, f"{path.relative_to(PACKAGE)} imports {sorted(bad)}"

@@ -22,11 +22,13 @@ from ahoy_tui.engine.registry import register
 from ahoy_tui.engine.ruleset import ScenarioInfo
 from ahoy_tui.engine.state import GameState
 from ahoy_tui.rules.ahoy import scenario as _scenario
+from ahoy_tui.rules.ahoy import view
 from ahoy_tui.rules.ahoy.actions import Action
 from ahoy_tui.rules.ahoy.apply import apply_action
 from ahoy_tui.rules.ahoy.legal import explain, legal
 from ahoy_tui.rules.ahoy.model import AhoyState
 from ahoy_tui.rules.ahoy.prompt import describe, prompt, table_text
+from ahoy_tui.rules.ahoy.summaries import Topic, summaries
 
 
 class AhoyRuleset:
@@ -76,6 +78,24 @@ class AhoyRuleset:
     def describe_state(self, state: GameState) -> str:
         assert isinstance(state, AhoyState)
         return table_text(state)
+
+    # --- what a screen shows (plain shapes and facts; see view.py) -------------------------
+    def scene(self, state: GameState, selected: str | None = None, *,
+              preview: int | None = None, preview_gun: str | None = None) -> view.Scene:
+        assert isinstance(state, AhoyState)
+        return view.scene(state, selected, preview=preview, preview_gun=preview_gun)
+
+    def cards(self, state: GameState) -> tuple[view.Card, ...]:
+        assert isinstance(state, AhoyState)
+        return view.cards(state)
+
+    def wind_words(self, state: GameState) -> str:
+        assert isinstance(state, AhoyState)
+        return view.wind_words(state)
+
+    def rule_topics(self) -> tuple[Topic, ...]:
+        """The project's own summary of each rule, for a Rules screen."""
+        return summaries()
 
 
 RULESET = register(AhoyRuleset())

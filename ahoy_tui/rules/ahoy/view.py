@@ -57,6 +57,8 @@ class LineShape:
     marks: tuple[Mark, ...] = ()
     highlight: float = 0.0  # the first so many inches stand out (a chosen distance)
     band: tuple[float, float] | None = None  # where a guessed shot may land
+    ship: str = ""  # whose line it is
+    gun: str = ""   # for a line of fire, which gun
 
 
 @frozen
@@ -103,7 +105,8 @@ def scene(state: AhoyState, selected: str | None = None, *, preview: int | None 
         marks.append(Mark(move.remaining, "|"))
         bow = point_on_hull(ship.x, ship.y, ship.heading, ship.length / 2, 0.0)
         lines.append(LineShape("move", bow, ship.heading, move.remaining, tuple(marks),
-                               highlight=float(preview or 0) if preview_gun is None else 0.0))
+                               highlight=float(preview or 0) if preview_gun is None else 0.0,
+                               ship=ship.id))
     for ship in state.ships:
         if ship.on_table and ship.ram_target is not None and not ship.moved:
             bow = point_on_hull(ship.x, ship.y, ship.heading, ship.length / 2, 0.0)
@@ -123,7 +126,7 @@ def scene(state: AhoyState, selected: str | None = None, *, preview: int | None 
                 if preview_gun == gun.id and preview:
                     band = (float(preview + 2), float(preview + 10))
                 lines.append(LineShape("fire", origin, heading, float(weapon.range),
-                                       tuple(marks), band=band))
+                                       tuple(marks), band=band, ship=ship.id, gun=gun.id))
     # The planned move is drawn last, over any line of fire along the same heading.
     lines.sort(key=lambda line: line.kind == "move")
     groups: dict[tuple[float, float, str], int] = {}

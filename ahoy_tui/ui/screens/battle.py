@@ -116,18 +116,16 @@ class BattleScreen(Screen[None]):
         session = self.session
         state = session.state
         ruleset = session.ruleset
-        from ahoy_tui.rules.ahoy import view
-
-        scene = view.scene(state, self.selected, preview=self.preview,
-                           preview_gun=self.preview_gun)
+        scene = ruleset.scene(state, self.selected, preview=self.preview,
+                              preview_gun=self.preview_gun)
         self.query_one(SeaMap).show(scene, self.selected)
-        self.query_one(ShipCards).show(view.cards(state), self.selected)
+        self.query_one(ShipCards).show(ruleset.cards(state), self.selected)
         phase = "battle over" if state.over else getattr(state, "phase", "")
         side = state.to_act or getattr(state, "active", "p1")
         self.query_one(StatusBar).show(
             title=session.title, turn=getattr(state, "turn", 0),
             side=state.side_name(side) if hasattr(state, "side_name") else side,
-            phase=str(phase).replace("_", " "), wind=view.wind_words(state),
+            phase=str(phase).replace("_", " "), wind=ruleset.wind_words(state),
             step=session.step, side_colour=SIDE_COLOURS.get(side, "white"))
         waiting = ""
         if not state.over and not session.may_act():
@@ -243,10 +241,8 @@ class BattleScreen(Screen[None]):
         choices.focus()
 
     def _redraw_map(self) -> None:
-        from ahoy_tui.rules.ahoy import view
-
-        scene = view.scene(self.session.state, self.selected, preview=self.preview,
-                           preview_gun=self.preview_gun)
+        scene = self.session.ruleset.scene(self.session.state, self.selected,
+                                           preview=self.preview, preview_gun=self.preview_gun)
         self.query_one(SeaMap).show(scene, self.selected)
 
     def play(self, action: Any) -> None:
@@ -329,22 +325,14 @@ class BattleScreen(Screen[None]):
     def _distance_on_line(self, x: float, y: float, choice: ActionRange) -> int | None:
         """How far along the choice's line (a move, a gun's line of fire) a click falls."""
         from ahoy_tui.engine.geometry import UNIT
-        from ahoy_tui.rules.ahoy.view import scene
 
         state = self.session.state
-        lines = scene(state, getattr(choice.template, "ship", None)).lines
+        lines = self.session.ruleset.scene(state, getattr(choice.template, "ship", None)).lines
         kind = "move" if choice.field == "inches" else "fire"
-        gun = getattr(choice.template, "gun", None)
+        gun = getattr(choice.template, "gun", "")
         for line in lines:
-            if line.kind != kind:
+            if line.kind != kind or (kind == "fire" and line.gun != gun):
                 continue
-            if kind == "fire":
-                ship = state.ship(choice.template.ship)
-                gun_obj = next(g for g in ship.guns if g.id == gun)
-                from ahoy_tui.rules.ahoy.shooting import line_of_fire
-
-                if line_of_fire(ship, gun_obj)[0] != line.start:
-                    continue
             dx, dy = UNIT[line.heading % 8]
             along = (x - line.start[0]) * dx + (y - line.start[1]) * dy
             across = abs((x - line.start[0]) * dy - (y - line.start[1]) * dx)
@@ -447,7 +435,8 @@ class BattleScreen(Screen[None]):
     def action_rules(self) -> None:
         from ahoy_tui.ui.screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.rule_in_play or self._phase_rule()))
+        self.app.push_screen(RulesScreen(self.rule_in_play or self._phase_rule(),
+                                         ruleset=self.session.ruleset.id))
 
     def _phase_rule(self) -> str:
         phase = str(getattr(self.session.state, "phase", ""))

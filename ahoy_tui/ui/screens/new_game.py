@@ -91,7 +91,6 @@ class NewGameScreen(Screen[None]):
 
     def show_preview(self) -> None:
         from ahoy_tui.engine import Game
-        from ahoy_tui.rules.ahoy import view
 
         ruleset = get_ruleset(self.ruleset_id)
         info = next(i for i in ruleset.scenarios() if i.name == self.scenario)
@@ -100,7 +99,7 @@ class NewGameScreen(Screen[None]):
         game = Game.new(self.ruleset_id, self.scenario, seed=1)
         sea = self.query_one("#preview", SeaMap)
         sea.scale = 2.0
-        sea.show(view.scene(game.state), None)
+        sea.show(ruleset.scene(game.state), None)
 
     def options(self) -> dict[str, object]:
         chosen: dict[str, object] = {}

@@ -129,17 +129,16 @@ class ReplayScreen(Screen[None]):
         return self.game.state_at(self.step)
 
     def show(self) -> None:
-        from ahoy_tui.rules.ahoy import view
-
         state = self.state
-        self.query_one(SeaMap).show(view.scene(state, self.selected), self.selected)
-        self.query_one(ShipCards).show(view.cards(state), self.selected)
+        ruleset = self.game.ruleset
+        self.query_one(SeaMap).show(ruleset.scene(state, self.selected), self.selected)
+        self.query_one(ShipCards).show(ruleset.cards(state), self.selected)
         side = state.to_act or getattr(state, "active", "p1")
         phase = "battle over" if state.over else str(getattr(state, "phase", ""))
         self.query_one(StatusBar).show(
             title=f"Replay: {self.game.scenario.title}", turn=getattr(state, "turn", 0),
             side=state.side_name(side) if hasattr(state, "side_name") else side,
-            phase=phase.replace("_", " "), wind=view.wind_words(state), step=self.step,
+            phase=phase.replace("_", " "), wind=ruleset.wind_words(state), step=self.step,
             side_colour=SIDE_COLOURS.get(side, "white"))
         self._show_log()
         self._show_prompt()

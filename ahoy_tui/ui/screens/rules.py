@@ -7,6 +7,8 @@ is on the right. Typing (or ``/``) filters the list by title, then by text. Esca
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,10 +17,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Markdown, OptionList
 from textual.widgets.option_list import Option
 
-from ahoy_tui.rules.ahoy.summaries import Topic, summaries
+from ahoy_tui.engine import get_ruleset
 
 
-def topic_index(topics: tuple[Topic, ...], rule: str) -> int | None:
+def topic_index(topics: tuple[Any, ...], rule: str) -> int | None:
     """The topic for a rule name the engine cites: an exact title or Also name first, then the
     name without its trailing " (…)"."""
     exact = rule.strip().lower()
@@ -33,10 +35,10 @@ class RulesScreen(Screen[None]):
     BINDINGS = [Binding("escape,q,question_mark", "back", "Back"),
                 Binding("slash", "filter", "Filter")]
 
-    def __init__(self, rule: str = "") -> None:
+    def __init__(self, rule: str = "", ruleset: str = "ahoy") -> None:
         super().__init__()
         self.rule = rule
-        self.topics = summaries()
+        self.topics: tuple[Any, ...] = get_ruleset(ruleset).rule_topics()
         self.opened = topic_index(self.topics, rule) if rule else None
         self.current = self.opened or 0
 
