@@ -67,6 +67,24 @@ def build_parser() -> argparse.ArgumentParser:
                           help="seconds a captain may think over a decision (default 1)")
     selfplay.add_argument("--json", action="store_true", help="one JSON object for machines")
 
+    serve = sub.add_parser("serve", help="play over SSH (and in a browser): lobby, two "
+                                         "players, spectators")
+    from ahoy_tui.server.serve import add_arguments
+
+    add_arguments(serve)
+
+    lobby = sub.add_parser("lobby", help=argparse.SUPPRESS)  # started by the server per session
+    lobby.add_argument("--socket", required=True)
+    lobby.add_argument("--player", required=True)
+    lobby.add_argument("--name", default="")
+    lobby.add_argument("--guest", action="store_true")
+    lobby.add_argument("--take-tty", action="store_true")
+
+    web = sub.add_parser("web", help=argparse.SUPPRESS)  # started by `serve --web`
+    web.add_argument("--socket", required=True)
+    web.add_argument("--host", default="127.0.0.1")
+    web.add_argument("--port", type=int, default=8000)
+
     bench = sub.add_parser("bench", help="measure the engine's speed")
     bench.add_argument("--quick", action="store_true", help="fewer repeats")
     bench.add_argument("--json", action="store_true")
@@ -75,7 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-COMMANDS = ("play", "engine", "scenarios", "replay", "selfplay", "bench")
+COMMANDS = ("play", "engine", "scenarios", "replay", "selfplay", "bench", "serve", "lobby",
+            "web")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -113,6 +132,18 @@ def _run(args: argparse.Namespace) -> int:
         from ahoy_tui.commands import selfplay
 
         return selfplay(args)
+    if command == "serve":
+        from ahoy_tui.server.serve import serve
+
+        return serve(args)
+    if command == "lobby":
+        from ahoy_tui.server.serve import lobby
+
+        return lobby(args)
+    if command == "web":
+        from ahoy_tui.server.web import serve_web
+
+        return serve_web(args)
     if command == "bench":
         from ahoy_tui.bench import run
 

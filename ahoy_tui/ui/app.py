@@ -33,6 +33,9 @@ class AhoyApp(App[None]):
         self.saves = saves
 
     def on_mount(self) -> None:
+        self.first_screens()
+
+    def first_screens(self) -> None:
         self.push_screen(TitleScreen())
         if self.start_session is not None:
             self.start_battle(self.start_session)

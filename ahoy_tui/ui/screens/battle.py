@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -23,6 +23,9 @@ from ahoy_tui.engine import IllegalAction, InvalidAction, SaveError
 from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.legal import ActionRange
 from ahoy_tui.session import LocalSession
+
+if TYPE_CHECKING:
+    from ahoy_tui.server.remote import RemoteSession
 from ahoy_tui.ui.widgets.choices import ChoiceList, PhasePrompt, ValuePicker
 from ahoy_tui.ui.widgets.dice_log import DiceLog
 from ahoy_tui.ui.widgets.record_cards import ShipCards
@@ -56,9 +59,10 @@ class BattleScreen(Screen[None]):
         Binding("q", "leave", "Quit"),
     ]
 
-    def __init__(self, session: LocalSession) -> None:
+    def __init__(self, session: LocalSession | RemoteSession) -> None:
         super().__init__()
-        self.session = session
+        self.session: Any = session
+        self.online = bool(getattr(session, "online", False))  # held by a server
         self.selected: str | None = None
         self.refusal = ""
         self.rule_in_play = ""
@@ -93,6 +97,9 @@ class BattleScreen(Screen[None]):
         self.query_one(DiceLog).reset(
             (step, e) for step in range(self.session.step + 1)
             for e in self.session.events_at(step))
+        if self.online:
+            self.session.on_change = self._remote_changed
+            self.session.on_refused = self._remote_refused
         self.refresh_all()
         self.call_after_refresh(self.action_centre)
         self.query_one(ChoiceList).focus()
@@ -128,7 +135,9 @@ class BattleScreen(Screen[None]):
             phase=str(phase).replace("_", " "), wind=ruleset.wind_words(state),
             step=session.step, side_colour=SIDE_COLOURS.get(side, "white"))
         waiting = ""
-        if not state.over and not session.may_act():
+        if self.online:
+            waiting = session.waiting_text()
+        elif not state.over and not session.may_act():
             waiting = f"Waiting for {side}…"
         captain = session.captain_to_act()
         if captain is not None:
@@ -155,6 +164,26 @@ class BattleScreen(Screen[None]):
         marker = 987654
         label = self.session.describe_action(choice.at(marker))
         return label.replace(str(marker), f"{choice.low}-{choice.high}")
+
+    # --- a battle held by a server ------------------------------------------------------------
+    def _remote_changed(self, events: tuple[Event, ...], reset: bool, note: str) -> None:
+        """The server sent the battle's new state (someone acted, or an undo)."""
+        if reset:
+            self._after_history()
+            if note == "undone":
+                self.notify("A move was taken back", timeout=3)
+            return
+        if note:
+            side = self.session.state.to_act or ""
+            self.last_captain_note = note
+            self.query_one(DiceLog).add([(self.session.step, Happened("captain", note,
+                                                                      side=side))])
+        self.after_events(events)
+
+    def _remote_refused(self, text: str) -> None:
+        self.refusal = text
+        self.app.bell()
+        self.refresh_all()
 
     # --- computer captains ------------------------------------------------------------------
     def _schedule_captain(self) -> None:
@@ -385,6 +414,12 @@ class BattleScreen(Screen[None]):
 
     # --- history and files ------------------------------------------------------------------
     def action_undo(self) -> None:
+        if self.online:
+            if not self.session.can_undo():
+                self.notify("Nothing of yours to take back", severity="warning", timeout=3)
+            else:
+                self.session.request_undo()
+            return
         if not self.session.can_undo():
             reason = ("strict undo: a die has been rolled" if self.session.step else
                       "nothing to undo")
@@ -394,6 +429,9 @@ class BattleScreen(Screen[None]):
         self._after_history()
 
     def action_redo(self) -> None:
+        if self.online:
+            self.notify("An online battle has no redo: play the move again", timeout=3)
+            return
         if not self.session.redo():
             self.notify("Nothing to redo", severity="warning", timeout=3)
             return
@@ -417,6 +455,9 @@ class BattleScreen(Screen[None]):
         self.notify(f"Saved to {path}", timeout=3)
 
     def action_save_as(self) -> None:
+        if self.online:
+            self.action_save()
+            return
         from ahoy_tui.ui.screens.save_as import SaveAsScreen
 
         def named(path: Path | None) -> None:
@@ -444,6 +485,10 @@ class BattleScreen(Screen[None]):
                 "shooting": "Naval Cannons"}.get(phase, "Movement")
 
     def action_leave(self) -> None:
+        if self.online:  # the seat stays yours; the server keeps the battle
+            self.dismiss()
+            self.app.battle_left(self.session)  # type: ignore[attr-defined]
+            return
         if not self.session.dirty:
             self.dismiss()
             return

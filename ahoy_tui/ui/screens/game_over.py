@@ -37,12 +37,16 @@ class GameOverScreen(ModalScreen[None]):
             yield Label(self.session.state.result, id="result")
             yield Static(self.summary, id="summary")
             with Horizontal():
-                yield Button("Save log (s)", id="save", variant="primary")
-                yield Button("Replay (r)", id="replay")
-                yield Button("Title (t)", id="title")
+                if not getattr(self.session, "online", False):
+                    yield Button("Save log (s)", id="save", variant="primary")
+                    yield Button("Replay (r)", id="replay")
+                    yield Button("Title (t)", id="title")
+                else:  # the server keeps the log
+                    yield Button("Back to the battle (q)", id="close", variant="primary")
+                    yield Button("Lobby (t)", id="title")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        {"save": self.action_save, "replay": self.action_replay,
+        {"save": self.action_save, "replay": self.action_replay, "close": self.action_close,
          "title": self.action_title}[event.button.id or "title"]()
 
     def action_save(self) -> None:
@@ -54,6 +58,9 @@ class GameOverScreen(ModalScreen[None]):
         self.notify(f"Battle log saved to {path}")
 
     def action_replay(self) -> None:
+        if getattr(self.session, "online", False):
+            self.notify("The server keeps this battle's log", timeout=3)
+            return
         from ahoy_tui.ui.screens.replay import ReplayScreen
 
         game = self.session.game
@@ -65,4 +72,7 @@ class GameOverScreen(ModalScreen[None]):
 
     def action_title(self) -> None:
         self.dismiss()
+        if getattr(self.session, "online", False):
+            self.app.screen.action_leave()  # type: ignore[attr-defined]
+            return
         self.app.pop_screen()

@@ -16,9 +16,11 @@ from ahoy_tui.engine import get_ruleset, rulesets
 from ahoy_tui.session import CASUAL, STRICT, LocalSession
 from ahoy_tui.ui.widgets.sea_map import SeaMap
 
-PLAYERS = [("Human", "human"), ("Computer: easy captain", "easy"),
-           ("Computer: normal captain", "normal"), ("Computer: hard captain", "hard"),
-           ("Computer: random (the baseline)", "random")]
+CAPTAINS = [("Computer: easy captain", "easy"), ("Computer: normal captain", "normal"),
+            ("Computer: hard captain", "hard"), ("Computer: random (the baseline)", "random")]
+PLAYERS = [("Human", "human"), *CAPTAINS]
+ONLINE_PLAYERS = [("You", "me"), ("Another player (a free seat)", "open"),
+                  *[(words, f"ai:{level}") for words, level in CAPTAINS]]
 WINDS = [("As the scenario says", ""), ("Rolled (D6)", "random"), ("Toward the north", "N"),
          ("Toward the east", "E"), ("Toward the south", "S"), ("Toward the west", "W")]
 WEATHER = [("As the scenario says", ""), ("Normal", "normal"), ("Light Airs", "light_airs"),
@@ -29,10 +31,11 @@ class NewGameScreen(Screen[None]):
     CSS_PATH = "new_game.tcss"
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Start")]
 
-    def __init__(self) -> None:
+    def __init__(self, online: bool = False) -> None:
         super().__init__()
         self.ruleset_id = "ahoy"
         self.scenario = "duel"
+        self.online = online  # set up a game on the server: seats are you, free, or captains
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="form-row"):
@@ -43,20 +46,26 @@ class NewGameScreen(Screen[None]):
                 yield Label("Scenario")
                 yield OptionList(id="scenarios")
                 yield Static(id="description")
+                players = ONLINE_PLAYERS if self.online else PLAYERS
                 yield Label("The Empire side (p1) is played by")
-                yield Select(PLAYERS, value="human", allow_blank=False, id="p1")
+                yield Select(players, value=players[0][1], allow_blank=False, id="p1")
                 yield Label("The other side (p2) is played by")
-                yield Select(PLAYERS, value="human", allow_blank=False, id="p2")
+                yield Select(players, value=players[1 if self.online else 0][1],
+                             allow_blank=False, id="p2")
                 yield Label("Dice seed (empty: random)")
                 yield Input(placeholder="e.g. 7", id="seed", restrict=r"[0-9]*")
                 yield Label("Wind")
                 yield Select(WINDS, value="", allow_blank=False, id="wind")
                 yield Label("Weather")
                 yield Select(WEATHER, value="", allow_blank=False, id="weather")
-                yield Label("Undo")
-                yield Select([("Casual: undo anything", CASUAL),
-                              ("Strict: no undo past a revealed die", STRICT)],
-                             value=CASUAL, allow_blank=False, id="policy")
+                if self.online:
+                    yield Label("Undo: against captains, at once; against another player, "
+                                "only if they agree and never past a revealed die")
+                else:
+                    yield Label("Undo")
+                    yield Select([("Casual: undo anything", CASUAL),
+                                  ("Strict: no undo past a revealed die", STRICT)],
+                                 value=CASUAL, allow_blank=False, id="policy")
                 yield Button("Start the battle (ctrl+s)", id="start", variant="primary")
             with Vertical(id="preview-box"):
                 yield Label("The table", id="preview-title")
@@ -115,6 +124,13 @@ class NewGameScreen(Screen[None]):
     def action_start(self) -> None:
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None
+        if self.online:
+            seats = {side: str(self.query_one(f"#{side}", Select).value) for side in ("p1", "p2")}
+            self.app.pop_screen()
+            self.app.create_online_game(  # type: ignore[attr-defined]
+                {"ruleset": self.ruleset_id, "scenario": self.scenario, "seats": seats,
+                 "seed": seed, "options": self.options()})
+            return
         captains = {}
         for side in ("p1", "p2"):
             who = str(self.query_one(f"#{side}", Select).value)

@@ -1,0 +1,243 @@
+"""What the game host and its clients say to each other: one JSON object per line.
+
+Every message is a frozen attrs class with a ``kind``, written with a ``"type"`` tag through a
+strict cattrs converter. Clients (the per-connection game processes, bots, tests) send requests;
+the host answers and pushes what changed. A state is sent as the recipient's *view* of it
+(``Ruleset.view``), never the game's record: a client never sees the dice seed, nor anything the
+rules hide from its side.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, ClassVar
+
+import cattrs
+from attrs import field, frozen
+from cattrs.preconf.json import make_converter
+from cattrs.strategies import configure_tagged_union
+
+from ahoy_tui.engine.serialize import make_strict, problem
+
+MAX_LINE = 1 << 20  # one message may be at most 1 MiB
+
+
+# --- client → host -----------------------------------------------------------------------------
+@frozen
+class Hello:
+    """Who is connecting: ``player`` is the identity the SSH server vouched for."""
+
+    player: str
+    suggested_name: str = ""
+    guest: bool = False
+    kind: ClassVar[str] = "hello"
+
+
+@frozen
+class SetName:
+    name: str
+    kind: ClassVar[str] = "set_name"
+
+
+@frozen
+class ListGames:
+    kind: ClassVar[str] = "list_games"
+
+
+@frozen
+class CreateGame:
+    """A new game. ``seats`` says who plays each side: ``me``, ``open`` or ``ai:LEVEL``."""
+
+    ruleset: str = "ahoy"
+    scenario: str = "duel"
+    seats: dict[str, str] = field(factory=dict)
+    seed: int | None = None
+    options: dict[str, Any] = field(factory=dict)
+    scenario_data: dict[str, Any] | None = None
+    kind: ClassVar[str] = "create_game"
+
+
+@frozen
+class JoinGame:
+    """Take a free seat, or come back to your own (``side`` empty: whichever is yours)."""
+
+    game: str
+    side: str = ""
+    kind: ClassVar[str] = "join_game"
+
+
+@frozen
+class WatchGame:
+    game: str
+    kind: ClassVar[str] = "watch_game"
+
+
+@frozen
+class LeaveGame:
+    """Stop following a game. A player's seat stays theirs."""
+
+    game: str
+    kind: ClassVar[str] = "leave_game"
+
+
+@frozen
+class Act:
+    """Play ``action`` (its JSON data) for a side of this connection at ``step``."""
+
+    game: str
+    step: int
+    action: dict[str, Any]
+    kind: ClassVar[str] = "act"
+
+
+@frozen
+class RequestUndo:
+    game: str
+    kind: ClassVar[str] = "request_undo"
+
+
+@frozen
+class AnswerUndo:
+    game: str
+    accept: bool
+    kind: ClassVar[str] = "answer_undo"
+
+
+# --- host → client -----------------------------------------------------------------------------
+@frozen
+class Welcome:
+    """The host knows this player; ``name`` empty means it must choose one (first visit)."""
+
+    player: str
+    name: str
+    guest: bool = False
+    kind: ClassVar[str] = "welcome"
+
+
+@frozen
+class SeatInfo:
+    """A side's seat: ``open``, a ``human`` (by name) or an ``ai`` captain (by level)."""
+
+    side: str
+    side_name: str
+    occupant: str  # open | human | ai
+    name: str = ""
+    connected: bool = False
+
+
+@frozen
+class GameInfo:
+    """One line of the lobby."""
+
+    id: str
+    ruleset: str
+    scenario: str
+    title: str
+    seats: tuple[SeatInfo, ...]
+    turn: int
+    step: int
+    to_act: str | None
+    over: bool
+    result: str | None
+    spectators: int
+    yours: tuple[str, ...] = ()
+    kept: bool = True
+
+
+@frozen
+class Lobby:
+    games: tuple[GameInfo, ...]
+    kind: ClassVar[str] = "lobby"
+
+
+@frozen
+class Opened:
+    """A game opened to play (``you`` are the sides this connection acts for) or to watch."""
+
+    game: GameInfo
+    you: tuple[str, ...]
+    policy: str
+    state: dict[str, Any]
+    last_step: int
+    events: tuple[tuple[int, dict[str, Any]], ...]
+    kind: ClassVar[str] = "opened"
+
+
+@frozen
+class Update:
+    """The game moved on: its new state, the events since ``since`` and who is where.
+
+    ``reset`` means the history was rewound (an undo): the client rebuilds its log from
+    ``events`` (which then start at step 0)."""
+
+    game: GameInfo
+    state: dict[str, Any]
+    last_step: int
+    events: tuple[tuple[int, dict[str, Any]], ...]
+    reset: bool = False
+    note: str = ""
+    kind: ClassVar[str] = "update"
+
+
+@frozen
+class UndoAsked:
+    """The opponent asks to take back their last move; answer with :class:`AnswerUndo`."""
+
+    game: str
+    by: str
+    steps: int
+    kind: ClassVar[str] = "undo_asked"
+
+
+@frozen
+class Refused:
+    """A request was refused: ``rule`` names the rule (empty for a server matter)."""
+
+    reason: str
+    rule: str = ""
+    game: str = ""
+    kind: ClassVar[str] = "refused"
+
+
+@frozen
+class Notice:
+    text: str
+    game: str = ""
+    severity: str = "information"
+    kind: ClassVar[str] = "notice"
+
+
+ClientMessage = (Hello | SetName | ListGames | CreateGame | JoinGame | WatchGame | LeaveGame
+                 | Act | RequestUndo | AnswerUndo)
+HostMessage = Welcome | Lobby | Opened | Update | UndoAsked | Refused | Notice
+Message = ClientMessage | HostMessage
+
+converter = make_strict(make_converter(forbid_extra_keys=True))
+configure_tagged_union(Message, converter, tag_name="type", tag_generator=lambda cl: cl.kind)
+
+
+class BadMessage(ValueError):
+    """A line that is not a message this side understands."""
+
+
+def encode(message: Message) -> bytes:
+    data = converter.unstructure(message, unstructure_as=Message)
+    return json.dumps(data, separators=(",", ":")).encode() + b"\n"
+
+
+def decode(line: bytes | str) -> Message:
+    """One line to a message; :class:`BadMessage` says in one line what is wrong."""
+    try:
+        data = json.loads(line)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise BadMessage(f"not JSON: {exc}") from None
+    if not isinstance(data, dict) or "type" not in data:
+        raise BadMessage("a message is a JSON object with a \"type\"")
+    kinds = {cl.kind for cl in Message.__args__}
+    if data["type"] not in kinds:
+        raise BadMessage(f"unknown message type {data['type']!r}")
+    try:
+        message: Message = converter.structure(data, Message)  # type: ignore[arg-type]
+    except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as exc:
+        raise BadMessage(f"malformed {data['type']!r}: {problem(exc)}") from None
+    return message

@@ -1,0 +1,383 @@
+"""The SSH front door: ``ssh -p 2222 host`` and you are in the lobby.
+
+asyncssh accepts the connection and checks the key; each session then gets its own game process
+(``ahoy lobby``) on its own pseudo-terminal, so one player's crash or slow screen cannot touch
+another's. Bytes are pumped between the SSH channel and the pty; a window resize sets the pty's
+size, and the kernel tells the game (SIGWINCH), since the pty is its controlling terminal.
+
+Refused: exec requests (``ssh host command``), subsystems (SFTP), port and agent forwarding, and
+sessions without a terminal. Limits: connections at once, input rate, idle time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import os
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from ahoy_tui.server.players import Players
+
+GOODBYE_RESET = b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[0m"
+
+
+def colour_system(term: str, colorterm: str = "", choice: str = "auto") -> str:
+    """Textual's colour system for this client: the player's choice, else what TERM says.
+
+    COLORTERM rarely crosses SSH (it must be in the client's SendEnv), so TERM decides: a
+    ``-direct``/``truecolor`` terminal gets 24-bit colour, ``256color`` 256, else 16."""
+    if choice in ("truecolor", "256", "standard"):
+        return choice
+    term = term.lower()
+    if colorterm.lower() in ("truecolor", "24bit") or "direct" in term or "truecolor" in term:
+        return "truecolor"
+    if "256" in term:
+        return "256"
+    return "standard"
+
+
+class TokenBucket:
+    """At most ``rate`` bytes a second on average, in bursts of up to ``burst``."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.when = time.monotonic()
+
+    def take(self, amount: int) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
+        self.when = now
+        if amount > self.tokens:
+            return False
+        self.tokens -= amount
+        return True
+
+
+class ServerSettings:
+    """How the SSH door behaves (the command line's options)."""
+
+    def __init__(self, socket: Path, folder: Path, *, guest: bool = False,
+                 open_registration: bool = False, authorized_keys: Path | None = None,
+                 max_connections: int = 64, idle_timeout: float = 1800.0,
+                 input_rate: float = 16384.0, input_burst: float = 65536.0,
+                 players: Players | None = None,
+                 command: Callable[[list[str]], list[str]] | None = None) -> None:
+        self.socket = socket
+        self.folder = folder
+        self.guest = guest
+        self.open_registration = open_registration
+        self.authorized_keys = authorized_keys
+        self.max_connections = max_connections
+        self.idle_timeout = idle_timeout
+        self.input_rate = input_rate
+        self.input_burst = input_burst
+        self.players = players
+        self.command = command or (lambda args: [sys.executable, "-m", "ahoy_tui", *args])
+        self.connections = 0
+
+    def key_allowed(self, key: asyncssh.SSHKey, host: str, addr: str) -> bool:
+        if self.open_registration:
+            return True
+        if self.authorized_keys is None or not self.authorized_keys.exists():
+            return False
+        try:
+            keys = asyncssh.read_authorized_keys(str(self.authorized_keys))
+        except (OSError, ValueError):
+            return False
+        return keys.validate(key, host, addr) is not None
+
+
+class AhoySSHServer(asyncssh.SSHServer):
+    """One SSH connection: who it is, and the sessions it asks for."""
+
+    def __init__(self, settings: ServerSettings) -> None:
+        self.settings = settings
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.player = ""
+        self.username = ""
+        self.counted = False
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        if self.settings.connections >= self.settings.max_connections:
+            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                            "Ahoy TUI: the server is full, try again later")
+            return
+        self.settings.connections += 1
+        self.counted = True
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.counted:
+            self.settings.connections -= 1
+            self.counted = False
+
+    def begin_auth(self, username: str) -> bool:
+        self.username = username
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        host, addr = "", ""
+        if self.conn is not None:
+            peer = self.conn.get_extra_info("peername") or ("", 0)
+            addr = str(peer[0])
+            host = addr
+        if not self.settings.key_allowed(key, host, addr):
+            return False
+        self.player = f"key:{key.get_fingerprint()}"
+        return True
+
+    def kbdint_auth_supported(self) -> bool:
+        return self.settings.guest
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        """Guests need no key and no password: they are let in as guests, named by user."""
+        if not self.settings.guest:
+            return False
+        self.player = f"guest:{username}:{os.urandom(4).hex()}"
+        return True
+
+    def session_requested(self) -> asyncssh.SSHServerSession[bytes] | bool:
+        if not self.player:
+            return False
+        return GameSession(self.settings, self.player, self.username)
+
+
+class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+    """One terminal session: a game process on a pty, wired to the SSH channel."""
+
+    def __init__(self, settings: ServerSettings, player: str, username: str) -> None:
+        self.settings = settings
+        self.player = player
+        self.username = username
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.term = ""
+        self.size = (80, 24)
+        self.master: int | None = None
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.bucket = TokenBucket(settings.input_rate, settings.input_burst)
+        self.idle: asyncio.TimerHandle | None = None
+        self.reading = False
+        self.closing = False
+
+    # --- what the client asks for ------------------------------------------------------------
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
+                      term_modes: Any) -> bool:
+        self.term = term_type
+        if term_size[0] and term_size[1]:
+            self.size = (term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True  # the "shell" is the game: nothing else runs here
+
+    def exec_requested(self, command: str) -> bool:
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
+
+    def session_started(self) -> None:
+        assert self.chan is not None
+        if not self.term:
+            self.chan.write(b"Ahoy TUI needs a terminal: connect with `ssh -t` from a "
+                            b"terminal.\r\n")
+            self.chan.exit(1)
+            return
+        self._spawn()
+
+    # --- the game process --------------------------------------------------------------------
+    def _spawn(self) -> None:
+        assert self.chan is not None
+        master, slave = os.openpty()
+        _set_size(master, *self.size)
+        env = self.chan.get_environment()
+        choice = "auto"
+        if self.settings.players is not None:
+            choice = self.settings.players.option(self.player, "colour", "auto")
+        child_env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": os.environ.get("HOME", "/"),
+            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+            "TERM": self.term,
+            "TEXTUAL_COLOR_SYSTEM": colour_system(self.term, str(env.get("COLORTERM", "")),
+                                                  choice),
+        }
+        for name in ("PYTHONPATH", "VIRTUAL_ENV", "AHOY_HOST_THINK"):
+            if name in os.environ:
+                child_env[name] = os.environ[name]
+        args = ["lobby", "--socket", str(self.settings.socket), "--player", self.player,
+                "--name", self.username[:24], "--take-tty"]
+        if self.player.startswith("guest:"):
+            args.append("--guest")
+        try:
+            self.proc = subprocess.Popen(
+                self.settings.command(args), stdin=slave, stdout=slave, stderr=slave,
+                env=child_env, start_new_session=True, close_fds=True)
+        except OSError as exc:
+            os.close(master)
+            os.close(slave)
+            self.chan.write(f"Ahoy TUI could not start the game: {exc}\r\n".encode())
+            self.chan.exit(1)
+            return
+        os.close(slave)
+        os.set_blocking(master, False)
+        self.master = master
+        self._start_reading()
+        self._touch()
+
+    def _start_reading(self) -> None:
+        if self.master is not None and not self.reading:
+            asyncio.get_running_loop().add_reader(self.master, self._readable)
+            self.reading = True
+
+    def _stop_reading(self) -> None:
+        if self.master is not None and self.reading:
+            asyncio.get_running_loop().remove_reader(self.master)
+            self.reading = False
+
+    def _readable(self) -> None:
+        assert self.master is not None and self.chan is not None
+        try:
+            data = os.read(self.master, 65536)
+        except BlockingIOError:
+            return
+        except OSError:  # EIO: the game closed its terminal (it has ended)
+            data = b""
+        if data:
+            self.chan.write(data)
+            return
+        self._stop_reading()
+        asyncio.get_running_loop().create_task(self._finished())
+
+    async def _finished(self) -> None:
+        status = 0
+        if self.proc is not None:
+            for _ in range(50):
+                code = self.proc.poll()
+                if code is not None:
+                    status = code if code >= 0 else 128 - code
+                    break
+                await asyncio.sleep(0.02)
+        self._close_master()
+        if self.chan is not None and not self.closing:
+            self.closing = True
+            self.chan.exit(status)
+
+    def _close_master(self) -> None:
+        self._stop_reading()
+        if self.master is not None:
+            with contextlib.suppress(OSError):
+                os.close(self.master)
+            self.master = None
+        if self.idle is not None:
+            self.idle.cancel()
+
+    def _touch(self) -> None:
+        if self.idle is not None:
+            self.idle.cancel()
+        self.idle = asyncio.get_running_loop().call_later(self.settings.idle_timeout,
+                                                           self._idled)
+
+    def _idled(self) -> None:
+        if self.chan is None:
+            return
+        seconds = self.settings.idle_timeout
+        idle = f"{seconds / 60:g} minutes" if seconds >= 60 else f"{seconds:g} seconds"
+        self._end_game()
+        self.chan.write(GOODBYE_RESET + (f"\r\nAhoy TUI: idle for {idle}; goodbye. "
+                                         "Your seat is kept.\r\n").encode())
+        self.closing = True
+        self.chan.exit(0)
+
+    def _end_game(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGHUP)
+        self._close_master()
+
+    # --- the client's side of the conversation ----------------------------------------------
+    def data_received(self, data: bytes, datatype: int | None) -> None:
+        if self.master is None:
+            return
+        if not self.bucket.take(len(data)):
+            return  # too fast: dropped (a flood cannot starve the others)
+        self._touch()
+        with contextlib.suppress(OSError):
+            os.write(self.master, data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int,
+                              pixheight: int) -> None:
+        if width and height:
+            self.size = (width, height)
+            if self.master is not None:
+                _set_size(self.master, width, height)  # the kernel sends SIGWINCH
+
+    def pause_writing(self) -> None:
+        self._stop_reading()  # the client is slow: let the game wait, not our memory
+
+    def resume_writing(self) -> None:
+        self._start_reading()
+
+    def eof_received(self) -> bool:
+        self._end_game()
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closing = True
+        self._end_game()
+        self.chan = None
+
+
+def _set_size(fd: int, width: int, height: int) -> None:
+    with contextlib.suppress(OSError):
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+
+
+def take_controlling_terminal() -> None:
+    """Make stdin's pty this process's controlling terminal, so resizes reach it as SIGWINCH
+    (the SSH door starts the game in a new session for this)."""
+    with contextlib.suppress(OSError):
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def host_key(folder: Path) -> asyncssh.SSHKey:
+    """The server's host key: made once, kept in the data folder (only the owner reads it)."""
+    path = folder / "ssh_host_ed25519_key"
+    if path.exists():
+        return asyncssh.read_private_key(str(path))
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    folder.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(key.export_private_key())
+    os.replace(tmp, path)
+    return key
+
+
+async def start_ssh(settings: ServerSettings, host: str, port: int) -> asyncssh.SSHAcceptor:
+    """Listen for SSH connections on ``host``:``port``."""
+    return await asyncssh.create_server(
+        lambda: AhoySSHServer(settings), host, port,
+        server_host_keys=[host_key(settings.folder)],
+        encoding=None, line_editor=False, agent_forwarding=False, x11_forwarding=False,
+        allow_scp=False, sftp_factory=None, login_timeout=60, keepalive_interval=30)

@@ -1,0 +1,154 @@
+"""The game as a client of a server: the lobby, and battles held by the game host.
+
+One :class:`OnlineApp` runs per SSH (or browser) connection, in its own process. It talks to the
+game host over the host's socket: the lobby comes first, a battle opens in the usual battle
+screen over a :class:`~ahoy_tui.server.remote.RemoteSession`, and every message the host pushes
+(the opponent's move, a request to undo, a refusal) is routed to whoever shows it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual import on, work
+from textual.binding import Binding
+
+from ahoy_tui.server import messages as msg
+from ahoy_tui.server.link import HostGone, HostLink
+from ahoy_tui.server.remote import RemoteSession
+from ahoy_tui.ui.app import AhoyApp
+from ahoy_tui.ui.screens.lobby import LobbyScreen, NameScreen
+
+
+class OnlineApp(AhoyApp):
+    """Ahoy TUI on a server: lobby, live games with other players, spectating."""
+
+    TITLE = "Ahoy TUI (online)"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+
+    def __init__(self, socket: Path | str, player: str, suggested_name: str = "",
+                 guest: bool = False) -> None:
+        super().__init__()
+        self.socket = Path(socket)
+        if player == "guest:web":  # each browser tab is a guest of its own
+            import secrets
+
+            player = f"guest:web:{secrets.token_hex(4)}"
+        self.player = player
+        self.suggested_name = suggested_name
+        self.guest = guest
+        self.link: HostLink | None = None
+        self.lobby = LobbyScreen()
+        self.sessions: dict[str, RemoteSession] = {}
+        self.player_name = ""
+
+    def first_screens(self) -> None:
+        self.push_screen(self.lobby)
+        self.listen()
+
+    def send(self, message: msg.Message) -> None:
+        if self.link is not None:
+            self.link.send(message)
+
+    @work(exclusive=True, group="host")
+    async def listen(self) -> None:
+        """Read the host's messages for as long as the connection lasts."""
+        try:
+            self.link = await HostLink.connect(self.socket)
+            self.send(msg.Hello(self.player, self.suggested_name, self.guest))
+            self.send(msg.ListGames())
+            while True:
+                self.received(await self.link.receive())
+        except HostGone as exc:
+            self.link = None
+            self.lobby.show_status(f"[b red]{exc}[/]: press q to leave")
+            self.notify(f"{exc}. Your games are kept: connect again later.",
+                        severity="error", timeout=30)
+
+    def received(self, message: msg.Message) -> None:
+        handler = getattr(self, f"host_{message.kind}", None)
+        if handler is not None:
+            handler(message)
+
+    # --- what the host says ----------------------------------------------------------------
+    def host_welcome(self, message: msg.Welcome) -> None:
+        self.player_name = message.name
+        if message.name:
+            self.lobby.show_player(message.name, message.guest)
+            return
+        self.ask_name(self.suggested_name)
+
+    def ask_name(self, suggested: str, problem: str = "") -> None:
+        def chosen(name: str | None) -> None:
+            if name:
+                self.send(msg.SetName(name))
+
+        self.push_screen(NameScreen(suggested, problem), chosen)
+
+    def host_lobby(self, message: msg.Lobby) -> None:
+        self.lobby.show_games(message.games)
+
+    def host_opened(self, message: msg.Opened) -> None:
+        from ahoy_tui.ui.screens.battle import BattleScreen
+
+        old = self.sessions.pop(message.game.id, None)
+        session = RemoteSession(message, self.send)
+        self.sessions[message.game.id] = session
+        if old is not None and isinstance(self.screen, BattleScreen) \
+                and self.screen.session is old:
+            self.pop_screen()
+        self.push_screen(BattleScreen(session))  # type: ignore[arg-type]
+
+    def host_update(self, message: msg.Update) -> None:
+        session = self.sessions.get(message.game.id)
+        if session is not None:
+            session.updated(message)
+
+    def host_undo_asked(self, message: msg.UndoAsked) -> None:
+        from ahoy_tui.ui.screens.confirm import ConfirmScreen
+
+        actions = "action" if message.steps == 1 else f"{message.steps} actions"
+        self.push_screen(ConfirmScreen(f"{message.by} asks to take back their last move "
+                                       f"({actions}). Allow it?"),
+                         lambda yes: self.send(msg.AnswerUndo(message.game, bool(yes))))
+
+    def host_refused(self, message: msg.Refused) -> None:
+        session = self.sessions.get(message.game)
+        if session is not None and session.on_refused is not None:
+            session.refused(message)
+            return
+        if message.reason.startswith("That name cannot be used"):
+            self.ask_name(self.suggested_name, message.reason)
+            return
+        self.notify(message.reason, title=message.rule or "Refused", severity="warning",
+                    timeout=6)
+
+    def host_notice(self, message: msg.Notice) -> None:
+        self.notify(message.text, severity=message.severity, timeout=6)  # type: ignore[arg-type]
+
+    # --- what the player asks --------------------------------------------------------------
+    @on(LobbyScreen.Wanted)
+    def lobby_wants(self, event: LobbyScreen.Wanted) -> None:
+        if event.what == "join":
+            self.send(msg.JoinGame(event.game, event.side))
+        elif event.what == "watch":
+            self.send(msg.WatchGame(event.game))
+        elif event.what == "refresh":
+            self.send(msg.ListGames())
+        elif event.what == "new":
+            from ahoy_tui.ui.screens.new_game import NewGameScreen
+
+            self.push_screen(NewGameScreen(online=True))
+
+    def create_online_game(self, settings: dict[str, Any]) -> None:
+        """The new-game form's answer: ask the host to set the game up."""
+        self.send(msg.CreateGame(**settings))
+
+    def battle_left(self, session: RemoteSession) -> None:
+        session.leave()
+        self.sessions.pop(session.game_id, None)
+        self.send(msg.ListGames())
+
+    def action_title_quit(self) -> None:
+        self.exit()

@@ -1,0 +1,213 @@
+"""The lobby of a server: its games, and what you can do with them.
+
+Each row is a game: its scenario, who sits where (and whether they are here), the turn, and how
+many watch. Your own games come first. Enter plays (your seat, or a free one), ``w`` watches,
+``n`` sets up a new game. The list follows the server as it changes.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ahoy_tui.server.messages import GameInfo, SeatInfo
+
+
+def seat_words(seat: SeatInfo) -> str:
+    if seat.occupant == "open":
+        return f"{seat.side_name}: (free)"
+    if seat.occupant == "ai":
+        return f"{seat.side_name}: {seat.name} captain"
+    here = "" if seat.connected else " (away)"
+    return f"{seat.side_name}: {seat.name}{here}"
+
+
+class GamesTable(DataTable[str]):
+    """The server's games, one a row."""
+
+    def show(self, games: tuple[GameInfo, ...]) -> None:
+        keep = self.cursor_row
+        self.clear()
+        for info in games:
+            state = (f"over: {info.result}" if info.over else
+                     f"turn {info.turn}, step {info.step}")
+            yours = "yours" if info.yours else ("free seat" if any(
+                s.occupant == "open" for s in info.seats) and not info.over else "")
+            self.add_row(f"{info.title} [{info.id}]",
+                         " · ".join(seat_words(s) for s in info.seats),
+                         state, str(info.spectators), yours, key=info.id)
+        if games:
+            self.move_cursor(row=min(max(keep, 0), len(games) - 1))
+
+
+class LobbyScreen(Screen[None]):
+    """The server's games: play, watch or start one."""
+
+    CSS_PATH = "lobby.tcss"
+    BINDINGS = [
+        Binding("enter", "play", "Play", priority=True),
+        Binding("w", "watch", "Watch"),
+        Binding("n", "new", "New game"),
+        Binding("r", "refresh", "Refresh", show=False),
+        Binding("q", "quit_lobby", "Quit"),
+    ]
+
+    class Wanted(Message):
+        """The player asked for something the app sends to the host."""
+
+        def __init__(self, what: str, game: str = "", side: str = "") -> None:
+            super().__init__()
+            self.what = what
+            self.game = game
+            self.side = side
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games: tuple[GameInfo, ...] = ()
+        self.who = ""
+        self.ready = False  # the host may answer before the screen is up
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="lobby-box"):
+            yield Static("Ahoy TUI — the lobby", id="lobby-title")
+            yield Static("Connecting…", id="who")
+            yield GamesTable(id="games", cursor_type="row", zebra_stripes=True)
+            yield Static("No games yet: press n to set one up.", id="empty")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(GamesTable)
+        table.add_columns("Game", "Seats", "Where", "Watching", "")
+        table.focus()
+        self.ready = True
+        self.show_games(self.games)
+        if self.who:
+            self.query_one("#who", Static).update(self.who)
+
+    def show_player(self, name: str, guest: bool) -> None:
+        kept = " (a guest: your games are not kept)" if guest else ""
+        self.show_status(f"Signed in as [b]{name}[/b]{kept}")
+
+    def show_status(self, text: str) -> None:
+        self.who = text
+        if self.ready:
+            self.query_one("#who", Static).update(text)
+
+    def show_games(self, games: tuple[GameInfo, ...]) -> None:
+        self.games = games
+        if self.ready:
+            self.query_one(GamesTable).show(games)
+            self.query_one("#empty").display = not games
+
+    def _current(self) -> GameInfo | None:
+        table = self.query_one(GamesTable)
+        if not self.games or table.cursor_row < 0:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return next((g for g in self.games if g.id == key), None)
+
+    @on(DataTable.RowSelected)
+    def row_selected(self) -> None:
+        self.action_play()
+
+    def action_play(self) -> None:
+        if not isinstance(self.focused, GamesTable):
+            return
+        info = self._current()
+        if info is None:
+            return
+        if info.yours:
+            self.post_message(self.Wanted("join", info.id))
+            return
+        free = [s for s in info.seats if s.occupant == "open"]
+        if info.over or not free:
+            self.post_message(self.Wanted("watch", info.id))
+            return
+        if len(free) == 1:
+            self.post_message(self.Wanted("join", info.id, free[0].side))
+            return
+
+        def chosen(side: str | None) -> None:
+            if side:
+                self.post_message(self.Wanted("join", info.id, side))
+
+        self.app.push_screen(ChooseSeatScreen(free), chosen)
+
+    def action_watch(self) -> None:
+        info = self._current()
+        if info is not None:
+            self.post_message(self.Wanted("watch", info.id))
+
+    def action_new(self) -> None:
+        self.post_message(self.Wanted("new"))
+
+    def action_refresh(self) -> None:
+        self.post_message(self.Wanted("refresh"))
+
+    def action_quit_lobby(self) -> None:
+        self.app.exit()
+
+
+class ChooseSeatScreen(ModalScreen[str | None]):
+    """Which free side to take."""
+
+    DEFAULT_CSS = """
+    ChooseSeatScreen { align: center middle; }
+    ChooseSeatScreen > Vertical {
+        width: 50; height: auto; padding: 1 2; border: thick $accent; background: $surface;
+    }
+    ChooseSeatScreen OptionList { height: auto; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, seats: list[SeatInfo]) -> None:
+        super().__init__()
+        self.seats = seats
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Take which side?")
+            yield OptionList(*[Option(s.side_name, id=s.side) for s in self.seats])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class NameScreen(ModalScreen[str]):
+    """First visit: the name other players will know you by."""
+
+    DEFAULT_CSS = """
+    NameScreen { align: center middle; }
+    NameScreen > Vertical {
+        width: 60; height: auto; padding: 1 2; border: thick $accent; background: $surface;
+    }
+    NameScreen Label { width: 100%; }
+    NameScreen .hint { color: $foreground 70%; }
+    """
+
+    def __init__(self, suggested: str, problem: str = "") -> None:
+        super().__init__()
+        self.suggested = suggested
+        self.problem = problem
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Welcome aboard! What name shall other captains know you by?")
+            if self.problem:
+                yield Label(self.problem, classes="hint")
+            yield Input(value=self.suggested, id="name", max_length=24)
+            yield Label("Enter to confirm. Your SSH key will be remembered with this name.",
+                        classes="hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.value.strip():
+            self.dismiss(event.value.strip())

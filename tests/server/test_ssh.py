@@ -1,0 +1,289 @@
+"""The SSH door, with real asyncssh clients on loopback and the real game processes behind it.
+
+Screens are read through pyte, a terminal emulator: what a player's terminal would show.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pyte
+import pytest
+
+from ahoy_tui.server import messages as m
+from ahoy_tui.server.host import GameHost
+from ahoy_tui.server.ssh import ServerSettings, colour_system, start_ssh
+
+from .conftest import Client, broadside
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+class Terminal(asyncssh.SSHClientSession):  # type: ignore[type-arg]
+    """A player's terminal: what the server sends is drawn on a pyte screen."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self.screen)
+        self.chan: Any = None
+        self.closed = asyncio.Event()
+        self.raw = b""
+
+    def connection_made(self, chan: Any) -> None:
+        self.chan = chan
+
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        self.raw += data
+        self.stream.feed(data)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed.set()
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def wait_for(self, words: str, timeout: float = 20.0) -> str:
+        deadline = time.monotonic() + timeout
+        while words not in self.text():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{words!r} never appeared; the screen:\n{self.text()}")
+            await asyncio.sleep(0.05)
+        return self.text()
+
+    def keys(self, data: str) -> None:
+        self.chan.write(data.encode())
+
+    def resize(self, width: int, height: int) -> None:
+        self.screen.resize(height, width)
+        self.chan.change_terminal_size(width, height)
+
+
+class Door:
+    """A running server: game host + SSH door, and keys for two players and a stranger."""
+
+    def __init__(self, folder: Path, host: GameHost, port: int,
+                 keys: dict[str, asyncssh.SSHKey]) -> None:
+        self.folder = folder
+        self.host = host
+        self.port = port
+        self.keys = keys
+        self.connections: list[asyncssh.SSHClientConnection] = []
+
+    async def connect(self, who: str, **options: Any) -> asyncssh.SSHClientConnection:
+        options.setdefault("client_keys", [self.keys[who]] if who in self.keys else [])
+        conn = await asyncssh.connect("127.0.0.1", self.port, username=who, known_hosts=None,
+                                      agent_path=None, **options)
+        self.connections.append(conn)
+        return conn
+
+    async def terminal(self, who: str, width: int = 100, height: int = 30) -> Terminal:
+        conn = await self.connect(who)
+        _chan, term = await conn.create_session(
+            lambda: Terminal(width, height), term_type="xterm-256color",
+            term_size=(width, height), encoding=None)
+        return term
+
+
+@pytest.fixture
+async def door(short_dir: Path) -> Any:
+    folder = short_dir / "data"
+    keys = {name: asyncssh.generate_private_key("ssh-ed25519")
+            for name in ("alice", "bob", "carol", "stranger")}
+    folder.mkdir(parents=True)
+    (folder / "authorized_keys").write_text("".join(
+        keys[n].export_public_key().decode() for n in ("alice", "bob", "carol")))
+    host = GameHost(folder, captain_delay=0.0, think=0.05, log=lambda t: None)
+    host.lobby_interval = 0.05
+    socket = short_dir / "host.sock"
+    await host.start(socket)
+    settings = ServerSettings(socket, folder, authorized_keys=folder / "authorized_keys",
+                              players=host.players)
+    acceptor = await start_ssh(settings, "127.0.0.1", 0)
+    port = acceptor.sockets[0].getsockname()[1]
+    server = Door(folder, host, port, keys)
+    server.settings = settings  # type: ignore[attr-defined]
+    yield server
+    for conn in server.connections:
+        conn.close()
+    acceptor.close()
+    await host.close()
+
+
+async def sign_in(door: Door, who: str, width: int = 100, height: int = 30) -> Terminal:
+    """Connect and, on a first visit, take the offered name (the SSH user name)."""
+    term = await door.terminal(who, width, height)
+    text = await term.wait_for("Welcome aboard" if not door.host.players.name(
+        f"key:{door.keys[who].get_fingerprint()}") else "the lobby")
+    if "Welcome aboard" in text:
+        term.keys("\r")
+    await term.wait_for(f"Signed in as {who}")
+    return term
+
+
+async def test_a_known_key_reaches_the_lobby_and_its_name_is_kept(door):
+    term = await sign_in(door, "alice")
+    assert "the lobby" in term.text() and "No games yet" in term.text()
+    fingerprint = door.keys["alice"].get_fingerprint()
+    assert door.host.players.name(f"key:{fingerprint}") == "alice"
+    # the host key was made once and is kept
+    key_file = door.folder / "ssh_host_ed25519_key"
+    assert key_file.exists() and key_file.stat().st_mode & 0o077 == 0
+
+
+async def test_a_wrong_key_is_refused(door):
+    with pytest.raises(asyncssh.PermissionDenied):
+        await door.connect("stranger")
+    with pytest.raises(asyncssh.PermissionDenied):  # no key at all, and no guests
+        await door.connect("nobody", client_keys=[], password="letmein")
+
+
+async def test_exec_sftp_and_port_forwarding_are_refused(door):
+    conn = await door.connect("alice")
+    with pytest.raises(asyncssh.ChannelOpenError, match="Session request failed"):
+        await conn.run("cat /etc/passwd")
+    with pytest.raises(asyncssh.ChannelOpenError, match="Session request failed"):
+        await conn.start_sftp_client()
+    with pytest.raises(asyncssh.ChannelOpenError):
+        await conn.open_connection("127.0.0.1", door.port)
+    with pytest.raises(asyncssh.ChannelListenError):
+        await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
+
+
+async def test_a_session_without_a_terminal_is_told_why(door):
+    conn = await door.connect("alice")
+    process = await conn.create_process(term_type=None)
+    output = await asyncio.wait_for(process.stdout.read(), 10)
+    await process.wait()
+    assert "needs a terminal" in output and process.exit_status == 1
+
+
+async def test_a_resize_reaches_the_game(door):
+    term = await sign_in(door, "alice", 80, 24)
+    assert "palette" in term.screen.display[23]
+    term.resize(120, 30)
+    deadline = time.monotonic() + 10
+    while "palette" not in term.screen.display[29] and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    footer = term.screen.display[29]
+    assert "palette" in footer
+    assert footer.rstrip().endswith("palette") and len(footer.rstrip()) > 100
+
+
+async def test_two_players_over_ssh_play_to_the_end_while_a_third_watches(door):
+    alice = await sign_in(door, "alice")
+    bob = await sign_in(door, "bob")
+    carol = await sign_in(door, "carol")
+    # a short battle, set up by a bot on the host's socket with both seats free
+    bot = await Client.connect(door.folder.parent / "host.sock", "key:bot", "Bot")
+    bot.send(m.CreateGame(seats={"p1": "open", "p2": "open"}, seed=5,
+                          scenario_data=broadside()))
+    game = (await bot.expect(m.Opened)).game.id
+    await bot.close()
+    await alice.wait_for("Broadside")
+    alice.keys("\r")  # play: both seats free, so she is asked which
+    await alice.wait_for("Take which side?")
+    alice.keys("\r")  # Empire, the first
+    await alice.wait_for("Turn 1, Empire")
+    await bob.wait_for("Empire: alice")
+    bob.keys("\r")  # the one free seat
+    await bob.wait_for("Waiting for alice")
+    await carol.wait_for("Pirates: bob")
+    carol.keys("w")
+    await carol.wait_for("Waiting for alice")
+    live = door.host.games[game]
+    players = {"p1": alice, "p2": bob}
+    seen_by_carol = 0
+    for _ in range(40):
+        if live.game.over:
+            break
+        side = live.game.to_act
+        step = live.game.step
+        term = players[side]
+        await term.wait_for("1 ")
+        term.keys("1")
+        deadline = time.monotonic() + 10
+        while live.game.step == step and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+            if "Enter" in term.text() and "←/→" in term.text():
+                term.keys("\r")  # a value picker: take the suggested value
+                await asyncio.sleep(0.2)
+        assert live.game.step > step, term.text()
+        if live.game.over:
+            break
+        # the other player's screen, and the spectator's, show the new step
+        await players["p2" if side == "p1" else "p1"].wait_for(f"step {live.game.step}")
+        await carol.wait_for(f"step {live.game.step}")
+        seen_by_carol += 1
+    assert live.game.over, "the battle did not end"
+    assert seen_by_carol >= 3
+    for term in (alice, bob, carol):  # everyone sees the result
+        await term.wait_for("The turn limit is reached")
+    # carol only watches: her keys do nothing to the battle
+    steps = live.game.step
+    carol.keys("q1u")
+    await asyncio.sleep(0.5)
+    assert live.game.step == steps
+
+
+async def test_a_player_who_drops_comes_back_into_the_same_seat(door):
+    alice = await sign_in(door, "alice")
+    bot = await Client.connect(door.folder.parent / "host.sock", "key:bot", "Bot")
+    bot.send(m.CreateGame(seats={"p1": "open", "p2": "ai:easy"}, seed=5,
+                          scenario_data=broadside(3)))
+    game = (await bot.expect(m.Opened)).game.id
+    await alice.wait_for("Broadside")
+    alice.keys("\r")
+    await alice.wait_for("Turn 1, Empire")
+    alice.chan.close()  # the connection drops
+    await asyncio.wait_for(alice.closed.wait(), 10)
+    live = door.host.games[game]
+    deadline = time.monotonic() + 10
+    while any(c.player.endswith(door.keys["alice"].get_fingerprint())
+              for c in live.watchers) and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    assert live.seats["p1"].name == "alice"  # the seat is held
+    alice = await sign_in(door, "alice")
+    text = await alice.wait_for("yours")
+    assert "Broadside" in text
+    alice.keys("\r")
+    await alice.wait_for("Turn 1, Empire")
+    assert "Take which side" not in alice.text()
+
+
+async def test_the_server_is_full_at_its_limit(door):
+    door.settings.max_connections = 1  # type: ignore[attr-defined]
+    await door.connect("alice")
+    with pytest.raises((asyncssh.DisconnectError, ConnectionError, OSError)):
+        await door.connect("bob")
+
+
+def test_colours_follow_the_terminal_and_the_players_choice():
+    assert colour_system("xterm-256color") == "256"
+    assert colour_system("xterm-direct") == "truecolor"
+    assert colour_system("xterm", "truecolor") == "truecolor"
+    assert colour_system("vt100") == "standard"
+    assert colour_system("xterm-256color", choice="standard") == "standard"
+
+
+async def test_guests_come_in_without_a_key_only_when_allowed(door):
+    door.settings.guest = True  # type: ignore[attr-defined]
+    conn = await door.connect("sam", client_keys=[], password="")  # tries keyboard-interactive
+    _chan, term = await conn.create_session(lambda: Terminal(100, 30),
+                                            term_type="xterm", term_size=(100, 30),
+                                            encoding=None)
+    text = await term.wait_for("a guest: your games are not kept")
+    assert "Signed in as sam" in text
+    assert door.host.players.name("guest:sam") == ""  # nothing written down
+
+
+async def test_an_idle_session_is_closed_and_the_terminal_restored(door):
+    door.settings.idle_timeout = 3.0  # type: ignore[attr-defined]
+    term = await door.terminal("alice")
+    await term.wait_for("Welcome aboard")
+    await asyncio.wait_for(term.closed.wait(), 15)
+    assert "idle for 3 seconds; goodbye" in term.text()
+    assert term.raw.rfind(b"\x1b[?1049l") > 0  # out of the full-screen mode
