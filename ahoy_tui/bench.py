@@ -88,6 +88,24 @@ def _summary(times: list[float], scale: float = 1000.0) -> dict[str, float]:
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
+    if getattr(args, "server", False):
+        from ahoy_tui import bench_server
+
+        counts = [int(n) for n in str(args.sessions).split(",") if n.strip()]
+        results = bench_server.run(counts, args.seconds)
+        if args.json:
+            out.write(json.dumps(results) + "\n")
+            return 0
+        out.write(f"ahoy bench --server (loopback SSH; players act every "
+                  f"{bench_server.PACE:g} s for {args.seconds:g} s)\n")
+        out.write("  sessions  connect→first frame p50/p95  action→opponent p50/p95 "
+                  "(actions)  per session  server\n")
+        for r in results:
+            ff, lat = r["first_frame_ms"], r["latency_ms"]
+            out.write(f"  {r['sessions']:>8}  {ff['p50']:>10} / {ff['p95']} ms"
+                      f"{'':>8}{lat['p50']:>8} / {lat['p95']} ms ({lat['actions']})"
+                      f"{'':>4}{r['session_mib']} MiB  {r['server_mib']} MiB\n")
+        return 0
     if getattr(args, "ui", False):
         from ahoy_tui import bench_ui
 

@@ -90,6 +90,13 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--ui", action="store_true",
                        help="measure the game on a terminal: first frame, a key to its frame")
+    bench.add_argument("--server", action="store_true",
+                       help="measure SSH sessions on loopback: first frame, action → "
+                            "opponent's screen, memory")
+    bench.add_argument("--sessions", default="1,10,50",
+                       help="with --server: how many sessions at once (default 1,10,50)")
+    bench.add_argument("--seconds", type=float, default=30.0,
+                       help="with --server: how long they play (default 30)")
     return parser
 
 

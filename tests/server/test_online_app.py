@@ -1,0 +1,80 @@
+"""The online game (the app each SSH session runs), driven by keys against a real game host."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+from ahoy_tui.server import messages as m
+from ahoy_tui.ui.online import OnlineApp
+from ahoy_tui.ui.screens.battle import BattleScreen
+from ahoy_tui.ui.screens.confirm import ConfirmScreen
+from ahoy_tui.ui.screens.lobby import LobbyScreen, NameScreen
+from ahoy_tui.ui.widgets.choices import PhasePrompt
+
+from .conftest import Client, broadside, first_choice
+
+SIZE = (110, 34)
+
+
+async def settle(pilot, until, tries: int = 200) -> None:
+    for _ in range(tries):
+        if until():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the screen never got there")
+
+
+async def test_first_visit_asks_a_name_then_the_lobby_sets_up_a_game(host, short_dir):
+    app = OnlineApp(short_dir / "host.sock", "key:alice", "alice")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, NameScreen))
+        assert app.screen.query_one(Input).value == "alice"  # the SSH user name, offered
+        app.screen.query_one(Input).value = ""
+        await pilot.press(*"Anne", "enter")
+        await settle(pilot, lambda: host.players.name("key:alice") == "Anne")
+        await settle(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("n")
+        await settle(pilot, lambda: app.screen.__class__.__name__ == "NewGameScreen")
+        await pilot.press("ctrl+s")  # p1: you, p2: a free seat
+        await settle(pilot, lambda: isinstance(app.screen, BattleScreen))
+        (live,) = host.games.values()
+        assert live.seats["p1"].name == "Anne" and live.seats["p2"].occupant == "open"
+        prompt = str(app.screen.query_one(PhasePrompt).render())
+        assert "The Empire" in prompt
+
+
+async def test_the_opponents_move_arrives_and_an_undo_request_is_answered(host, short_dir):
+    bob = await Client.connect(short_dir / "host.sock", "key:bob", "Bob")
+    bob.send(m.CreateGame(seats={"p1": "open", "p2": "me"}, seed=5,
+                          scenario_data=broadside(3)))
+    game = (await bob.expect(m.Opened)).game.id
+    host.players.set_name("key:alice", "Alice")
+    app = OnlineApp(short_dir / "host.sock", "key:alice")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: bool(app.lobby.games))
+        await pilot.press("enter")  # the one free seat
+        await settle(pilot, lambda: isinstance(app.screen, BattleScreen))
+        screen = app.screen
+        live = host.games[game]
+        # Alice plays until it is Bob's turn; her keys reach the host
+        while live.game.to_act == "p1":
+            step = live.game.step
+            await pilot.press("1")
+            await settle(pilot, lambda step=step: live.game.step > step
+                         or screen.query_one("#picker").display)
+            if screen.query_one("#picker").display:
+                await pilot.press("enter")
+                await settle(pilot, lambda step=step: live.game.step > step)
+        await bob.until_step(game, live.game.step)
+        await settle(pilot, lambda: screen.session.step == live.game.step)
+        assert "Waiting for Bob" in str(screen.query_one(PhasePrompt).render())
+        # Bob moves: Alice's screen follows
+        step = live.game.step
+        bob.sessions[game].play(first_choice(bob.sessions[game]))
+        await settle(pilot, lambda: screen.session.step == step + 1)
+        # Bob asks to take it back: Alice is asked, and allows it
+        bob.send(m.RequestUndo(game))
+        await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await settle(pilot, lambda: live.game.step == step)
+        await settle(pilot, lambda: screen.session.step == step)
