@@ -49,6 +49,7 @@ from ahoy_tui.server.messages import (
     RequestUndo,
     SeatInfo,
     SetName,
+    SetOption,
     UndoAsked,
     Update,
     WatchGame,
@@ -56,7 +57,7 @@ from ahoy_tui.server.messages import (
     decode,
     encode,
 )
-from ahoy_tui.server.players import Players, is_guest
+from ahoy_tui.server.players import COLOURS, Players, is_guest
 
 SPECTATOR = "spectator"  # the side name a spectator's view is asked for
 CASUAL, STRICT = "casual", "strict"
@@ -280,6 +281,17 @@ class GameHost:
                     seat.name = client.name
         client.send(Welcome(client.player, client.name, client.guest))
         self._lobby_changed()
+
+    def on_set_option(self, client: Client, message: SetOption) -> None:
+        if message.key != "colour" or message.value not in COLOURS:
+            client.send(Refused(f"no option {message.key}={message.value!r} (colour: "
+                                f"{', '.join(COLOURS)})"))
+            return
+        if client.guest:
+            client.send(Notice("A guest's options are not kept", severity="warning"))
+            return
+        self.players.set_option(client.player, message.key, message.value)
+        client.send(Notice(f"Colours: {message.value}, from your next connection"))
 
     def on_list_games(self, client: Client, message: ListGames) -> None:
         client.in_lobby = True

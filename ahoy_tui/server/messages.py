@@ -39,6 +39,16 @@ class SetName:
 
 
 @frozen
+class SetOption:
+    """A player's option, kept with their name: ``colour`` (auto, truecolor, 256, standard)
+    is used from their next connection."""
+
+    key: str
+    value: str
+    kind: ClassVar[str] = "set_option"
+
+
+@frozen
 class ListGames:
     kind: ClassVar[str] = "list_games"
 
@@ -206,8 +216,8 @@ class Notice:
     kind: ClassVar[str] = "notice"
 
 
-ClientMessage = (Hello | SetName | ListGames | CreateGame | JoinGame | WatchGame | LeaveGame
-                 | Act | RequestUndo | AnswerUndo)
+ClientMessage = (Hello | SetName | SetOption | ListGames | CreateGame | JoinGame | WatchGame
+                 | LeaveGame | Act | RequestUndo | AnswerUndo)
 HostMessage = Welcome | Lobby | Opened | Update | UndoAsked | Refused | Notice
 Message = ClientMessage | HostMessage
 

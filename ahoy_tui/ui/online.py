@@ -134,6 +134,8 @@ class OnlineApp(AhoyApp):
             self.send(msg.JoinGame(event.game, event.side))
         elif event.what == "watch":
             self.send(msg.WatchGame(event.game))
+        elif event.what == "colour":
+            self.send(msg.SetOption("colour", event.side))
         elif event.what == "refresh":
             self.send(msg.ListGames())
         elif event.what == "new":

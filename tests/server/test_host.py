@@ -337,3 +337,12 @@ def test_every_message_survives_the_wire_and_bad_lines_say_what_is_wrong():
             m.decode(line)
     assert get_ruleset("ahoy").state_type is type(RULESET.setup(
         RULESET.load_scenario("duel"), 1, {})[0])
+
+
+async def test_a_players_colours_are_kept_for_their_next_connection(host, short_dir):
+    alice = await Client.connect(short_dir / "host.sock", "key:alice", "Alice")
+    alice.send(m.SetOption("colour", "256"))
+    assert "next connection" in (await alice.expect(m.Notice)).text
+    assert GameHost(host.folder).players.option("key:alice", "colour") == "256"
+    alice.send(m.SetOption("colour", "rainbow"))
+    assert "no option" in (await alice.expect(m.Refused)).reason

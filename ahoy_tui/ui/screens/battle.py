@@ -73,6 +73,10 @@ class BattleScreen(Screen[None]):
         self.captain_delay = 0.6  # seconds between a computer captain's actions: watchable
         self.last_captain_note = ""
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A battle held by a server has no redo and no saving by hand (it saves itself)."""
+        return not (self.online and action in ("redo", "save"))
+
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")

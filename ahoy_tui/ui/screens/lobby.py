@@ -55,6 +55,7 @@ class LobbyScreen(Screen[None]):
         Binding("w", "watch", "Watch"),
         Binding("n", "new", "New game"),
         Binding("r", "refresh", "Refresh", show=False),
+        Binding("o", "colours", "Colours"),
         Binding("q", "quit_lobby", "Quit"),
     ]
 
@@ -150,6 +151,14 @@ class LobbyScreen(Screen[None]):
     def action_refresh(self) -> None:
         self.post_message(self.Wanted("refresh"))
 
+    def action_colours(self) -> None:
+        """Choose the colours used from the next connection (TERM decides on auto)."""
+        def chosen(colour: str | None) -> None:
+            if colour:
+                self.post_message(self.Wanted("colour", side=colour))
+
+        self.app.push_screen(ChooseColoursScreen(), chosen)
+
     def action_quit_lobby(self) -> None:
         self.app.exit()
 
@@ -174,6 +183,33 @@ class ChooseSeatScreen(ModalScreen[str | None]):
         with Vertical():
             yield Label("Take which side?")
             yield OptionList(*[Option(s.side_name, id=s.side) for s in self.seats])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ChooseColoursScreen(ModalScreen[str | None]):
+    """How many colours your terminal shows."""
+
+    DEFAULT_CSS = """
+    ChooseColoursScreen { align: center middle; }
+    ChooseColoursScreen > Vertical {
+        width: 64; height: auto; padding: 1 2; border: thick $accent; background: $surface;
+    }
+    ChooseColoursScreen OptionList { height: auto; }
+    ChooseColoursScreen Label { width: 100%; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    CHOICES = (("As your terminal's TERM says", "auto"), ("Millions (24-bit)", "truecolor"),
+               ("256 colours", "256"), ("16 colours", "standard"))
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Colours for your next connection (SSH rarely tells the server):")
+            yield OptionList(*[Option(words, id=value) for words, value in self.CHOICES])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
