@@ -233,7 +233,7 @@ def encode(message: Message) -> bytes:
     # the tag by hand: a cattrs tagged union over every message costs a tenth of a second of
     # start-up, which every SSH session would pay before its first frame
     data = {"type": message.kind, **converter.unstructure(message)}
-    return json.dumps(data, separators=(",", ":")).encode() + b"\n"
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
 
 
 def decode(line: bytes | str) -> Message:

@@ -1,0 +1,81 @@
+"""`ahoy serve` as a user starts it: a process that listens, lets players in, and stops cleanly."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import asyncssh
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start(folder: Path, *args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "ahoy_tui", "serve", "--data", str(folder),
+                             *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+async def test_serve_lets_a_key_in_and_stops_cleanly_keeping_its_games(short_dir):
+    folder = short_dir / "data"
+    port = free_port()
+    server = start(folder, "--open", "--port", str(port))
+    try:
+        assert server.stdout is not None
+        banner = await asyncio.to_thread(server.stdout.readline)
+        assert f"ssh -p {port} 127.0.0.1" in banner
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        async with asyncssh.connect("127.0.0.1", port, username="alice", client_keys=[key],
+                                    known_hosts=None, agent_path=None) as conn:
+            process = await conn.create_process(term_type="xterm", term_size=(90, 26),
+                                                encoding=None)
+            seen = b""
+            while b"Welcome aboard" not in seen:
+                seen += await asyncio.wait_for(process.stdout.read(65536), 20)
+            process.close()
+        host_key = (folder / "ssh_host_ed25519_key").read_bytes()
+    finally:
+        server.send_signal(signal.SIGTERM)
+        out, err = await asyncio.to_thread(server.communicate, timeout=20)
+    assert server.returncode == 0, err
+    assert "stopped; every game is kept" in out
+    # the host key is kept across starts
+    again = start(folder, "--open", "--port", str(port))
+    try:
+        assert again.stdout is not None
+        await asyncio.to_thread(again.stdout.readline)
+        assert (folder / "ssh_host_ed25519_key").read_bytes() == host_key
+    finally:
+        again.send_signal(signal.SIGTERM)
+        await asyncio.to_thread(again.communicate, timeout=20)
+
+
+async def test_a_port_in_use_is_one_line_and_no_traceback(short_dir):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        server = start(short_dir / "data", "--port", str(port))
+        _out, err = await asyncio.to_thread(server.communicate, timeout=30)
+    assert server.returncode == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+async def test_without_keys_open_or_guests_the_banner_says_nobody_can_log_in(short_dir):
+    port = free_port()
+    server = start(short_dir / "data", "--port", str(port))
+    try:
+        assert server.stdout is not None
+        lines = [await asyncio.to_thread(server.stdout.readline) for _ in range(3)]
+        assert "nobody can log in yet" in lines[2] and "authorized_keys" in lines[2]
+    finally:
+        server.send_signal(signal.SIGTERM)
+        await asyncio.to_thread(server.communicate, timeout=20)
