@@ -535,6 +535,7 @@ class GameHost:
     def _open(self, client: Client, live: LiveGame, watch: bool = False) -> None:
         live.watchers[client] = not watch
         client.games.add(live.id)
+        client.in_lobby = False  # in a battle: no lobby pushes until it asks again
         sides = self._acting_sides(client, live)
         side, state = self._view_for(live, client)
         client.send(Opened(self.info(live, client), sides, live.policy(), state,

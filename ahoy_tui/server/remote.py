@@ -138,7 +138,8 @@ class RemoteSession:
         if seat.occupant == "open":
             return f"Waiting for someone to take the {seat.side_name} seat…"
         away = "" if seat.connected else " (not connected: the seat is held for them)"
-        return f"Waiting for {seat.name} ({seat.side_name}){away}…"
+        watching = "" if self.seats else "You are watching. "
+        return f"{watching}Waiting for {seat.name} ({seat.side_name}){away}…"
 
     def legal_actions(self) -> LegalActions:
         if not self.may_act():

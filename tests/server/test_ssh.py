@@ -188,10 +188,10 @@ async def test_two_players_over_ssh_play_to_the_end_while_a_third_watches(door):
     await alice.wait_for("Take which side?")
     alice.keys("\r")  # Empire, the first
     await alice.wait_for("Turn 1, Empire")
-    await bob.wait_for("Empire: alice")
+    await bob.wait_for("alice v (free)")
     bob.keys("\r")  # the one free seat
     await bob.wait_for("Waiting for alice")
-    await carol.wait_for("Pirates: bob")
+    await carol.wait_for("alice v bob")
     carol.keys("w")
     await carol.wait_for("Waiting for alice")
     live = door.host.games[game]

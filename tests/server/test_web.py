@@ -60,7 +60,7 @@ async def test_a_browser_tab_is_a_guest_who_meets_ssh_players_in_the_same_lobby(
                 await until("Welcome aboard")  # a browser guest chooses a name
                 await ws.send_json(["stdin", "Sam\r"])
                 await until("Signed in as Sam (a guest")
-                await until("Pirates: (free)")
+                await until("Alice v (free)")
                 await ws.send_json(["stdin", "\r"])  # take the free seat
                 await until("Waiting for Alice")
                 live = host.games[game]

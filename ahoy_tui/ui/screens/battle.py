@@ -74,8 +74,13 @@ class BattleScreen(Screen[None]):
         self.last_captain_note = ""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A battle held by a server has no redo and no saving by hand (it saves itself)."""
-        return not (self.online and action in ("redo", "save"))
+        """A battle held by a server has no redo and no saving by hand (it saves itself), and a
+        spectator has nothing to undo."""
+        if not self.online:
+            return True
+        if action == "undo":
+            return bool(self.session.seats)
+        return action not in ("redo", "save")
 
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:

@@ -20,12 +20,13 @@ from ahoy_tui.server.messages import GameInfo, SeatInfo
 
 
 def seat_words(seat: SeatInfo) -> str:
+    """Who sits on a side, short: "bob", "bob (away)", "(free)", "hard captain"."""
     if seat.occupant == "open":
-        return f"{seat.side_name}: (free)"
+        return "(free)"
     if seat.occupant == "ai":
-        return f"{seat.side_name}: {seat.name} captain"
+        return f"{seat.name} captain"
     here = "" if seat.connected else " (away)"
-    return f"{seat.side_name}: {seat.name}{here}"
+    return f"{seat.name}{here}"
 
 
 class GamesTable(DataTable[str]):
@@ -35,13 +36,12 @@ class GamesTable(DataTable[str]):
         keep = self.cursor_row
         self.clear()
         for info in games:
-            state = (f"over: {info.result}" if info.over else
-                     f"turn {info.turn}, step {info.step}")
-            yours = "yours" if info.yours else ("free seat" if any(
+            state = "over" if info.over else f"turn {info.turn}"
+            mark = "yours" if info.yours else ("free seat" if any(
                 s.occupant == "open" for s in info.seats) and not info.over else "")
-            self.add_row(f"{info.title} [{info.id}]",
-                         " · ".join(seat_words(s) for s in info.seats),
-                         state, str(info.spectators), yours, key=info.id)
+            self.add_row(mark, f"{info.title} [{info.id}]",
+                         " v ".join(seat_words(s) for s in info.seats),
+                         state, str(info.spectators), key=info.id)
         if games:
             self.move_cursor(row=min(max(keep, 0), len(games) - 1))
 
@@ -84,7 +84,7 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(GamesTable)
-        table.add_columns("Game", "Seats", "Where", "Watching", "")
+        table.add_columns("", "Game", "Players", "Now", "Watching")
         table.focus()
         self.ready = True
         self.show_games(self.games)
