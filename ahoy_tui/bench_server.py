@@ -15,7 +15,6 @@ Reported, for each N:
 from __future__ import annotations
 
 import asyncio
-import os
 import shutil
 import statistics
 import tempfile
@@ -93,24 +92,64 @@ async def _wait(check: Any, timeout: float) -> bool:
     return True
 
 
-async def measure(sessions: int, seconds: float, folder: Path) -> dict[str, Any]:
-    from ahoy_tui.server import messages as msg
-    from ahoy_tui.server.host import GameHost
-    from ahoy_tui.server.link import HostLink
-    from ahoy_tui.server.ssh import ServerSettings, start_ssh
+class _Tracker:
+    """The bench's own view of each game: a spectator on the host's socket."""
 
-    host = GameHost(folder, think=0.05, captain_delay=0.3, log=lambda text: None)
-    socket = folder / "host.sock"
-    await host.start(socket)
-    settings = ServerSettings(socket, folder, open_registration=True, players=host.players,
-                              max_connections=sessions + 8)
-    acceptor = await start_ssh(settings, "127.0.0.1", 0)
-    port = acceptor.sockets[0].getsockname()[1]
+    def __init__(self, link: Any) -> None:
+        self.link = link
+        self.games: dict[str, Any] = {}  # id → latest GameInfo
+        self.opened: asyncio.Queue[str] = asyncio.Queue()
+
+    async def run(self) -> None:
+        from ahoy_tui.server import messages as msg
+        from ahoy_tui.server.link import HostGone
+
+        try:
+            while True:
+                message = await self.link.receive()
+                if isinstance(message, msg.Opened):
+                    self.games[message.game.id] = message.game
+                    self.opened.put_nowait(message.game.id)
+                elif isinstance(message, msg.Update):
+                    self.games[message.game.id] = message.game
+        except HostGone:
+            pass
+
+
+async def measure(sessions: int, seconds: float, folder: Path) -> dict[str, Any]:
+    import json
+    import socket as sockets
+    import subprocess
+    import sys
+
+    from ahoy_tui.server import messages as msg
+    from ahoy_tui.server.link import HostLink
+
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(sessions)]
-    for index, key in enumerate(keys):  # known players: no first-visit question
-        host.players.set_name(f"key:{key.get_fingerprint()}", f"p{index}")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "players.json").write_text(json.dumps(  # known players: no first-visit question
+        {f"key:{key.get_fingerprint()}": {"name": f"p{i}"} for i, key in enumerate(keys)}))
+    with sockets.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    # the server in a process of its own, as in use: the load generator does not share its CPU
+    server = subprocess.Popen(
+        [sys.executable, "-m", "ahoy_tui", "serve", "--data", str(folder), "--open",
+         "--port", str(port), "--max-connections", str(sessions + 8), "--think", "0.05"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert server.stdout is not None
+        await asyncio.wait_for(asyncio.to_thread(server.stdout.readline), 60)
+        return await _load(sessions, seconds, folder, port, keys, server.pid, msg, HostLink)
+    finally:
+        server.terminate()
+        await asyncio.to_thread(server.wait, 30)
+
+
+async def _load(sessions: int, seconds: float, folder: Path, port: int, keys: list[Any],
+                server_pid: int, msg: Any, host_link: Any) -> dict[str, Any]:
     connections: list[Any] = []
-    terms: list[_Term] = []
+    terms: dict[int, _Term] = {}
     first_frames: list[float] = []
 
     async def connect(index: int) -> None:
@@ -122,51 +161,57 @@ async def measure(sessions: int, seconds: float, folder: Path) -> dict[str, Any]
         await conn.create_session(lambda: term, term_type="xterm-256color",
                                   term_size=(100, 30), encoding=None)
         connections.append(conn)
-        terms.append(term)
+        terms[index] = term
         if await _wait(lambda: b"the lobby" in term.tail, 60):
             first_frames.append(time.perf_counter() - start)
 
     # connect in waves of 10, as people arrive: all at once is a thundering herd
     for wave in range(0, sessions, 10):
         await asyncio.gather(*(connect(i) for i in range(wave, min(sessions, wave + 10))))
-    order = {id(t): i for i, t in enumerate(terms)}
-    terms.sort(key=lambda t: order[id(t)])
+    ordered = [terms[i] for i in sorted(terms)]
 
-    bot = await HostLink.connect(socket)
-    bot.send(msg.Hello("key:bench", "bench"))
-    bot.send(msg.SetName("bench"))
+    link = await host_link.connect(folder / "host.sock")
+    link.send(msg.Hello("key:bench", "bench"))
+    link.send(msg.SetName("bench"))
+    tracker = _Tracker(link)
+    reader = asyncio.create_task(tracker.run())
     games: list[tuple[str, list[_Term], _Term | None]] = []
-    pairs = [terms[i:i + 2] for i in range(0, len(terms) - len(terms) % 2, 2)]
-    lone = terms[-1] if len(terms) % 2 else None
+    pairs = [ordered[i:i + 2] for i in range(0, len(ordered) - len(ordered) % 2, 2)]
+    lone = ordered[-1] if len(ordered) % 2 else None
 
-    async def created() -> str:
-        while True:
-            message = await asyncio.wait_for(bot.receive(), 10)
-            if isinstance(message, msg.Opened):
-                bot.send(msg.LeaveGame(message.game.id))
-                return message.game.id
+    def occupied(game: str, side: str) -> bool:
+        info = tracker.games.get(game)
+        return info is not None and any(s.side == side and s.occupant == "human"
+                                        for s in info.seats)
+
+    async def created(seats: dict[str, str], seed: int) -> str:
+        link.send(msg.CreateGame(seats=seats, seed=seed))
+        game = await asyncio.wait_for(tracker.opened.get(), 10)
+        link.send(msg.LeaveGame(game))
+        link.send(msg.WatchGame(game))  # follow it as a spectator: its steps and seats
+        await asyncio.wait_for(tracker.opened.get(), 10)
+        return game
 
     for pair in pairs:
-        bot.send(msg.CreateGame(seats={"p1": "open", "p2": "open"}, seed=len(games) + 1))
-        game = await created()
+        game = await created({"p1": "open", "p2": "open"}, len(games) + 1)
+        await asyncio.sleep(0.4)  # the lobby's push reaches the players
         pair[0].chan.write(b"\r")
         await _wait(lambda first=pair[0]: b"Take which side" in first.tail, 15)
         pair[0].chan.write(b"\r")
-        live = host.games[game]
-        await _wait(lambda live=live: live.seats["p1"].occupant == "human", 15)
-        await asyncio.sleep(0.3)  # the lobby's next push reaches the second player
+        await _wait(lambda game=game: occupied(game, "p1"), 15)
+        await asyncio.sleep(0.4)
         pair[1].chan.write(b"\r")
-        await _wait(lambda live=live: live.seats["p2"].occupant == "human", 15)
+        await _wait(lambda game=game: occupied(game, "p2"), 15)
         games.append((game, pair, None))
     if lone is not None:
         if games:  # watch the first game
             games[0] = (games[0][0], games[0][1], lone)
             lone.chan.write(b"w")
         else:  # alone: against a computer captain
-            bot.send(msg.CreateGame(seats={"p1": "open", "p2": "ai:easy"}, seed=1))
-            game = await created()
+            game = await created({"p1": "open", "p2": "ai:easy"}, 1)
+            await asyncio.sleep(0.4)
             lone.chan.write(b"\r")
-            await _wait(lambda: host.games[game].seats["p1"].occupant == "human", 15)
+            await _wait(lambda game=game: occupied(game, "p1"), 15)
             games.append((game, [lone], lone))
     await asyncio.sleep(1.0)
 
@@ -174,19 +219,21 @@ async def measure(sessions: int, seconds: float, folder: Path) -> dict[str, Any]
     deadline = time.perf_counter() + seconds
 
     async def play(game: str, players: list[_Term], watcher: _Term | None) -> None:
-        live = host.games[game]
-        while time.perf_counter() < deadline and not live.game.over:
-            side = live.game.to_act
-            if side not in live.seats or live.seats[side].occupant != "human":
+        while time.perf_counter() < deadline:
+            info = tracker.games[game]
+            if info.over:
+                break
+            side = info.to_act
+            if not occupied(game, side or ""):
                 await asyncio.sleep(0.05)
                 continue
             actor = players[0] if side == "p1" or len(players) == 1 else players[1]
             other = watcher if len(players) == 1 else (
                 players[1] if actor is players[0] else players[0])
-            step = live.game.step
+            step = info.step
             sent = time.perf_counter()
             actor.chan.write(b"1")
-            moved = lambda step=step: live.game.step != step  # noqa: E731
+            moved = lambda step=step: tracker.games[game].step != step  # noqa: E731
             if not await _wait(moved, 1.5):
                 actor.chan.write(b"\r")  # a value picker: take its suggestion
                 sent = time.perf_counter()
@@ -199,13 +246,12 @@ async def measure(sessions: int, seconds: float, folder: Path) -> dict[str, Any]
             await asyncio.sleep(PACE)
 
     await asyncio.gather(*(play(*g) for g in games))
-    memory = [_rss_kib(pid) / 1024 for pid in _children(os.getpid())]
-    server_mib = _rss_kib(os.getpid()) / 1024
-    await bot.close()
+    memory = [_rss_kib(pid) / 1024 for pid in _children(server_pid)]
+    server_mib = _rss_kib(server_pid) / 1024
+    reader.cancel()
+    await link.close()
     for conn in connections:
         conn.close()
-    acceptor.close()
-    await host.close()
     return {
         "sessions": sessions,
         "connected": len(first_frames),

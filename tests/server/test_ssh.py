@@ -287,3 +287,15 @@ async def test_an_idle_session_is_closed_and_the_terminal_restored(door):
     await asyncio.wait_for(term.closed.wait(), 15)
     assert "idle for 3 seconds; goodbye" in term.text()
     assert term.raw.rfind(b"\x1b[?1049l") > 0  # out of the full-screen mode
+
+
+def test_the_input_rate_limit_lets_typing_through_and_drops_a_flood(monkeypatch):
+    from ahoy_tui.server import ssh
+
+    now = [100.0]
+    monkeypatch.setattr(ssh.time, "monotonic", lambda: now[0])
+    bucket = ssh.TokenBucket(rate=1000, burst=4000)
+    assert all(bucket.take(10) for _ in range(400))  # a burst of keys and mouse moves
+    assert not bucket.take(10)  # then a flood is dropped
+    now[0] += 0.5
+    assert bucket.take(500) and not bucket.take(10)  # it refills at the rate
