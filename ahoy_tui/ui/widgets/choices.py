@@ -23,7 +23,12 @@ from ahoy_tui.engine.legal import ActionRange
 class PhasePrompt(Static):
     """Turn, side, phase and what the rules ask for, in plain words."""
 
+    _shown: tuple[str, str, str] | None = None
+
     def show(self, prompt: str, *, refusal: str = "", waiting: str = "") -> None:
+        if (prompt, refusal, waiting) == self._shown:
+            return  # unchanged: no repaint
+        self._shown = (prompt, refusal, waiting)
         text = Text(prompt, style="bold")
         if waiting:
             text.append(f"\n{waiting}", style="italic")
@@ -48,9 +53,14 @@ class ChoiceList(OptionList):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._choices: list[Any] = []
+        self._labels: list[str] | None = None
 
     def show(self, choices: Sequence[tuple[str, Any]]) -> None:
+        labels = [label for label, _ in choices]
         self._choices = [choice for _, choice in choices]
+        if labels == self._labels:
+            return  # the same choices: keep the list (and the highlight) as it is
+        self._labels = labels
         self.clear_options()
         self.add_options([
             Option(Text.assemble((f"{i} " if i <= 9 else "  ", "bold"), label))

@@ -78,8 +78,12 @@ class ShipCard(Static):
         super().__init__(render_card(card, expanded=expanded, selected=selected),
                          id=f"card-{card.ship}", classes="ship-card")
         self.ship = card.ship
+        self._shown = (card, expanded, selected)
 
     def update_card(self, card: object, *, expanded: bool, selected: bool) -> None:
+        if (card, expanded, selected) == self._shown:
+            return  # the same card: no repaint
+        self._shown = (card, expanded, selected)
         self.update(render_card(card, expanded=expanded, selected=selected))
         self.set_class(selected, "-selected")
 
@@ -98,6 +102,7 @@ class ShipCards(VerticalScroll):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._cards: dict[str, ShipCard] = {}
+        self._selected: str | None = None
 
     def show(self, cards: Sequence[object], selected: str | None) -> None:
         ships = [c.ship for c in cards]
@@ -113,5 +118,6 @@ class ShipCards(VerticalScroll):
             for card in cards:
                 self._cards[card.ship].update_card(card, expanded=card.ship == selected,
                                                    selected=card.ship == selected)
-        if selected in self._cards:
+        if selected in self._cards and selected != self._selected:
             self.call_after_refresh(self.scroll_to_widget, self._cards[selected], animate=False)
+        self._selected = selected
