@@ -92,12 +92,16 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         from ahoy_tui import bench_server
 
         counts = [int(n) for n in str(args.sessions).split(",") if n.strip()]
-        results = bench_server.run(counts, args.seconds)
+        try:
+            results = bench_server.run(counts, args.seconds, args.pace)
+        except ValueError as exc:
+            print(f"ahoy bench: {exc}", file=sys.stderr)
+            return 2
         if args.json:
             out.write(json.dumps(results) + "\n")
             return 0
-        out.write(f"ahoy bench --server (loopback SSH; players act every "
-                  f"{bench_server.PACE:g} s for {args.seconds:g} s)\n")
+        out.write(f"ahoy bench --server (loopback SSH; each player acts {args.pace:g} s after "
+                  f"the last action, for {args.seconds:g} s)\n")
         out.write("  sessions  connect→first frame p50/p95  action→opponent p50/p95 "
                   "(actions)  per session  server\n")
         for r in results:

@@ -97,6 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="with --server: how many sessions at once (default 1,10,50)")
     bench.add_argument("--seconds", type=float, default=30.0,
                        help="with --server: how long they play (default 30)")
+    bench.add_argument("--pace", type=float, default=3.0,
+                       help="with --server: seconds a player waits before acting (default 3)")
     return parser
 
 

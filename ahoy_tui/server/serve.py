@@ -104,7 +104,7 @@ def serve(args: argparse.Namespace) -> int:
 def lobby(args: argparse.Namespace) -> int:
     """One connection's game process: the lobby and its battles, talking to the host."""
     if args.take_tty:
-        from ahoy_tui.server.ssh import take_controlling_terminal
+        from ahoy_tui.server.tty import take_controlling_terminal
 
         take_controlling_terminal()
     from ahoy_tui.ui.online import OnlineApp

@@ -218,6 +218,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             "HOME": os.environ.get("HOME", "/"),
             "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
             "TERM": self.term,
+            "AHOY_SERVER_PID": str(os.getpid()),
             "TEXTUAL_COLOR_SYSTEM": colour_system(self.term, str(env.get("COLORTERM", "")),
                                                   choice),
         }
@@ -350,13 +351,6 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 def _set_size(fd: int, width: int, height: int) -> None:
     with contextlib.suppress(OSError):
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
-
-
-def take_controlling_terminal() -> None:
-    """Make stdin's pty this process's controlling terminal, so resizes reach it as SIGWINCH
-    (the SSH door starts the game in a new session for this)."""
-    with contextlib.suppress(OSError):
-        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
 def host_key(folder: Path) -> asyncssh.SSHKey:

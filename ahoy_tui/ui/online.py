@@ -42,6 +42,7 @@ class OnlineApp(AhoyApp):
         self.lobby = LobbyScreen()
         self.sessions: dict[str, RemoteSession] = {}
         self.player_name = ""
+        self.gone_after = 15.0  # seconds to show that the server has gone, then leave
 
     def first_screens(self) -> None:
         self.push_screen(self.lobby)
@@ -65,6 +66,7 @@ class OnlineApp(AhoyApp):
             self.lobby.show_status(f"[b red]{exc}[/]: press q to leave")
             self.notify(f"{exc}. Your games are kept: connect again later.",
                         severity="error", timeout=30)
+            self.set_timer(self.gone_after, self.exit)  # nothing to play for: don't linger
 
     def received(self, message: msg.Message) -> None:
         handler = getattr(self, f"host_{message.kind}", None)

@@ -79,3 +79,46 @@ async def test_without_keys_open_or_guests_the_banner_says_nobody_can_log_in(sho
     finally:
         server.send_signal(signal.SIGTERM)
         await asyncio.to_thread(server.communicate, timeout=20)
+
+
+def lobby_processes(folder: Path) -> list[int]:
+    """The game processes serving this data folder's sessions."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                words = (entry / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if b"lobby" in words and str(folder / "host.sock").encode() in words:
+                found.append(int(entry.name))
+    return found
+
+
+async def test_game_processes_never_outlive_a_killed_server(short_dir):
+    """Even killed the moment a session starts (before its game has its terminal), the
+    server leaves no game process behind."""
+    folder = short_dir / "data"
+    port = free_port()
+    for wait in (0.0, 2.5):
+        server = start(folder, "--open", "--port", str(port))
+        assert server.stdout is not None
+        await asyncio.to_thread(server.stdout.readline)
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        conn = await asyncssh.connect("127.0.0.1", port, username="alice", client_keys=[key],
+                                      known_hosts=None, agent_path=None)
+        await conn.create_process(term_type="xterm", term_size=(90, 26), encoding=None)
+        for _ in range(100):
+            if lobby_processes(folder):
+                break
+            await asyncio.sleep(0.02)
+        assert lobby_processes(folder), "no game process was started"
+        await asyncio.sleep(wait)
+        server.kill()
+        await asyncio.to_thread(server.communicate, timeout=20)
+        conn.close()
+        for _ in range(100):
+            if not lobby_processes(folder):
+                break
+            await asyncio.sleep(0.1)
+        assert lobby_processes(folder) == [], f"left behind after {wait} s"

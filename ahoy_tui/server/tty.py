@@ -1,0 +1,27 @@
+"""A game process's terminal: the first thing ``ahoy lobby`` does (kept free of heavy imports,
+since every SSH session waits for it)."""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import signal
+import sys
+import termios
+
+
+def take_controlling_terminal() -> None:
+    """Make stdin's pty this process's controlling terminal, so resizes reach it as SIGWINCH
+    and a hang-up as SIGHUP (the SSH door starts the game in a new session for this); and end
+    with the server: a game process must never outlive the door that feeds its terminal."""
+    with contextlib.suppress(OSError):
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGHUP)  # PR_SET_PDEATHSIG
+    server = os.environ.get("AHOY_SERVER_PID", "")
+    if server.isdigit() and os.getppid() != int(server):
+        os._exit(0)  # the server went before we could watch it: there is nobody to play for
