@@ -102,13 +102,13 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
             return 0
         out.write(f"ahoy bench --server (loopback SSH; each player acts {args.pace:g} s after "
                   f"the last action, for {args.seconds:g} s)\n")
-        out.write("  sessions  connect→first frame p50/p95  action→opponent p50/p95 "
-                  "(actions)  per session  server\n")
+        out.write("  sessions | connect→first frame p50 / p95 | action→opponent p50 / p95 "
+                  "(actions) | memory per session / server | CPU while playing\n")
         for r in results:
             ff, lat = r["first_frame_ms"], r["latency_ms"]
-            out.write(f"  {r['sessions']:>8}  {ff['p50']:>10} / {ff['p95']} ms"
-                      f"{'':>8}{lat['p50']:>8} / {lat['p95']} ms ({lat['actions']})"
-                      f"{'':>4}{r['session_mib']} MiB  {r['server_mib']} MiB\n")
+            out.write(f"  {r['sessions']:>8} | {ff['p50']} / {ff['p95']} ms | {lat['p50']} / "
+                      f"{lat['p95']} ms ({lat['actions']}) | {r['session_mib']} / "
+                      f"{r['server_mib']} MiB | {r['cpu_percent']}%\n")
         return 0
     if getattr(args, "ui", False):
         from ahoy_tui import bench_ui

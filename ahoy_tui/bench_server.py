@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import bisect
 import contextlib
+import os
 import shutil
 import statistics
 import tempfile
@@ -45,6 +46,15 @@ def _rss_kib(pid: int) -> int:
     except OSError:
         pass
     return 0
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU a process has used so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _children(pid: int) -> list[int]:
@@ -136,6 +146,8 @@ async def measure(sessions: int, seconds: float, folder: Path,
     from ahoy_tui.server import messages as msg
     from ahoy_tui.server.link import HostLink
 
+    global _ACTIVITY
+    _ACTIVITY = asyncio.Event()  # one per event loop: each N runs in its own
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(sessions)]
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "players.json").write_text(json.dumps(  # known players: no first-visit question
@@ -230,6 +242,11 @@ async def _load(sessions: int, seconds: float, folder: Path, port: int, keys: li
     latencies: list[float] = []
     deadline = time.perf_counter() + seconds
 
+    def cpu_now() -> float:
+        return sum(_cpu_seconds(pid) for pid in [server_pid, *_children(server_pid)])
+
+    cpu_start, wall_start = cpu_now(), time.perf_counter()
+
     async def play(game: str, players: list[_Term], watcher: _Term | None) -> None:
         while time.perf_counter() < deadline:
             info = tracker.games[game]
@@ -258,6 +275,7 @@ async def _load(sessions: int, seconds: float, folder: Path, port: int, keys: li
             await asyncio.sleep(pace)
 
     await asyncio.gather(*(play(*g) for g in games))
+    cpu_percent = 100 * (cpu_now() - cpu_start) / (time.perf_counter() - wall_start)
     memory = [_rss_kib(pid) / 1024 for pid in _children(server_pid)]
     server_mib = _rss_kib(server_pid) / 1024
     reader.cancel()
@@ -277,6 +295,7 @@ async def _load(sessions: int, seconds: float, folder: Path, port: int, keys: li
                        "actions": len(latencies)},
         "session_mib": round(statistics.median(memory), 1) if memory else None,
         "server_mib": round(server_mib, 1),
+        "cpu_percent": round(cpu_percent),  # server and its sessions while they play
     }
 
 
