@@ -56,7 +56,19 @@ def make_strict(conv: cattrs.Converter) -> cattrs.Converter:
     return conv
 
 
-converter = make_strict(make_converter(forbid_extra_keys=True))
+def _is_plain_json(kind: Any) -> bool:
+    return kind == dict[str, Any]
+
+
+def pass_plain_json(conv: cattrs.Converter) -> cattrs.Converter:
+    """``dict[str, Any]`` fields (scenario data, options, actions as JSON, a state as data)
+    hold JSON already: unstructure them as they are instead of walking every nested value
+    (which cost more than the rest of a save or a server message together)."""
+    conv.register_unstructure_hook_func(_is_plain_json, lambda value: value)
+    return conv
+
+
+converter = pass_plain_json(make_strict(make_converter(forbid_extra_keys=True)))
 configure_tagged_union(DiceRoll | Happened, converter, tag_name="event",
                        tag_generator=lambda cl: cl.event)
 

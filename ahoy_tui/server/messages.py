@@ -16,7 +16,7 @@ import cattrs
 from attrs import field, frozen
 from cattrs.preconf.json import make_converter
 
-from ahoy_tui.engine.serialize import make_strict, problem
+from ahoy_tui.engine.serialize import make_strict, pass_plain_json, problem
 
 MAX_LINE = 1 << 20  # one message may be at most 1 MiB
 
@@ -221,7 +221,7 @@ ClientMessage = (Hello | SetName | SetOption | ListGames | CreateGame | JoinGame
 HostMessage = Welcome | Lobby | Opened | Update | UndoAsked | Refused | Notice
 Message = ClientMessage | HostMessage
 
-converter = make_strict(make_converter(forbid_extra_keys=True))
+converter = pass_plain_json(make_strict(make_converter(forbid_extra_keys=True)))
 KINDS: dict[str, type[Any]] = {cl.kind: cl for cl in Message.__args__}
 
 
