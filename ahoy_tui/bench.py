@@ -100,8 +100,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         if args.json:
             out.write(json.dumps(results) + "\n")
             return 0
-        out.write(f"ahoy bench --server (loopback SSH; each player acts {args.pace:g} s after "
-                  f"the last action, for {args.seconds:g} s)\n")
+        out.write(f"ahoy bench --server (loopback SSH; each player acts 0.5-1.5 × {args.pace:g} s "
+                  f"after the last action, for {args.seconds:g} s)\n")
         out.write("  sessions | connect→first frame p50 / p95 | action→opponent p50 / p95 "
                   "(actions) | memory per session / server | CPU while playing\n")
         for r in results:

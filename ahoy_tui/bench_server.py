@@ -18,6 +18,7 @@ import asyncio
 import bisect
 import contextlib
 import os
+import random
 import shutil
 import statistics
 import tempfile
@@ -27,7 +28,7 @@ from typing import Any
 
 import asyncssh
 
-PACE = 3.0  # seconds a player "thinks" between actions: a quick human (--pace)
+PACE = 3.0  # seconds a player "thinks" between actions, on average: a quick human (--pace)
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -247,7 +248,11 @@ async def _load(sessions: int, seconds: float, folder: Path, port: int, keys: li
 
     cpu_start, wall_start = cpu_now(), time.perf_counter()
 
+    chooser = random.Random(sessions)
+
     async def play(game: str, players: list[_Term], watcher: _Term | None) -> None:
+        # players do not act in step: each game starts at its own moment, each pause varies
+        await asyncio.sleep(chooser.uniform(0, pace))
         while time.perf_counter() < deadline:
             info = tracker.games[game]
             if info.over:
@@ -272,7 +277,7 @@ async def _load(sessions: int, seconds: float, folder: Path, port: int, keys: li
                 seen = lambda other=other, sent=sent: other.first_after(sent)  # noqa: E731
                 if await _wait(lambda seen=seen: seen() is not None, 5):
                     latencies.append(seen() - sent)
-            await asyncio.sleep(pace)
+            await asyncio.sleep(pace * chooser.uniform(0.5, 1.5))
 
     await asyncio.gather(*(play(*g) for g in games))
     cpu_percent = 100 * (cpu_now() - cpu_start) / (time.perf_counter() - wall_start)

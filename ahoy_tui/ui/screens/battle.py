@@ -115,6 +115,7 @@ class BattleScreen(Screen[None]):
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width >= 118, "-wide")
+        self.set_class(event.size.height >= 32, "-tall")
 
     # --- showing the state ------------------------------------------------------------------
     def _natural_selection(self) -> str | None:

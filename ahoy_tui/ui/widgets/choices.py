@@ -34,7 +34,7 @@ class PhasePrompt(Static):
             text.append(f"\n{waiting}", style="italic")
         if refusal:
             text.append(f"\nRefused: {refusal}", style="bold red")
-        self.update(text)
+        self.update(text, layout=False)  # its height is fixed (battle.tcss)
 
 
 class ChoiceList(OptionList):

@@ -160,7 +160,17 @@ class SeaMap(ScrollView, can_focus=True):
         for i, ch in enumerate(text):
             if 2 + i < cols - 1 and rows > 2:
                 grid[1][2 + i] = (ch, "seamap--wind")
+        old = self._rows
         self._rows = grid
+        if len(old) == rows and old and len(old[0]) == cols:
+            # the same table: redraw only the rows that changed (most actions move one ship,
+            # many move nothing), so the screen sends a few lines, not the whole map
+            for r in range(rows):
+                if grid[r] != old[r]:
+                    for key in [k for k in self._strips if k[0] == r]:
+                        del self._strips[key]
+                    self.refresh_line(r)
+            return
         self._strips.clear()
         self.virtual_size = Size(cols, rows)
         self.refresh()
