@@ -103,12 +103,13 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         out.write(f"ahoy bench --server (loopback SSH; each player acts 0.5-1.5 × {args.pace:g} s "
                   f"after the last action, for {args.seconds:g} s)\n")
         out.write("  sessions | connect→first frame p50 / p95 | action→opponent p50 / p95 "
-                  "(actions) | memory per session / server | CPU while playing\n")
+                  "(actions) | memory per session / server | CPU while playing (% of a core)\n")
         for r in results:
             ff, lat = r["first_frame_ms"], r["latency_ms"]
             out.write(f"  {r['sessions']:>8} | {ff['p50']} / {ff['p95']} ms | {lat['p50']} / "
                       f"{lat['p95']} ms ({lat['actions']}) | {r['session_mib']} / "
-                      f"{r['server_mib']} MiB | {r['cpu_percent']}%\n")
+                      f"{r['server_mib']} MiB | server {r['cpu_percent']['server']}%, "
+                      f"sessions {r['cpu_percent']['sessions']}%\n")
         return 0
     if getattr(args, "ui", False):
         from ahoy_tui import bench_ui

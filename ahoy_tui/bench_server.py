@@ -6,7 +6,8 @@ play the duel by keys at a human pace (an odd one out watches the first game; a 
 plays a computer captain). It stops by itself after the time given.
 
 Reported, for each N:
-- connect → first frame: from opening the SSH connection to the lobby drawn on the terminal;
+- connect → first frame: from opening the SSH connection to the lobby drawn on the terminal
+  (sessions arrive two a second);
 - action → opponent's screen: from a player's key to the first bytes of the repaint reaching
   the opponent's terminal (the watcher's, for the lone session: its own), p50 and p95;
 - memory: resident size of each session's game process (median), and of the server.
@@ -28,6 +29,7 @@ from typing import Any
 
 import asyncssh
 
+ARRIVAL = 0.5  # seconds between one session's connection and the next
 PACE = 3.0  # seconds a player "thinks" between actions, on average: a quick human (--pace)
 
 
@@ -190,9 +192,12 @@ async def _load(sessions: int, seconds: float, folder: Path, port: int, keys: li
         if await _wait(lambda: b"the lobby" in term.tail, 60):
             first_frames.append(time.perf_counter() - start)
 
-    # connect in waves of 10, as people arrive: all at once is a thundering herd
-    for wave in range(0, sessions, 10):
-        await asyncio.gather(*(connect(i) for i in range(wave, min(sessions, wave + 10))))
+    # people arrive two a second (all at once would be a thundering herd of Python starts)
+    arrivals = []
+    for index in range(sessions):
+        arrivals.append(asyncio.create_task(connect(index)))
+        await asyncio.sleep(ARRIVAL)
+    await asyncio.gather(*arrivals)
     ordered = [terms[i] for i in sorted(terms)]
 
     link = await host_link.connect(folder / "host.sock")
@@ -243,8 +248,9 @@ async def _load(sessions: int, seconds: float, folder: Path, port: int, keys: li
     latencies: list[float] = []
     deadline = time.perf_counter() + seconds
 
-    def cpu_now() -> float:
-        return sum(_cpu_seconds(pid) for pid in [server_pid, *_children(server_pid)])
+    def cpu_now() -> tuple[float, float]:
+        return (_cpu_seconds(server_pid),
+                sum(_cpu_seconds(pid) for pid in _children(server_pid)))
 
     cpu_start, wall_start = cpu_now(), time.perf_counter()
 
@@ -280,7 +286,9 @@ async def _load(sessions: int, seconds: float, folder: Path, port: int, keys: li
             await asyncio.sleep(pace * chooser.uniform(0.5, 1.5))
 
     await asyncio.gather(*(play(*g) for g in games))
-    cpu_percent = 100 * (cpu_now() - cpu_start) / (time.perf_counter() - wall_start)
+    cpu_end, wall = cpu_now(), time.perf_counter() - wall_start
+    server_cpu = 100 * (cpu_end[0] - cpu_start[0]) / wall
+    sessions_cpu = 100 * (cpu_end[1] - cpu_start[1]) / wall
     memory = [_rss_kib(pid) / 1024 for pid in _children(server_pid)]
     server_mib = _rss_kib(server_pid) / 1024
     reader.cancel()
@@ -300,7 +308,8 @@ async def _load(sessions: int, seconds: float, folder: Path, port: int, keys: li
                        "actions": len(latencies)},
         "session_mib": round(statistics.median(memory), 1) if memory else None,
         "server_mib": round(server_mib, 1),
-        "cpu_percent": round(cpu_percent),  # server and its sessions while they play
+        # while they play, in % of one core: the server (host and SSH door), all sessions
+        "cpu_percent": {"server": round(server_cpu), "sessions": round(sessions_cpu)},
     }
 
 

@@ -16,7 +16,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.screen import Screen
-from textual.widgets import Footer
 from textual.worker import Worker, WorkerState
 
 from ahoy_tui.engine import IllegalAction, InvalidAction, SaveError
@@ -28,6 +27,7 @@ if TYPE_CHECKING:
     from ahoy_tui.server.remote import RemoteSession
 from ahoy_tui.ui.widgets.choices import ChoiceList, PhasePrompt, ValuePicker
 from ahoy_tui.ui.widgets.dice_log import DiceLog
+from ahoy_tui.ui.widgets.key_footer import KeyFooter
 from ahoy_tui.ui.widgets.record_cards import ShipCards
 from ahoy_tui.ui.widgets.sea_map import SeaMap
 from ahoy_tui.ui.widgets.status_bar import StatusBar
@@ -94,7 +94,7 @@ class BattleScreen(Screen[None]):
             yield PhasePrompt(id="prompt")
             yield ChoiceList(id="choices")
             yield ValuePicker(id="picker")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#log", DiceLog).border_title = "Dice and events"
