@@ -46,7 +46,7 @@ class Terminal(asyncssh.SSHClientSession):  # type: ignore[type-arg]
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
-    async def wait_for(self, words: str, timeout: float = 20.0) -> str:
+    async def wait_for(self, words: str, timeout: float = 30.0) -> str:
         deadline = time.monotonic() + timeout
         while words not in self.text():
             if time.monotonic() > deadline:
@@ -119,7 +119,13 @@ async def sign_in(door: Door, who: str, width: int = 100, height: int = 30) -> T
     text = await term.wait_for("Welcome aboard" if not door.host.players.name(
         f"key:{door.keys[who].get_fingerprint()}") else "the lobby")
     if "Welcome aboard" in text:
-        term.keys("\r")
+        for _ in range(3):  # the name field may not have the focus the instant it is drawn
+            term.keys("\r")
+            try:
+                await term.wait_for(f"Signed in as {who}", timeout=8)
+                break
+            except AssertionError:
+                continue
     await term.wait_for(f"Signed in as {who}")
     return term
 
