@@ -132,7 +132,8 @@ async def sign_in(door: Door, who: str, width: int = 100, height: int = 30) -> T
 
 async def test_a_known_key_reaches_the_lobby_and_its_name_is_kept(door):
     term = await sign_in(door, "alice")
-    assert "the lobby" in term.text() and "No games yet" in term.text()
+    await term.wait_for("the lobby")  # a repaint arrives in pieces: wait for each part
+    await term.wait_for("No games yet")
     fingerprint = door.keys["alice"].get_fingerprint()
     assert door.host.players.name(f"key:{fingerprint}") == "alice"
     # the host key was made once and is kept
@@ -253,8 +254,8 @@ async def test_a_player_who_drops_comes_back_into_the_same_seat(door):
         await asyncio.sleep(0.05)
     assert live.seats["p1"].name == "alice"  # the seat is held
     alice = await sign_in(door, "alice")
-    text = await alice.wait_for("yours")
-    assert "Broadside" in text
+    await alice.wait_for("yours")
+    await alice.wait_for("Broadside")
     alice.keys("\r")
     await alice.wait_for("Turn 1, Empire")
     assert "Take which side" not in alice.text()
@@ -281,8 +282,8 @@ async def test_guests_come_in_without_a_key_only_when_allowed(door):
     _chan, term = await conn.create_session(lambda: Terminal(100, 30),
                                             term_type="xterm", term_size=(100, 30),
                                             encoding=None)
-    text = await term.wait_for("a guest: your games are not kept")
-    assert "Signed in as sam" in text
+    await term.wait_for("a guest: your games are not kept")
+    await term.wait_for("Signed in as sam")
     assert door.host.players.name("guest:sam") == ""  # nothing written down
 
 
