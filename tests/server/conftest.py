@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+import socket
 import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -31,6 +32,13 @@ def broadside(turn_limit: int = 1) -> dict[str, Any]:
         "ships": [{**ship, "id": "hawk", "name": "Hawk", "side": "p1", "x": 30, "y": 20},
                   {**ship, "id": "kite", "name": "Kite", "side": "p2", "x": 30, "y": 26}],
     }
+
+
+def free_port() -> int:
+    """A TCP port on loopback that nobody listens on (now)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 @pytest.fixture

@@ -11,11 +11,7 @@ from pathlib import Path
 
 import asyncssh
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from .conftest import free_port
 
 
 def start(folder: Path, *args: str) -> subprocess.Popen[str]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import socket
 import subprocess
 import sys
 import time
@@ -13,13 +12,7 @@ import pyte
 
 from ahoy_tui.server import messages as m
 
-from .conftest import Client, broadside
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from .conftest import Client, broadside, free_port
 
 
 async def test_a_browser_tab_is_a_guest_who_meets_ssh_players_in_the_same_lobby(

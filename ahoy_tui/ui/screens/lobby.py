@@ -7,6 +7,8 @@ many watch. Your own games come first. Enter plays (your seat, or a free one), `
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -138,7 +140,8 @@ class LobbyScreen(Screen[None]):
             if side:
                 self.post_message(self.Wanted("join", info.id, side))
 
-        self.app.push_screen(ChooseSeatScreen(free), chosen)
+        self.app.push_screen(ChooseOneScreen("Take which side?",
+                                             [(s.side_name, s.side) for s in free]), chosen)
 
     def action_watch(self) -> None:
         info = self._current()
@@ -157,65 +160,45 @@ class LobbyScreen(Screen[None]):
             if colour:
                 self.post_message(self.Wanted("colour", side=colour))
 
-        self.app.push_screen(ChooseColoursScreen(), chosen)
+        self.app.push_screen(ChooseOneScreen(
+            "Colours for your next connection (SSH rarely tells the server):", COLOURS), chosen)
 
     def action_quit_lobby(self) -> None:
         self.app.exit()
 
 
-class ChooseSeatScreen(ModalScreen[str | None]):
-    """Which free side to take."""
+class ChooseOneScreen(ModalScreen[str | None]):
+    """A question with a short list of answers (which side to take, how many colours)."""
 
     DEFAULT_CSS = """
-    ChooseSeatScreen { align: center middle; }
-    ChooseSeatScreen > Vertical {
-        width: 50; height: auto; padding: 1 2; border: thick $accent; background: $surface;
-    }
-    ChooseSeatScreen OptionList { height: auto; }
-    """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
-
-    def __init__(self, seats: list[SeatInfo]) -> None:
-        super().__init__()
-        self.seats = seats
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label("Take which side?")
-            yield OptionList(*[Option(s.side_name, id=s.side) for s in self.seats])
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option.id)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class ChooseColoursScreen(ModalScreen[str | None]):
-    """How many colours your terminal shows."""
-
-    DEFAULT_CSS = """
-    ChooseColoursScreen { align: center middle; }
-    ChooseColoursScreen > Vertical {
+    ChooseOneScreen { align: center middle; }
+    ChooseOneScreen > Vertical {
         width: 64; height: auto; padding: 1 2; border: thick $accent; background: $surface;
     }
-    ChooseColoursScreen OptionList { height: auto; }
-    ChooseColoursScreen Label { width: 100%; }
+    ChooseOneScreen OptionList { height: auto; }
+    ChooseOneScreen Label { width: 100%; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
-    CHOICES = (("As your terminal's TERM says", "auto"), ("Millions (24-bit)", "truecolor"),
-               ("256 colours", "256"), ("16 colours", "standard"))
+
+    def __init__(self, question: str, answers: Sequence[tuple[str, str]]) -> None:
+        super().__init__()
+        self.question = question
+        self.answers = answers
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("Colours for your next connection (SSH rarely tells the server):")
-            yield OptionList(*[Option(words, id=value) for words, value in self.CHOICES])
+            yield Label(self.question)
+            yield OptionList(*[Option(words, id=value) for words, value in self.answers])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+COLOURS = (("As your terminal's TERM says", "auto"), ("Millions (24-bit)", "truecolor"),
+           ("256 colours", "256"), ("16 colours", "standard"))
 
 
 class NameScreen(ModalScreen[str]):
