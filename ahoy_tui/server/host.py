@@ -57,7 +57,7 @@ from ahoy_tui.server.messages import (
     decode,
     encode,
 )
-from ahoy_tui.server.players import COLOURS, Players, is_guest
+from ahoy_tui.server.players import COLOURS, Players, check_name, is_guest
 
 SPECTATOR = "spectator"  # the side name a spectator's view is asked for
 CASUAL, STRICT = "casual", "strict"
@@ -266,7 +266,12 @@ class GameHost:
         client.guest = message.guest or is_guest(message.player)
         client.name = self.players.name(message.player)
         if client.guest and not client.name:
-            client.name = message.suggested_name  # a browser guest is asked for one
+            # a guest is named by their SSH user name, if it makes a name (a browser guest,
+            # or a user name like "x[bold", is asked for one)
+            try:
+                client.name = check_name(message.suggested_name)
+            except ValueError:
+                client.name = ""
         client.send(Welcome(client.player, client.name, client.guest))
 
     def on_set_name(self, client: Client, message: SetName) -> None:

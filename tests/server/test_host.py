@@ -346,3 +346,10 @@ async def test_a_players_colours_are_kept_for_their_next_connection(host, short_
     assert GameHost(host.folder).players.option("key:alice", "colour") == "256"
     alice.send(m.SetOption("colour", "rainbow"))
     assert "no option" in (await alice.expect(m.Refused)).reason
+
+
+async def test_a_guest_whose_user_name_is_no_name_is_asked_for_one(host, short_dir):
+    link = await Client.connect(short_dir / "host.sock", "guest:x:1", guest=True)
+    link.send(m.Hello("guest:x:2", "[bold red]x", True))
+    welcome = await link.expect(m.Welcome)
+    assert welcome.name == ""  # the lobby asks, and check_name guards what is chosen

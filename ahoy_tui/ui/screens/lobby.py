@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -41,9 +42,10 @@ class GamesTable(DataTable[str]):
             state = "over" if info.over else f"turn {info.turn}"
             mark = "yours" if info.yours else ("free seat" if any(
                 s.occupant == "open" for s in info.seats) and not info.over else "")
-            self.add_row(mark, f"{info.title} [{info.id}]",
-                         " v ".join(seat_words(s) for s in info.seats),
-                         state, str(info.spectators), key=info.id)
+            # Text, not str: a game id in brackets must not be read as markup
+            self.add_row(Text(mark), Text(f"{info.title} [{info.id}]"),
+                         Text(" v ".join(seat_words(s) for s in info.seats)),
+                         Text(state), Text(str(info.spectators)), key=info.id)
         if games:
             self.move_cursor(row=min(max(keep, 0), len(games) - 1))
 
