@@ -26,6 +26,7 @@ class HardCaptain(NormalCaptain):
     """Plays candidate plans on to the enemy's reply, many times over, with its own dice."""
 
     level = "hard"
+    max_rounds = 64  # playouts per candidate at most, whatever time is left
 
     def __init__(self, seed: int = 0, think: float = 1.0) -> None:
         super().__init__(seed, think)
@@ -50,7 +51,7 @@ class HardCaptain(NormalCaptain):
             rounds += 1
             if time.perf_counter() > deadline:
                 break
-            if rounds >= 64:
+            if rounds >= self.max_rounds:
                 break
         best = max(range(len(candidates)), key=lambda i: totals[i] / counts[i])
         return candidates[best]

@@ -294,6 +294,12 @@ class BattleScreen(Screen[None]):
             self.refresh_all()
             return
         self.refusal = ""
+        if self.online:
+            # the new state is on its way from the server: say so in the prompt only, and
+            # redraw the screen once, when it comes (a whole redraw now would be wasted)
+            self.query_one(PhasePrompt).show(self.session.prompt(),
+                                             waiting=self.session.waiting_text())
+            return
         self.after_events(events)
 
     def after_events(self, events: tuple[Event, ...]) -> None:
