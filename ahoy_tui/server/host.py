@@ -519,11 +519,16 @@ class GameHost:
             self._send_update(client, live, since=live.game.step)
 
     def _view_for(self, live: LiveGame, client: Client) -> tuple[str, dict[str, Any]]:
+        """The side whose view this client gets, and that view as data. Playing both sides
+        (hot-seat), it is the side deciding now; still never the dice to come."""
         sides = self._acting_sides(client, live)
-        side = sides[0] if len(sides) == 1 else (SPECTATOR if not sides else sides[0])
         game = live.game
-        if len(sides) > 1:  # hot-seat: one person sees both sides (still no future dice)
-            side = game.to_act if game.to_act in sides else sides[0]
+        if not sides:
+            side = SPECTATOR
+        elif game.to_act in sides:
+            side = game.to_act or sides[0]
+        else:
+            side = sides[0]
         return side, state_to_data(game.ruleset.view(game.state, side))
 
     def _events_for(self, live: LiveGame, side: str, since: int) -> tuple[
