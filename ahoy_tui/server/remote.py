@@ -18,7 +18,6 @@ from ahoy_tui.engine.serialize import action_to_data, configure_actions, convert
 from ahoy_tui.engine.state import GameState
 from ahoy_tui.server.messages import (
     Act,
-    GameInfo,
     LeaveGame,
     Message,
     Opened,
@@ -194,10 +193,3 @@ class RemoteSession:
 
         raise SaveError(self.title, "the server keeps this battle: every action is saved as it "
                                     "happens")
-
-
-def info_line(info: GameInfo) -> str:
-    """A game in one line for the lobby."""
-    seats = ", ".join(f"{s.side_name}: {s.name or 'open'}" for s in info.seats)
-    state = f"over: {info.result}" if info.over else f"turn {info.turn}"
-    return f"{info.title} [{info.id}] — {seats} — {state}"
