@@ -93,6 +93,32 @@ class StrikeColours:
 
 
 @frozen
+class ShoveOff:
+    """Beaching and Re-floating: two crew shove a beached Small ship or boat off the sand."""
+
+    ship: str
+    kind: ClassVar[str] = "shove_off"
+
+
+@frozen
+class HeaveGun:
+    """Beaching and Re-floating: the gun's crew spend the turn heaving it overboard (+1 to each
+    later re-floating roll)."""
+
+    ship: str
+    gun: str
+    kind: ClassVar[str] = "heave_gun"
+
+
+@frozen
+class CastOffFromQuay:
+    """Docking/Casting Off: leave the quay from speed 0 (too few crew: cast adrift)."""
+
+    ship: str
+    kind: ClassVar[str] = "cast_off_from_quay"
+
+
+@frozen
 class EndOrders:
     """Orders given: fight the fires, then on to the movement phase."""
 
@@ -246,7 +272,8 @@ class DecideFate:
 
 Action = (
     AssignCrew | DeclareRam | CutLoose | Board | RecallBoarders | CastOff | RaiseAnchor
-    | CutAnchor | StrikeColours | EndOrders | StartMove | Advance | Turn | EndMove
+    | CutAnchor | StrikeColours | ShoveOff | HeaveGun | CastOffFromQuay | EndOrders | StartMove
+    | Advance | Turn | EndMove
     | ReturnToTable | Withdraw | Swim | DropAnchor | EndMovement | FireGun | FireMissiles
     | EndShooting | Avoid | RerollRamDie | DealWithSwimmers | DecideFate
 )

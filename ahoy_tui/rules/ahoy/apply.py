@@ -29,6 +29,7 @@ from ahoy_tui.rules.ahoy.movement import (
 from ahoy_tui.rules.ahoy.ramming import avoid, cut_loose, reroll
 from ahoy_tui.rules.ahoy.shooting import fire_gun, fire_missiles
 from ahoy_tui.rules.ahoy.swimming import deal_with_enemy_swimmers, swim
+from ahoy_tui.rules.ahoy.terrain import cast_off_from_quay, heave_gun, shove_off
 
 
 def _ordered(state: AhoyState, ship_id: str, order: str) -> AhoyState:
@@ -66,6 +67,12 @@ def dispatch(state: AhoyState, dice: Dice, action: Any) -> AhoyState:
             return raise_anchor(state, dice, ship_id)
         case a.CutAnchor(ship=ship_id):
             return cut_anchor(state, dice, ship_id)
+        case a.ShoveOff(ship=ship_id):
+            return shove_off(state, dice, ship_id)
+        case a.HeaveGun(ship=ship_id, gun=gun_id):
+            return heave_gun(state, dice, ship_id, gun_id)
+        case a.CastOffFromQuay(ship=ship_id):
+            return cast_off_from_quay(state, dice, ship_id)
         case a.StrikeColours(ship=ship_id):
             return strike(state, dice, ship_id, voluntary=True)
         case a.EndOrders():

@@ -28,6 +28,7 @@ from ahoy_tui.rules.ahoy.model import (
     update_ship,
 )
 from ahoy_tui.rules.ahoy.tables import tables
+from ahoy_tui.rules.ahoy.terrain import leave_wreck
 
 STRIKE = "Strike Yer Colours"
 CRITICAL = "Critical Hits"
@@ -193,7 +194,10 @@ def sink(state: AhoyState, dice: Dice, ship_id: str, cause: str, rule: str) -> A
     ship = state.ship(ship_id)
     tell(dice, "sunk", f"The {ship.name} goes down! ({cause})", rule, side=ship.side,
          ship=ship.id, big=True)
-    state = update_ship(state, ship_id, sunk=True, sp=0, speed=0, fires=0, anchored=False)
+    state = update_ship(state, ship_id, sunk=True, sp=0, speed=0, fires=0, anchored=False,
+                        docked=None, aground="")
+    if not ship.off_table:
+        state = leave_wreck(state, ship)
     if state.move is not None and state.move.ship == ship_id:
         state = replace(state, move=None)
     below = captives_on(state, ship)

@@ -29,6 +29,7 @@ from ahoy_tui.rules.ahoy.movement import (
 )
 from ahoy_tui.rules.ahoy.swimming import drowning
 from ahoy_tui.rules.ahoy.tables import tables
+from ahoy_tui.rules.ahoy.terrain import guns_gone_over, movement_starts
 from ahoy_tui.rules.ahoy.wind import change_wind
 
 BOARDED_DRIFT = "Movement of Boarded/Boarding Ships"
@@ -143,6 +144,7 @@ def begin_player_turn(state: AhoyState, dice: Dice) -> AhoyState:
             state = surrender_test(state, dice, ship.id)
     for ship in state.ships:
         if ship.side == side and not ship.sunk and not ship.captured_by:
+            state = guns_gone_over(state, ship.id)
             state = apply_plan(state, ship.id)
     return check_victory(state, dice)
 
@@ -155,7 +157,8 @@ def end_orders(state: AhoyState, dice: Dice) -> AhoyState:
             state = fight_fires(state, dice, ship.id)
     state = drowning(state, dice, side)
     state = replace(state, phase=Phase.MOVEMENT)
-    return drift_locked(state, dice)
+    state = drift_locked(state, dice)
+    return movement_starts(state, dice)
 
 
 def drift_locked(state: AhoyState, dice: Dice) -> AhoyState:
@@ -168,6 +171,8 @@ def drift_locked(state: AhoyState, dice: Dice) -> AhoyState:
         largest = max(ships, key=lambda s: tables().size(s.size).rank)
         if largest.anchored or any(s.anchored for s in ships if s.size == largest.size):
             continue
+        if any(s.aground or s.docked for s in ships):
+            continue  # held fast by the ground or the quay
         ids = (lock.a, lock.b)
         if boarding_in_progress(state, lock):
             distance = dice.d6(f"the {ships[0].name} and the {ships[1].name} drift, boarding",
@@ -186,7 +191,7 @@ def automatic_mover(state: AhoyState) -> Ship | None:
     for ship in state.ships:
         if ship.side != state.active or ship.moved or not ship.on_table or ship.captured_by:
             continue
-        if ship.anchored or state.lock_of(ship.id) is not None:
+        if ship.anchored or ship.aground or ship.docked or state.lock_of(ship.id) is not None:
             continue
         if ship.immobilised or ship.ooc_stopped or not in_control(state, ship):
             return ship

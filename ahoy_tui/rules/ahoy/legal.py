@@ -17,6 +17,7 @@ from ahoy_tui.rules.ahoy.actions import (
     Avoid,
     Board,
     CastOff,
+    CastOffFromQuay,
     CutAnchor,
     CutLoose,
     DealWithSwimmers,
@@ -29,10 +30,12 @@ from ahoy_tui.rules.ahoy.actions import (
     EndShooting,
     FireGun,
     FireMissiles,
+    HeaveGun,
     RaiseAnchor,
     RecallBoarders,
     RerollRamDie,
     ReturnToTable,
+    ShoveOff,
     StartMove,
     StrikeColours,
     Swim,
@@ -60,6 +63,7 @@ from ahoy_tui.rules.ahoy.movement import (
 from ahoy_tui.rules.ahoy.shooting import fire_choice, missile_targets, ship_may_shoot
 from ahoy_tui.rules.ahoy.swimming import groups, has_swum, swim_targets
 from ahoy_tui.rules.ahoy.tables import tables
+from ahoy_tui.rules.ahoy.terrain import DOCKING, REFLOAT, may_shove_off
 
 _EMPTY = LegalActions()
 
@@ -180,6 +184,13 @@ def _orders(state: AhoyState) -> Iterator[Any]:
             yield RecallBoarders(ship.id)
         if ship.anchored and "anchor" not in ship.ordered:
             yield RaiseAnchor(ship.id) if in_control(state, ship) else CutAnchor(ship.id)
+        if ship.docked and "cast_off_quay" not in ship.ordered and not locks:
+            yield CastOffFromQuay(ship.id)
+        if may_shove_off(state, ship) and "shove_off" not in ship.ordered:
+            yield ShoveOff(ship.id)
+        if ship.aground == "stuck":
+            yield from (HeaveGun(ship.id, g.id) for g in ship.guns
+                        if g.state in (GunState.READY, GunState.MALFUNCTION))
     for ship in own_ships(state):
         if ship.on_table and "crew" not in ship.ordered:
             yield from crew_plans(state, ship)
@@ -320,7 +331,8 @@ def explain(state: AhoyState, action: Any) -> tuple[str, str]:
     phase_of = {
         AssignCrew: Phase.ORDERS, DeclareRam: Phase.ORDERS, CutLoose: Phase.ORDERS,
         RecallBoarders: Phase.ORDERS, CastOff: Phase.ORDERS, RaiseAnchor: Phase.ORDERS,
-        CutAnchor: Phase.ORDERS, EndOrders: Phase.ORDERS, StartMove: Phase.MOVEMENT,
+        CutAnchor: Phase.ORDERS, EndOrders: Phase.ORDERS, ShoveOff: Phase.ORDERS,
+        HeaveGun: Phase.ORDERS, CastOffFromQuay: Phase.ORDERS, StartMove: Phase.MOVEMENT,
         Advance: Phase.MOVEMENT, Turn: Phase.MOVEMENT, EndMove: Phase.MOVEMENT,
         ReturnToTable: Phase.MOVEMENT, Withdraw: Phase.MOVEMENT, Swim: Phase.MOVEMENT,
         DropAnchor: Phase.MOVEMENT, EndMovement: Phase.MOVEMENT, FireGun: Phase.SHOOTING,
@@ -342,6 +354,12 @@ def explain(state: AhoyState, action: Any) -> tuple[str, str]:
             return "Movement", f"the {ship.name} has already moved this turn"
         if ship.anchored:
             return "Anchors", f"the {ship.name} is at anchor: raise it in your orders first"
+        if ship.aground == "stuck":
+            return REFLOAT, f"the {ship.name} is stuck fast until she is re-floated (a 6)"
+        if ship.aground == "beached":
+            return REFLOAT, f"the {ship.name} is beached: two crew must shove her off first"
+        if ship.docked:
+            return DOCKING, f"the {ship.name} is made fast to the quay: cast off first"
         if state.lock_of(ship.id) is not None:
             return "Ramming and Ships Becoming Entangled", \
                 f"the {ship.name} is locked to another ship"
@@ -380,6 +398,22 @@ def explain(state: AhoyState, action: Any) -> tuple[str, str]:
         return "Boarding Actions", ("boarding needs the ship alongside (within 1\") after a move "
                                     "at 12\" or less, an enemy that moved 12\" or less last turn, "
                                     "and no more men than she has to send")
+    if isinstance(action, ShoveOff):
+        ship = state.ship(action.ship)
+        if ship.aground != "beached":
+            return REFLOAT, f"the {ship.name} is not beached"
+        return REFLOAT, "shoving off needs two crew aboard to do it (once a turn)"
+    if isinstance(action, HeaveGun):
+        ship = state.ship(action.ship)
+        if ship.aground != "stuck":
+            return REFLOAT, f"guns are heaved overboard only to re-float a ship stuck fast; " \
+                            f"the {ship.name} is not"
+        return REFLOAT, "she has no such gun left to heave overboard"
+    if isinstance(action, CastOffFromQuay):
+        ship = state.ship(action.ship)
+        if not ship.docked:
+            return DOCKING, f"the {ship.name} is not made fast to a quay"
+        return DOCKING, "she casts off once a turn, and not while locked to another ship"
     if isinstance(action, AssignCrew):
         return "Gun Crews", ("that crew plan is not possible: at most the minimum crew sail her, "
                              "and she has only so many hands (once per turn)")

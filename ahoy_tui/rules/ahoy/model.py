@@ -43,6 +43,7 @@ class GunState(StrEnum):
     READY = "ready"
     MALFUNCTION = "malfunction"
     DESTROYED = "destroyed"
+    HEAVED = "heaved"      # being heaved overboard this turn (Beaching and Re-floating)
 
 
 @frozen
@@ -138,6 +139,10 @@ class Ship:
     no_shooting: bool = False   # braced, or cutting loose: no shooting this turn
     missiles_fired: bool = False
     ordered: tuple[str, ...] = ()  # start-of-turn orders already given this turn
+    aground: str = ""         # "stuck" (re-float on a 6) or "beached" (shove off with 2 crew)
+    docked: str | None = None  # the quay she is made fast to
+    heaved: int = 0           # guns her crew have heaved overboard to re-float her
+    fend_off: bool = False    # struck and came free: may turn before moving on her next move
 
     @property
     def afloat(self) -> bool:
@@ -183,6 +188,7 @@ class Move:
     steer_ok: bool | None = None    # Light Airs / Gales: the 4+ roll, once rolled
     pickup: bool = False        # slow enough to pick up swimmers (6" or less)
     met: tuple[str, ...] = ()   # enemy swimmers she has already dealt with on this move
+    passed: tuple[str, ...] = ()  # terrain she has already rolled for on this move
 
     @property
     def remaining(self) -> float:
@@ -210,6 +216,23 @@ class Pending:
 
 
 @frozen
+class Feature:
+    """A piece of terrain: land, a quay, rocks, a wreck, a sandbank, a mudflat, shallows.
+
+    ``outline`` is a convex polygon in table inches. ``shore`` overrides what striking it
+    counts as ("solid" or "aground"); ``shallow`` says whether the water within 4" of a land
+    shore is shallow (Shallow Water: the players agree which water is shallow).
+    """
+
+    id: str
+    kind: str
+    outline: tuple[tuple[float, float], ...]
+    name: str = ""
+    shore: str = ""
+    shallow: bool = True
+
+
+@frozen
 class Tally:
     """A side's running score for the battle summary."""
 
@@ -226,6 +249,7 @@ class Options:
     wind_changes: bool = True   # roll for a change each game turn
     weather: str = "normal"     # "normal", "light_airs" or "gales"
     turn_limit: int = 12        # game turns; then the battle is decided on points
+    wrecks: bool = True         # a sunk ship leaves a wreck marker (Wrecks and Sunken Ships)
 
 
 @frozen(kw_only=True)
@@ -248,6 +272,7 @@ class AhoyState(GameState):
     pending: Pending | None = None
     enemy_fire_start: tuple[tuple[str, int], ...] = ()  # SP at the start of enemy shooting
     tallies: tuple[Tally, ...] = ()
+    terrain: tuple[Feature, ...] = ()
 
     # --- lookups ----------------------------------------------------------------------------
     def ship(self, ship_id: str) -> Ship:

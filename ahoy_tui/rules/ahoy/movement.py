@@ -22,6 +22,7 @@ from ahoy_tui.rules.ahoy.hulls import may_meet, ship_hull
 from ahoy_tui.rules.ahoy.model import AhoyState, Move, Pending, Ship, update_ship
 from ahoy_tui.rules.ahoy.swimming import passed_swimmers, pick_up_friends
 from ahoy_tui.rules.ahoy.tables import Rate, tables
+from ahoy_tui.rules.ahoy.terrain import Hazard, describe, first_hazard, meet_hazard, solid_under
 from ahoy_tui.rules.ahoy.wind import BEATING, into_the_wind, point_of_sail
 
 RATES = "Movement Rates for Sailing Ships"
@@ -132,7 +133,7 @@ def needs_move(state: AhoyState, ship: Ship) -> bool:
         return False
     if ship.off_table:
         return True
-    if ship.anchored or ship.captured_by or ship.immobilised:
+    if ship.anchored or ship.captured_by or ship.immobilised or ship.aground or ship.docked:
         return False
     if state.lock_of(ship.id) is not None:
         return False
@@ -256,8 +257,9 @@ def turn_blocked(state: AhoyState, direction: int) -> tuple[str, str] | None:
         return RUDDER, f"her damaged rudder swings her to {side}"
     # In Irons she makes her one turn at the end of her whole move into the wind (D3+1": less
     # than the 4" a Large ship needs before a turn), so the minimum distance does not apply.
+    fending_off = ship.fend_off and move.moved <= 1e-9 and not move.turns_made
     if (not move.in_irons and move.since_turn + 1e-9 < size.move_before_turn
-            and ship.propulsion == "sail"):
+            and ship.propulsion == "sail" and not fending_off):
         return TURNING, (f"{_a_ship(size.name)} under sail must move {size.move_before_turn}\" "
                          f"before each turn ({inches(move.since_turn)} so far)")
     if move.steer_ok is False:
@@ -266,6 +268,9 @@ def turn_blocked(state: AhoyState, direction: int) -> tuple[str, str] | None:
     for other in state.ships:
         if other.id != ship.id and other.on_table and overlap(new, ship_hull(other)):
             return TURNING, f"no room to turn: the {other.name} is in the way"
+    ground = solid_under(state, new)
+    if ground is not None and solid_under(state, ship_hull(ship)) is None:
+        return TURNING, f"no room to turn: she would swing onto the {describe(ground)}"
     return None
 
 
@@ -325,7 +330,9 @@ def advance_ship(state: AhoyState, dice: Dice, distance: float) -> AhoyState:
         if t is not None and t < contact_at:
             contact_at, contact = t, other
     exit_at = state.table.exit_distance((ship.x, ship.y), direction)
-    travel = min(distance, contact_at, exit_at)
+    hazard = first_hazard(state, ship, direction, min(distance, contact_at, exit_at),
+                          move.passed)
+    travel = min(distance, contact_at, exit_at, hazard.at if hazard else math.inf)
     x, y = advance(ship.x, ship.y, ship.heading, travel)
     state = update_ship(state, ship.id, x=x, y=y)
     move = replace(move, moved=move.moved + travel, since_turn=move.since_turn + travel)
@@ -335,10 +342,31 @@ def advance_ship(state: AhoyState, dice: Dice, distance: float) -> AhoyState:
              f"({inches(move.remaining)} left)", RATES, side=ship.side, ship=ship.id)
     if move.pickup:
         state = _pick_up(state, dice, state.ship(ship.id), ship.x, ship.y, travel)
+    if hazard is not None:
+        return _meet_terrain(state, dice, ship.id, hazard, distance - travel)
     if exit_at <= contact_at and exit_at < distance:
         return leave_table(state, dice, ship.id)
     if contact is not None and contact_at < distance:
         return meet(state, dice, ship.id, contact.id)
+    return state
+
+
+def _meet_terrain(state: AhoyState, dice: Dice, ship_id: str, hazard: Hazard,
+                  rest: float) -> AhoyState:
+    """Terrain in her way: she stops there, or (a wreck passed, deep enough water) sails on."""
+    move = state.move
+    assert move is not None
+    key = hazard.feature if hazard.event == "cross" else f"{hazard.feature}:{hazard.event}"
+    state = replace(state, move=replace(move, passed=(*move.passed, key)))
+    state, stopped = meet_hazard(state, dice, ship_id, hazard, state.ship(ship_id).speed)
+    if stopped:
+        if state.move is not None:
+            fend_off = state.ship(ship_id).fend_off
+            state = end_move(state, dice)
+            state = update_ship(state, ship_id, fend_off=fend_off)
+        return state
+    if state.pending is None and rest > 1e-9:
+        return advance_ship(state, dice, rest)
     return state
 
 
@@ -378,7 +406,8 @@ def end_move(state: AhoyState, dice: Dice) -> AhoyState:
     assert move is not None
     ship = state.ship(move.ship)
     state = replace(state, move=None)
-    return update_ship(state, ship.id, moved=True, moved_last=round(move.moved, 4))
+    return update_ship(state, ship.id, moved=True, moved_last=round(move.moved, 4),
+                       fend_off=False)
 
 
 def return_options(state: AhoyState, ship: Ship) -> list[tuple[int, int]]:
@@ -430,16 +459,22 @@ def withdraw(state: AhoyState, dice: Dice, ship_id: str) -> AhoyState:
     return update_ship(state, ship_id, withdrawn=True, moved=True)
 
 
-def drift(state: AhoyState, dice: Dice, ship_ids: tuple[str, ...], distance: int,
-          rule: str) -> AhoyState:
+def drift(state: AhoyState, dice: Dice, ship_ids: tuple[str, ...], distance: float,
+          rule: str, passed: tuple[str, ...] = ()) -> AhoyState:
     """Ships (one, or several locked together) drift downwind. Touching another hull they come to
     rest against it; drifting at a few inches is not counted as a collision. A drifting ship
-    that crosses the table edge is not under control and is lost to the battle."""
+    that crosses the table edge is not under control and is lost to the battle. Drifting onto
+    terrain is running aground like any other way of reaching it."""
     if distance <= 0:
         return state
     direction = UNIT[state.wind]
     travel = float(distance)
     blocker = None
+    hazard: tuple[str, Hazard] | None = None
+    for sid in ship_ids:
+        found = first_hazard(state, state.ship(sid), direction, travel, passed)
+        if found is not None and found.at < travel:
+            travel, hazard = found.at, (sid, found)
     for sid in ship_ids:
         ship = state.ship(sid)
         poly = ship_hull(ship)
@@ -470,6 +505,12 @@ def drift(state: AhoyState, dice: Dice, ship_ids: tuple[str, ...], distance: int
     elif blocker is not None:
         tell(dice, "aground", f"They come to rest against the {blocker.name}", rule,
              ship=ship_ids[0])
+    elif hazard is not None:
+        sid, found = hazard
+        key = found.feature if found.event == "cross" else f"{found.feature}:{found.event}"
+        state, stopped = meet_hazard(state, dice, sid, found, math.ceil(distance))
+        if not stopped and distance - travel > 1e-9:
+            state = drift(state, dice, ship_ids, distance - travel, rule, (*passed, key))
     return state
 
 

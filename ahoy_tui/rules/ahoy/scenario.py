@@ -18,7 +18,7 @@ from attrs import field, frozen
 
 from ahoy_tui.engine.dice import Dice, Rng
 from ahoy_tui.engine.events import Event
-from ahoy_tui.engine.geometry import HEADINGS, Table, clean, overlap
+from ahoy_tui.engine.geometry import HEADINGS, Table, clean, distance, overlap
 from ahoy_tui.engine.ruleset import ScenarioInfo
 from ahoy_tui.engine.serialize import make_strict, problem
 from ahoy_tui.rules.ahoy.hulls import ship_hull
@@ -26,6 +26,7 @@ from ahoy_tui.rules.ahoy.model import (
     AhoyState,
     Crewman,
     CrewPlan,
+    Feature,
     Gun,
     Options,
     Phase,
@@ -33,6 +34,7 @@ from ahoy_tui.rules.ahoy.model import (
     Tally,
 )
 from ahoy_tui.rules.ahoy.tables import DataError, tables
+from ahoy_tui.rules.ahoy.terrain import is_convex, octagon, strikes_as
 
 MOUNTS = ("port", "starboard", "bow", "stern")
 # Limits that keep a hand-written scenario (or one inside a save) a tabletop battle.
@@ -77,6 +79,22 @@ class ShipSpec:
     missiles: dict[str, str] = field(factory=dict)
     damage: int = 0
     fires: int = 0
+    docked: bool = False
+
+
+@frozen
+class TerrainSpec:
+    """A piece of terrain: ``kind``, and its outline as ``points`` (a convex polygon), ``rect``
+    ([x0, y0, x1, y1]) or ``circle`` ([x, y, radius], drawn as an octagon)."""
+
+    kind: str
+    id: str = ""
+    name: str = ""
+    points: tuple[tuple[float, float], ...] = ()
+    rect: tuple[float, float, float, float] | None = None
+    circle: tuple[float, float, float] | None = None
+    shore: str = ""
+    shallow: bool = True
 
 
 @frozen
@@ -102,6 +120,7 @@ class ScenarioSpec:
     table: TableSpec = field(factory=TableSpec)
     options: Options = field(factory=Options)
     victory: str = "last_afloat"
+    terrain: tuple[TerrainSpec, ...] = ()
 
 
 @frozen
@@ -196,6 +215,60 @@ def _check(spec: ScenarioSpec, source: str) -> None:
         for b_id, b_hull in hulls[i + 1:]:
             if overlap(a_hull, b_hull):
                 fail(f"ships {a_id} and {b_id} overlap")
+    features = _check_terrain(spec, fail)
+    for ship, (ship_id, hull) in zip(spec.ships, hulls, strict=True):
+        for item in features:
+            if strikes_as(item) and item.kind != "wreck" and overlap(hull, item.outline):
+                fail(f"ship {ship_id} lies on top of terrain {item.id} ({item.kind})")
+        if ship.docked and not any(item.kind == "quay" and distance(hull, item.outline) <= 1.0
+                                   for item in features):
+            fail(f"ship {ship_id} is docked but lies more than 1\" from any quay")
+
+
+MAX_TERRAIN = 60
+
+
+def _check_terrain(spec: ScenarioSpec, fail: Any) -> list[Feature]:
+    if len(spec.terrain) > MAX_TERRAIN:
+        fail(f"terrain: at most {MAX_TERRAIN} pieces")
+    kinds = tables().table("terrain")
+    out = []
+    seen: set[str] = set()
+    for index, piece in enumerate(spec.terrain):
+        where = f"terrain[{index}]"
+        if piece.kind not in kinds:
+            fail(f"{where}.kind: {piece.kind!r} is not one of {', '.join(kinds)}")
+        if piece.shore not in ("", "solid", "aground"):
+            fail(f"{where}.shore: {piece.shore!r} is not solid or aground")
+        shapes = [x for x in (piece.points or None, piece.rect, piece.circle) if x is not None]
+        if len(shapes) != 1:
+            fail(f"{where}: give exactly one of points, rect or circle")
+        item = _feature(piece, index)
+        if item.id in seen:
+            fail(f"{where}.id: {item.id!r} is used twice")
+        seen.add(item.id)
+        if piece.points and not is_convex(piece.points):
+            fail(f"{where}.points: the outline must be convex, its corners in order (split a "
+                 "coastline into several convex pieces)")
+        if piece.rect is not None and not (piece.rect[0] < piece.rect[2]
+                                           and piece.rect[1] < piece.rect[3]):
+            fail(f"{where}.rect: [x0, y0, x1, y1] with x0 < x1 and y0 < y1")
+        if piece.circle is not None and not 0 < piece.circle[2] <= MAX_TABLE:
+            fail(f"{where}.circle: the radius must be more than 0")
+        out.append(item)
+    return out
+
+
+def _feature(piece: TerrainSpec, index: int) -> Feature:
+    if piece.rect is not None:
+        x0, y0, x1, y1 = piece.rect
+        outline: tuple[tuple[float, float], ...] = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+    elif piece.circle is not None:
+        outline = octagon(*piece.circle)
+    else:
+        outline = tuple(piece.points)
+    return Feature(id=piece.id or f"{piece.kind}{index + 1}", kind=piece.kind,
+                   outline=outline, name=piece.name, shore=piece.shore, shallow=piece.shallow)
 
 
 def check_options(options: Options, source: str) -> None:
@@ -245,6 +318,16 @@ def _ship(spec: ShipSpec, index: int) -> Ship:
     )
 
 
+def _docked(ship: Ship, spec: ShipSpec, terrain: tuple[Feature, ...]) -> Ship:
+    """A ship placed ``docked`` is made fast to the nearest quay."""
+    if not spec.docked:
+        return ship
+    hull = ship_hull(ship)
+    quay = min((f for f in terrain if f.kind == "quay"),
+               key=lambda f: distance(hull, f.outline))
+    return attrs.evolve(ship, docked=quay.id, speed=0, under_way=0, moved_last=0.0)
+
+
 def _crew(spec: ShipSpec) -> list[Crewman]:
     men = []
     number = 0
@@ -283,14 +366,15 @@ def setup(scenario: Scenario, seed: int,
     events: list[Event] = []
     dice = Dice(Rng(seed), events)
     wind = initial_wind(dice, opts.wind)
-    ships = tuple(_ship(s, i) for i, s in enumerate(spec.ships))
+    terrain = tuple(_feature(piece, i) for i, piece in enumerate(spec.terrain))
+    ships = tuple(_docked(_ship(s, i), s, terrain) for i, s in enumerate(spec.ships))
     crew = tuple(m for s in spec.ships for m in _crew(s))
     state = AhoyState(
         ruleset="ahoy", scenario=scenario.name, rng=dice.rng, to_act="p1",
         options=opts, table=Table(spec.table.width, spec.table.height),
         sides=tuple(s.id for s in spec.sides), side_names=tuple(s.name for s in spec.sides),
         ships=ships, crew=crew, wind=wind, turn=1, player_turn=1, active="p1",
-        phase=Phase.ORDERS, tallies=tuple(Tally(s.id) for s in spec.sides),
+        phase=Phase.ORDERS, tallies=tuple(Tally(s.id) for s in spec.sides), terrain=terrain,
     )
     for ship in ships:
         state = apply_plan(state, ship.id)

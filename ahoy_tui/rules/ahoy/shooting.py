@@ -9,9 +9,11 @@ stern rakes the decks.
 
 from __future__ import annotations
 
+import math
+
 from ahoy_tui.engine.dice import MISFIRE, Dice
 from ahoy_tui.engine.fast import replace
-from ahoy_tui.engine.geometry import UNIT, contains, point_on_hull, ray_entry
+from ahoy_tui.engine.geometry import UNIT, contains, point_on_hull, ray_entry, ray_span
 from ahoy_tui.rules.ahoy.combat import bs_to_hit, follow_up_needed, to_wound_needed
 from ahoy_tui.rules.ahoy.common import inches, tell
 from ahoy_tui.rules.ahoy.crew import (
@@ -38,6 +40,7 @@ from ahoy_tui.rules.ahoy.model import (
 )
 from ahoy_tui.rules.ahoy.ramming import toughness
 from ahoy_tui.rules.ahoy.tables import Ordnance, tables
+from ahoy_tui.rules.ahoy.terrain import kind_of
 
 CANNONS = "Naval Cannons"
 POINT_BLANK = "Point Blank"
@@ -70,11 +73,12 @@ def on_the_line(state: AhoyState, ship: Ship, gun: Gun) -> list[tuple[float, Shi
     origin, heading = line_of_fire(ship, gun)
     found = []
     direction = UNIT[heading]
+    land = land_ahead(state, origin, direction)
     for other in state.ships:
         if other.id == ship.id or not other.on_table or not on_ray(origin, direction, other):
             continue
         entry = ray_entry(origin, direction, ship_hull(other))
-        if entry is None:
+        if entry is None or entry[0] > land:
             continue
         edge = entry[1]
         if edge < 0:
@@ -86,6 +90,19 @@ def on_the_line(state: AhoyState, ship: Ship, gun: Gun) -> list[tuple[float, Shi
         found.append((entry[0], other, edge))
     found.sort(key=lambda item: item[0])
     return found
+
+
+def land_ahead(state: AhoyState, origin: tuple[float, float],
+               direction: tuple[float, float]) -> float:
+    """How far a shot may fly along a line before land stops it (Terrain: land blocks lines of
+    fire; rocks, quays, sandbanks and wrecks are too low to)."""
+    nearest = math.inf
+    for item in state.terrain:
+        if kind_of(item)["blocks_fire"]:
+            span = ray_span(origin, direction, item.outline)
+            if span is not None:
+                nearest = min(nearest, span[0])
+    return nearest
 
 
 def is_target(ship: Ship, other: Ship) -> bool:
@@ -296,9 +313,19 @@ def missile_targets(state: AhoyState, ship: Ship) -> list[Ship]:
     for other in state.ships:
         if not other.on_table or not is_target(ship, other):
             continue
-        if own_aboard(state, other) and within(state, ship.id, other.id, reach):
+        if own_aboard(state, other) and within(state, ship.id, other.id, reach) \
+                and not land_between(state, ship, other):
             found.append(other)
     return found
+
+
+def land_between(state: AhoyState, ship: Ship, other: Ship) -> bool:
+    """Whether land lies between two ships' centres (marksmen cannot see through it)."""
+    dx, dy = other.x - ship.x, other.y - ship.y
+    length = math.hypot(dx, dy)
+    if length <= 0 or not state.terrain:
+        return False
+    return land_ahead(state, (ship.x, ship.y), (dx / length, dy / length)) < length
 
 
 def fire_missiles(state: AhoyState, dice: Dice, ship_id: str, target_id: str) -> AhoyState:

@@ -27,12 +27,15 @@ def ship(id: str, side: str, *, size: str = "medium", x: float = 36, y: float = 
 
 
 def scenario(*ships: dict[str, Any], wind: str = "S", weather: str = "normal",
-             wind_changes: bool = False, turn_limit: int = 12) -> dict[str, Any]:
+             wind_changes: bool = False, turn_limit: int = 12,
+             terrain: list[dict[str, Any]] | None = None,
+             wrecks: bool = True) -> dict[str, Any]:
     """A scenario with fixed wind (blowing toward ``wind``) and no wind changes by default."""
     return {
+        "terrain": terrain or [],
         "name": "test", "title": "Test", "description": "A position for a rules test.",
         "options": {"wind": wind, "weather": weather, "wind_changes": wind_changes,
-                    "turn_limit": turn_limit},
+                    "turn_limit": turn_limit, "wrecks": wrecks},
         "sides": [{"id": "p1", "name": "Empire"}, {"id": "p2", "name": "Pirates"}],
         "ships": list(ships),
     }
