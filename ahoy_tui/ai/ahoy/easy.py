@@ -15,6 +15,7 @@ from ahoy_tui.ai.ahoy.gunnery import guess_for
 from ahoy_tui.ai.ahoy.seamanship import (
     crew_strength,
     gap,
+    hazard_ahead,
     nearest_enemy,
     side_facing,
     steps_between,
@@ -79,11 +80,35 @@ class EasyCaptain:
                 return Decision(a.RaiseAnchor(ship.id), "weigh anchor")
             if a.CastOff(ship.id) in legal:
                 return Decision(a.CastOff(ship.id), "cast off")
+            if a.ShoveOff(ship.id) in legal:
+                return Decision(a.ShoveOff(ship.id), "shove her off the sand")
+            foe = nearest_enemy(view, ship)
+            if a.CastOffFromQuay(ship.id) in legal and foe is not None \
+                    and gap(ship, foe) <= self.CAST_OFF_WHEN:
+                return Decision(a.CastOffFromQuay(ship.id),
+                                f"cast off: the {foe.name} is coming")
+            heave = self.gun_to_heave(view, ship, legal)
+            if heave is not None:
+                return Decision(heave, "lighten her: a gun over the side")
             plan = self.crew_plan(view, ship)
             if plan is not None and plan in legal:
                 return Decision(plan, "sailing crew to the sheets, the rest to the guns "
                                       f"({plan.guns_first or 'as they stand'})")
         return Decision(a.EndOrders(), "orders given")
+
+    CAST_OFF_WHEN = 30.0  # inches: an enemy this close and a docked ship puts to sea
+
+    def gun_to_heave(self, view: AhoyState, ship: Any, legal: LegalActions) -> a.HeaveGun | None:
+        """Stuck fast: one gun a turn over the side, from the broadside facing away from the
+        enemy (the re-floating roll needs a 6 without help)."""
+        heaves = [x for x in legal.fixed if isinstance(x, a.HeaveGun) and x.ship == ship.id]
+        if not heaves or any(g.state.value == "heaved" for g in ship.guns):
+            return None
+        foe = nearest_enemy(view, ship)
+        facing = side_facing(ship, foe) if foe is not None else ""
+        mounts = {g.id: g.mount for g in ship.guns}
+        heaves.sort(key=lambda x: mounts.get(x.gun) == facing)
+        return heaves[0]
 
     def boarding_party(self, view: AhoyState, boards: list[a.Board]) -> Decision | None:
         """Board only with a party that outnumbers the defenders, keeping enough hands aboard
@@ -180,6 +205,11 @@ class EasyCaptain:
             if a.Turn(direction) in legal:
                 return Decision(a.Turn(direction), f"come about to {direction}")
         advance = next((r for r in legal.ranges if r.field == "inches"), None)
+        if advance is not None and not turn and hazard_ahead(view, ship, advance.high):
+            for direction, step in (("port", -1), ("starboard", 1)):
+                if a.Turn(direction) in legal and not hazard_ahead(
+                        view, ship, advance.high, heading=(ship.heading + step) % 8):
+                    return Decision(a.Turn(direction), f"bear away to {direction}: shoal water")
         if advance is not None:
             size = tables().size(ship.size)
             before_turn = math.ceil(max(0.0, size.move_before_turn - move.since_turn))

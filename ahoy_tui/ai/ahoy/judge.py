@@ -7,6 +7,7 @@ from ahoy_tui.ai.ahoy.gunnery import bearing_value
 from ahoy_tui.ai.ahoy.seamanship import fighting, gap
 from ahoy_tui.rules.ahoy.crew import own_aboard
 from ahoy_tui.rules.ahoy.model import AhoyState, Ship
+from ahoy_tui.rules.ahoy.terrain import in_shallows
 from ahoy_tui.rules.ahoy.wind import BEATING, point_of_sail
 
 WIN = 1000.0
@@ -49,4 +50,13 @@ def judge(state: AhoyState, side: str, *, shooting_next: bool = True) -> float:
     for ship in mine:
         if ship.off_table and not ship.withdrawn:
             score -= 3.0
+        score -= AGROUND_COST.get(ship.aground, 0.0)
+        if ship.docked or ship.fend_off:
+            score -= 2.0  # made fast, or stopped dead against the ground: out of the fight
+        if state.terrain and not ship.aground and in_shallows(state, ship) is not None:
+            score -= 1.5  # an even chance of running aground at her next move
     return score
+
+
+# Stuck fast a ship may sit out the battle (a 6 to re-float); beached, two men shove her off.
+AGROUND_COST = {"stuck": 6.0, "beached": 2.0}

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import math
 
-from ahoy_tui.engine.geometry import distance
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.engine.geometry import UNIT, distance
 from ahoy_tui.rules.ahoy.crew import in_control, own_aboard
 from ahoy_tui.rules.ahoy.hulls import ship_hull
 from ahoy_tui.rules.ahoy.model import AhoyState, Ship
+from ahoy_tui.rules.ahoy.terrain import first_hazard
 from ahoy_tui.rules.ahoy.wind import BEATING, point_of_sail
 
 
@@ -87,3 +89,15 @@ def crew_strength(state: AhoyState, ship: Ship) -> int:
 
 def under_command(state: AhoyState, ship: Ship) -> bool:
     return in_control(state, ship)
+
+
+def hazard_ahead(state: AhoyState, ship: Ship, inches: float, *,
+                 heading: int | None = None) -> bool:
+    """Whether rocks, shoals, a shore or shallow water lie within ``inches`` on her course
+    (a wreck is a gamble, not counted)."""
+    if not state.terrain:
+        return False
+    if heading is not None:
+        ship = replace(ship, heading=heading)
+    found = first_hazard(state, ship, UNIT[ship.heading], float(inches))
+    return found is not None and found.event in ("strike", "shallow")

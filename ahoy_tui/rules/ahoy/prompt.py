@@ -36,7 +36,7 @@ def prompt(state: AhoyState) -> str:
     head = f"Turn {state.turn}, {who}"
     if state.phase == Phase.ORDERS:
         return (f"{head} — orders: tell off your crews, declare rams, cut loose, board, raise "
-                "anchor; then end your orders.")
+                "anchor, cast off; then end your orders.")
     if state.phase == Phase.MOVEMENT:
         move = state.move
         if move is not None:
@@ -94,6 +94,15 @@ def describe(state: AhoyState, action: Any) -> str:
             return f"{name(action.ship)}: cut the anchor loose (4+)"
         case a.StrikeColours():
             return f"{name(action.ship)}: strike her colours"
+        case a.ShoveOff():
+            return f"{name(action.ship)}: two crew shove her off the beach"
+        case a.HeaveGun():
+            ship = state.ship(action.ship)
+            gun = next((g for g in ship.guns if g.id == action.gun), None)
+            what = f"{gun.mount} {tables().gun(gun.weapon).name.lower()}" if gun else action.gun
+            return f"{ship.name}: heave the {what} overboard (+1 to re-float, from next turn)"
+        case a.CastOffFromQuay():
+            return f"{name(action.ship)}: cast off from the quay"
         case a.EndOrders():
             return "end orders"
         case a.StartMove():
@@ -162,6 +171,9 @@ def table_text(state: AhoyState) -> str:
             ("off table", ship.off_table), ("in irons", ship.in_irons),
             ("rudder damaged", ship.rudder_damaged), ("dismasted", ship.dismasted),
             ("immobilised", ship.immobilised),
+            ("stuck fast aground", ship.aground == "stuck"),
+            ("beached", ship.aground == "beached"),
+            ("docked", bool(ship.docked)),
             (f"captured by {state.side_name(ship.captured_by or 'p1')}", bool(ship.captured_by)),
             ("out of control", ship.on_table and not ship.anchored and not in_control(state, ship)),
             (f"locked to the {', '.join(state.ship(o).name for o in state.locked_with(ship.id))}",

@@ -17,6 +17,7 @@ from ahoy_tui.rules.ahoy.movement import fixed_rate
 from ahoy_tui.rules.ahoy.ramming import toughness
 from ahoy_tui.rules.ahoy.shooting import line_of_fire
 from ahoy_tui.rules.ahoy.tables import tables
+from ahoy_tui.rules.ahoy.terrain import in_shallows, shallow_areas
 from ahoy_tui.rules.ahoy.wind import point_of_sail, wind_source
 
 Point = tuple[float, float]
@@ -70,6 +71,16 @@ class Swimmers:
 
 
 @frozen
+class TerrainShape:
+    """A piece of terrain to draw: ``kind`` (land, quay, rocks, wreck, sandbank, mudflat,
+    shallows or ``shallow_band``, the shallow water off a shore) and its outline."""
+
+    kind: str
+    outline: Polygon
+    name: str = ""
+
+
+@frozen
 class Scene:
     width: float
     height: float
@@ -79,6 +90,7 @@ class Scene:
     lines: tuple[LineShape, ...]
     swimmers: tuple[Swimmers, ...]
     reach: tuple[tuple[Polygon, float], ...] = ()  # (hull, inches): boarding reach around it
+    terrain: tuple[TerrainShape, ...] = ()
 
 
 def scene(state: AhoyState, selected: str | None = None, *, preview: int | None = None,
@@ -144,7 +156,15 @@ def scene(state: AhoyState, selected: str | None = None, *, preview: int | None 
         if ship.on_table and near:
             reach = ((ship_hull(ship), reach_inches),)
     return Scene(state.table.width, state.table.height, state.wind, heading_name(state.wind),
-                 tuple(hulls), tuple(lines), swimmers, reach)
+                 tuple(hulls), tuple(lines), swimmers, reach, terrain_shapes(state))
+
+
+def terrain_shapes(state: AhoyState) -> tuple[TerrainShape, ...]:
+    """Shallow water first (it lies under everything), then the terrain itself."""
+    bands = [TerrainShape("shallow_band", area) for item, area in shallow_areas(state)
+             if item.kind == "land"]
+    return (*bands, *(TerrainShape(item.kind, item.outline, item.name)
+                      for item in state.terrain))
 
 
 @frozen
@@ -201,6 +221,8 @@ def card(state: AhoyState, ship: Ship) -> Card:
                      and c.gun == gun.id and c.side == ship.side)
         if gun.state == GunState.DESTROYED:
             status = "destroyed"
+        elif gun.state == GunState.HEAVED:
+            status = "going overboard"
         elif gun.state == GunState.MALFUNCTION and state.player_turn <= gun.silent_until:
             status = "malfunction"
         elif gun.fired:
@@ -218,6 +240,10 @@ def card(state: AhoyState, ship: Ship) -> Card:
         ("in irons", ship.in_irons), ("rudder damaged", ship.rudder_damaged),
         ("dismasted", ship.dismasted and not ship.immobilised),
         ("immobilised", ship.immobilised), ("ram", ship.ram), ("ironclad", ship.ironclad),
+        ("stuck fast aground", ship.aground == "stuck"), ("beached", ship.aground == "beached"),
+        (f"docked at {_feature_name(state, ship.docked)}", bool(ship.docked)),
+        (f"{ship.heaved} gun{'s' if ship.heaved > 1 else ''} heaved overboard", ship.heaved > 0),
+        ("in shallow water", not ship.aground and in_shallows(state, ship) is not None),
         (f"braced to ram the {_name(state, ship.ram_target)}", ship.ram_target is not None),
         (f"captured by {state.side_name(ship.captured_by) if ship.captured_by else ''}",
          bool(ship.captured_by)),
@@ -230,6 +256,13 @@ def card(state: AhoyState, ship: Ship) -> Card:
                 point_of_sail(ship.heading, state.wind), ship.speed, ship.sp, ship.sp_max,
                 toughness(ship), ship.fires, crew, min_crew(ship), tuple(guns), tuple(flags),
                 where)
+
+
+def _feature_name(state: AhoyState, feature_id: str | None) -> str:
+    for item in state.terrain:
+        if item.id == feature_id:
+            return item.name or "the quay"
+    return "the quay"
 
 
 def _name(state: AhoyState, ship_id: str | None) -> str:

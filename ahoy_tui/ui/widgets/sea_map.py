@@ -23,6 +23,13 @@ from textual.strip import Strip
 from ahoy_tui.engine.geometry import UNIT, contains, point_distance
 
 ARROWS = "↑↗→↘↓↙←↖"
+# How each kind of terrain fills its cells: (character, component class).
+TERRAIN_CELLS: dict[str, Cell] = {
+    "land": ("█", "seamap--land"), "quay": ("▓", "seamap--quay"),
+    "rocks": ("▲", "seamap--rocks"), "wreck": ("‡", "seamap--wreck"),
+    "sandbank": ("░", "seamap--sand"), "mudflat": ("░", "seamap--mud"),
+    "shallows": ("~", "seamap--shallows"), "shallow_band": ("~", "seamap--shallows"),
+}
 SCALES = (0.5, 1.0, 2.0, 3.0)  # inches per cell
 Cell = tuple[str, str]  # (character, component class)
 
@@ -36,6 +43,8 @@ class SeaMap(ScrollView, can_focus=True):
         "seamap--struck", "seamap--sinking", "seamap--fire", "seamap--move",
         "seamap--move-chosen", "seamap--line", "seamap--band", "seamap--mark",
         "seamap--swimmer-p1", "seamap--swimmer-p2", "seamap--ram", "seamap--reach",
+        "seamap--land", "seamap--quay", "seamap--rocks", "seamap--wreck", "seamap--sand",
+        "seamap--mud", "seamap--shallows", "seamap--terrain-name",
     }
 
     BINDINGS = [
@@ -146,6 +155,8 @@ class SeaMap(ScrollView, can_focus=True):
             if 1 <= c < cols - 1 and 1 <= r < rows - 1:
                 grid[r][c] = cell
 
+        for shape in getattr(scene, "terrain", ()):
+            self._draw_terrain(shape, grid, cols, rows)
         for outline, inches in getattr(scene, "reach", ()):
             self._draw_reach(outline, inches, grid, cols, rows)
         for line in scene.lines:
@@ -174,6 +185,36 @@ class SeaMap(ScrollView, can_focus=True):
         self._strips.clear()
         self.virtual_size = Size(cols, rows)
         self.refresh()
+
+    def _draw_terrain(self, shape: object, grid: list[list[Cell]], cols: int,
+                      rows: int) -> None:
+        """Fill the cells whose centres lie in a piece of terrain; name it if there is room."""
+        char, style = TERRAIN_CELLS[shape.kind]
+        s = self.scale
+        xs = [p[0] for p in shape.outline]
+        ys = [p[1] for p in shape.outline]
+        inside = []
+        for r in range(max(1, int(min(ys) / s) + 1), min(rows - 2, int(max(ys) / s) + 1) + 1):
+            for c in range(max(1, int(min(xs) / s) + 1), min(cols - 2, int(max(xs) / s) + 1) + 1):
+                if contains(shape.outline, ((c - 1 + 0.5) * s, (r - 1 + 0.5) * s)):
+                    inside.append((c, r))
+        if not inside:  # smaller than a cell: one mark where it is
+            c = min(cols - 2, max(1, int(sum(xs) / len(xs) / s) + 1))
+            r = min(rows - 2, max(1, int(sum(ys) / len(ys) / s) + 1))
+            inside = [(c, r)]
+        for c, r in inside:
+            if shape.kind == "shallow_band" and grid[r][c][1] != "seamap--sea" \
+                    and grid[r][c][1] != "seamap--grid":
+                continue
+            grid[r][c] = (char, style)
+        name = getattr(shape, "name", "")
+        if name and shape.kind in ("land", "quay", "sandbank", "mudflat"):
+            row = sorted({r for _, r in inside})[len({r for _, r in inside}) // 2]
+            span = sorted(c for c, r in inside if r == row)
+            if len(span) >= len(name) + 2:
+                start = span[0] + (len(span) - len(name)) // 2
+                for i, ch in enumerate(name):
+                    grid[row][start + i] = (ch, "seamap--terrain-name")
 
     def _draw_reach(self, outline: object, inches: float, grid: list[list[Cell]], cols: int,
                     rows: int) -> None:
