@@ -213,8 +213,9 @@ class SeaMap(ScrollView, can_focus=True):
             span = sorted(c for c, r in inside if r == row)
             if len(span) >= len(name) + 2:
                 start = span[0] + (len(span) - len(name)) // 2
+                label = "seamap--terrain-name" if shape.kind == "land" else style
                 for i, ch in enumerate(name):
-                    grid[row][start + i] = (ch, "seamap--terrain-name")
+                    grid[row][start + i] = (ch, label)
 
     def _draw_reach(self, outline: object, inches: float, grid: list[list[Cell]], cols: int,
                     rows: int) -> None:
