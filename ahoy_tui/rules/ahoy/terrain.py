@@ -36,7 +36,7 @@ REFLOAT = "Beaching and Re-floating"
 WRECKS = "Wrecks and Sunken Ships"
 SHALLOW = "Shallow Water"
 DOCKING = "Docking/Casting Off"
-TERRAIN = "Terrain"
+
 
 
 @frozen
