@@ -138,6 +138,7 @@ class Ship:
     no_shooting: bool = False   # braced, or cutting loose: no shooting this turn
     missiles_fired: bool = False
     ordered: tuple[str, ...] = ()  # start-of-turn orders already given this turn
+    burst_turn: int = 0  # the game turn she last put on a burst of speed (oars, steam); 0 never
 
     @property
     def afloat(self) -> bool:
@@ -183,6 +184,14 @@ class Move:
     steer_ok: bool | None = None    # Light Airs / Gales: the 4+ roll, once rolled
     pickup: bool = False        # slow enough to pick up swimmers (6" or less)
     met: tuple[str, ...] = ()   # enemy swimmers she has already dealt with on this move
+    astern: bool = False        # rowing or steaming backwards: straight back, up to allowance
+    burst: bool = False         # a burst of speed: straight ahead, no turns
+    holding: bool = False       # holding station at 0": she may only turn in place
+
+    @property
+    def course(self) -> int:
+        """Which way she travels, as a turn from her heading: 0 ahead, 4 astern."""
+        return 4 if self.astern else 0
 
     @property
     def remaining(self) -> float:
@@ -279,6 +288,15 @@ class AhoyState(GameState):
 
     def locked_with(self, ship_id: str) -> tuple[str, ...]:
         return tuple(lock.other(ship_id) for lock in self.locks if lock.holds(ship_id))
+
+
+def course(state: AhoyState, ship: Ship) -> int:
+    """The compass point she is travelling toward: her heading, or dead astern while she rows
+    or steams backwards."""
+    move = state.move
+    if move is not None and move.ship == ship.id:
+        return (ship.heading + move.course) % 8
+    return ship.heading
 
 
 def replace_ship(state: AhoyState, ship: Ship) -> AhoyState:
