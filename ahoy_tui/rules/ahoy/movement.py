@@ -87,6 +87,15 @@ def at_a_standstill(ship: Ship) -> bool:
     return ship.speed == 0 and not ship.cast_off
 
 
+def burst_words(state: AhoyState, ship: Ship) -> str:
+    """"burst this turn" / "burst last turn" while her burst keeps her from another, else ""."""
+    if not ship.burst_turn:
+        return ""
+    if ship.burst_turn == state.turn:
+        return "burst this turn"
+    return "burst last turn" if ship.burst_turn == state.turn - 1 else ""
+
+
 def burst_refused(state: AhoyState, ship: Ship) -> str | None:
     """Why she may not put on a burst of speed this turn, or None if she may."""
     drive = power(ship)
@@ -220,10 +229,11 @@ def start_move(state: AhoyState, dice: Dice, ship_id: str, pace_name: str) -> Ah
     in_irons = False
     if pace.allowance is None:
         purpose = f"{ship.name}: speed ({point}, {rate.dice}+{fixed if rolled_in_full else 0})"
+        rule = power(ship).section  # Movement Rates for Sailing Ships, or Oar/Steam Powered
         if rate.dice == "D3":
-            result = dice.d3(purpose, RATES, side=ship.side, ship=ship.id)
+            result = dice.d3(purpose, rule, side=ship.side, ship=ship.id)
         else:
-            result = dice.d6(purpose, RATES, side=ship.side, ship=ship.id)
+            result = dice.d6(purpose, rule, side=ship.side, ship=ship.id)
         face = dice.last_roll.faces[0]
         allowance = result + (fixed if rolled_in_full else 0)
         if large_beating and isinstance(face, int) and face < tables().table("in_irons")[
@@ -480,7 +490,7 @@ def advance_ship(state: AhoyState, dice: Dice, distance: float) -> AhoyState:
         where = "astern" if move.astern else "ahead"
         tell(dice, "moved", f"The {ship.name} moves {inches(travel)} {where} "
              f"({inches(move.remaining)} left)", power(ship).astern_rule if move.astern
-             else RATES, side=ship.side, ship=ship.id)
+             else power(ship).section, side=ship.side, ship=ship.id)
     if move.pickup:
         state = _pick_up(state, dice, state.ship(ship.id), ship.x, ship.y, travel)
     if exit_at <= contact_at and exit_at < distance:

@@ -1,7 +1,8 @@
 """Ahoy!'s rules tables, loaded once from the TOML files in ``data/``.
 
-Ship sizes, movement rates (sail, oars, steam) and what each way of moving allows, ordnance and missile weapons, crew profiles, the critical hit
-table and the D6 tables live as data, read through cattrs into frozen classes. Code refers to
+Ship sizes, movement rates (sail, oars, steam) and what each way of moving allows, ordnance and
+missile weapons, crew profiles, the critical hit tables and the D6 tables live as data, read
+through cattrs into frozen classes. Code refers to
 entries by symbolic id (``"medium"``, ``"naval_cannon"``); an unknown id raises
 :class:`DataError` naming the file and the key.
 """

@@ -13,7 +13,7 @@ from ahoy_tui.engine.geometry import UNIT, Polygon, heading_name, point_on_hull
 from ahoy_tui.rules.ahoy.crew import in_control, min_crew, on_deck_counts
 from ahoy_tui.rules.ahoy.hulls import ship_hull, within
 from ahoy_tui.rules.ahoy.model import AhoyState, GunState, Ship, Task
-from ahoy_tui.rules.ahoy.movement import fixed_rate
+from ahoy_tui.rules.ahoy.movement import burst_words, fixed_rate
 from ahoy_tui.rules.ahoy.ramming import toughness
 from ahoy_tui.rules.ahoy.shooting import line_of_fire
 from ahoy_tui.rules.ahoy.tables import tables
@@ -216,7 +216,8 @@ def card(state: AhoyState, ship: Ship) -> Card:
         ("out of control", ship.on_table and not ship.anchored and not ship.captured_by
          and not in_control(state, ship)),
         ("in irons", ship.in_irons), ("rudder damaged", ship.rudder_damaged),
-        ("dismasted", ship.dismasted and not ship.immobilised),
+        (tables().power(ship.propulsion).crippled, ship.dismasted and not ship.immobilised),
+        (burst_words(state, ship), bool(burst_words(state, ship))),
         ("immobilised", ship.immobilised), ("ram", ship.ram), ("ironclad", ship.ironclad),
         (f"braced to ram the {_name(state, ship.ram_target)}", ship.ram_target is not None),
         (f"captured by {state.side_name(ship.captured_by) if ship.captured_by else ''}",

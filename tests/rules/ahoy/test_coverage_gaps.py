@@ -1,8 +1,8 @@
 """Basic rules that had no test of their own, played with forced dice.
 
-Found while writing docs/rules/ahoy.md: proper crew and landing parties, the
-propulsions a ship may have, the lasting critical hits (Rudder Damaged, Dismasted, losing all masts), what a
-struck ship may still do, and two readings of the ramming rules (a ram that fails to wound still
+Found while writing docs/rules/ahoy.md: proper crew and landing parties, the propulsions a ship
+may have, the lasting critical hits (Rudder Damaged, Dismasted, losing all masts), what a struck
+ship may still do, and two readings of the ramming rules (a ram that fails to wound still
 entangles; ramming never causes a critical hit).
 
 The shooting positions follow test_damage.py: the Frigate (p1, anchored at (20, 24) heading
