@@ -644,3 +644,14 @@ def test_the_record_card_shows_her_propulsion():
     game = galley("steam")
     assert card(state(game), state(game).ship("galley")).propulsion == "steam"
     assert "steam" in table_text(state(game))
+
+
+@pytest.mark.parametrize("propulsion", ["oar", "steam"])
+def test_every_rule_an_oar_or_steam_ship_cites_opens_a_topic(propulsion):
+    from ahoy_tui.rules.ahoy.movement import crippled_rule
+    from ahoy_tui.rules.ahoy.summaries import summaries
+
+    drive = tables().power(propulsion)
+    galley_ = state(galley(propulsion)).ship("galley")
+    for rule in (drive.section, drive.burst, drive.astern_rule, crippled_rule(galley_)):
+        assert any(t.matches(rule) for t in summaries()), rule
