@@ -100,11 +100,15 @@ def scene(state: AhoyState, selected: str | None = None, *, preview: int | None 
         size = tables().size(ship.size)
         marks = []
         first = max(0.0, size.move_before_turn - move.since_turn)
-        if move.turns_left > 0 and first <= move.remaining:
+        # Oar and steam ships may turn anywhere: no mark for the first turn.
+        if (move.turns_left > 0 and first <= move.remaining
+                and tables().power(ship.propulsion).by_wind):
             marks.append(Mark(first, "+"))
         marks.append(Mark(move.remaining, "|"))
-        bow = point_on_hull(ship.x, ship.y, ship.heading, ship.length / 2, 0.0)
-        lines.append(LineShape("move", bow, ship.heading, move.remaining, tuple(marks),
+        # Going astern, the planned move runs back from her stern.
+        way = (ship.heading + move.course) % 8
+        bow = point_on_hull(ship.x, ship.y, way, ship.length / 2, 0.0)
+        lines.append(LineShape("move", bow, way, move.remaining, tuple(marks),
                                highlight=float(preview or 0) if preview_gun is None else 0.0,
                                ship=ship.id))
     for ship in state.ships:

@@ -655,3 +655,14 @@ def test_every_rule_an_oar_or_steam_ship_cites_opens_a_topic(propulsion):
     galley_ = state(galley(propulsion)).ship("galley")
     for rule in (drive.section, drive.burst, drive.astern_rule, crippled_rule(galley_)):
         assert any(t.matches(rule) for t in summaries()), rule
+
+
+def test_the_planned_move_astern_is_drawn_from_her_stern():
+    from ahoy_tui.rules.ahoy.view import scene
+
+    game = galley("oar", heading="E", speed=0)
+    to_movement(game)
+    play(game, a.StartMove("galley", "astern"))
+    (line,) = [x for x in scene(state(game)).lines if x.kind == "move"]
+    assert line.heading == W and line.start == pytest.approx((36 - 6.5, 24))
+    assert [m.label for m in line.marks] == ["|"], "no distance before a turn to mark"
