@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ahoy_tui.ai.ahoy.gunnery import guess_for
+from ahoy_tui.ai.ahoy.gunnery import bearing_value, guess_for
 from ahoy_tui.ai.ahoy.seamanship import (
     crew_strength,
     gap,
@@ -163,10 +163,7 @@ class EasyCaptain:
             return self.steer(view, legal)
         starts = [x for x in legal.fixed if isinstance(x, a.StartMove)]
         if starts:
-            full = next((x for x in starts if x.pace == "full"), None)
-            choice = full or next((x for x in starts if x.pace in ("under_way", "fixed",
-                                                                    "cast_off")), starts[0])
-            return Decision(choice, "all sail set")
+            return self.pace(view, starts)
         returns = [x for x in legal.fixed if isinstance(x, a.ReturnToTable)]
         if returns:
             return Decision(self.best_return(view, returns), "back into the fight")
@@ -182,6 +179,23 @@ class EasyCaptain:
         if a.EndMovement() in legal:
             return Decision(a.EndMovement(), "all ships moved")
         return None
+
+    def pace(self, view: AhoyState, starts: list[a.StartMove]) -> Decision:
+        """Full speed; a burst when she already points at a distant enemy; an oar or steam
+        ship at a standstill with her guns bearing holds station."""
+        ship = view.ship(starts[0].ship)
+        paces = {x.pace: x for x in starts}
+        foe = nearest_enemy(view, ship)
+        if "burst" in paces and foe is not None and gap(ship, foe) > 14 \
+                and wanted_heading(view, ship) == ship.heading:
+            return Decision(paces["burst"], f"straight at the {foe.name}: put on a burst!")
+        if "hold" in paces and foe is not None and bearing_value(view, ship) > 0:
+            return Decision(paces["hold"], f"hold station: her guns bear on the {foe.name}")
+        for name in ("full", "under_way", "fixed", "cast_off"):
+            if name in paces:
+                return Decision(paces[name], "all sail set" if ship.propulsion == "sail"
+                                else "make way")
+        return Decision(starts[0], "as she may")
 
     def best_return(self, view: AhoyState, returns: list[a.ReturnToTable]) -> a.ReturnToTable:
         centre = (view.table.width / 2, view.table.height / 2)
@@ -212,7 +226,8 @@ class EasyCaptain:
                     return Decision(a.Turn(direction), f"bear away to {direction}: shoal water")
         if advance is not None:
             size = tables().size(ship.size)
-            before_turn = math.ceil(max(0.0, size.move_before_turn - move.since_turn))
+            need = size.move_before_turn if tables().power(ship.propulsion).by_wind else 0
+            before_turn = math.ceil(max(0.0, need - move.since_turn))
             inches = advance.high
             if turn and move.turns_left > 0 and 1 <= before_turn < advance.high:
                 inches = before_turn

@@ -7,6 +7,7 @@ from ahoy_tui.ai.ahoy.gunnery import bearing_value
 from ahoy_tui.ai.ahoy.seamanship import fighting, gap
 from ahoy_tui.rules.ahoy.crew import own_aboard
 from ahoy_tui.rules.ahoy.model import AhoyState, Ship
+from ahoy_tui.rules.ahoy.tables import tables
 from ahoy_tui.rules.ahoy.terrain import in_shallows
 from ahoy_tui.rules.ahoy.wind import BEATING, point_of_sail
 
@@ -43,7 +44,8 @@ def judge(state: AhoyState, side: str, *, shooting_next: bool = True) -> float:
         nearest = min(gap(ship, f) for f in foes)
         score -= 0.04 * max(0.0, nearest - 6.0)
         if point_of_sail(ship.heading, state.wind) == BEATING:
-            score -= 0.5
+            # Oars and steam beat more slowly too, but never go In Irons.
+            score -= 0.5 if tables().power(ship.propulsion).by_wind else 0.25
         margin = min(ship.x, ship.y, state.table.width - ship.x, state.table.height - ship.y)
         if margin < 4:
             score -= (4 - margin) * 0.5

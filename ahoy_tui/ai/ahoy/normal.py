@@ -50,14 +50,21 @@ class NormalCaptain(EasyCaptain):
 
     def choose_pace(self, view: AhoyState, legal: LegalActions,
                     starts: list[a.StartMove]) -> Decision:
-        """Try each pace (a rolled one with a few rolls of his own dice) and keep the best."""
+        """Try each pace (a rolled one with a few rolls of his own dice) and keep the best.
+
+        Pointing straight at a distant enemy he puts on a burst, as the plain seaman does: a
+        straight course there loses nothing, and his short look-ahead undervalues the inches.
+        """
+        plain = self.pace(view, starts)
+        if plain.action.pace == "burst":
+            return plain
         side = view.active
         best: tuple[float, a.StartMove] | None = None
         deadline = time.perf_counter() + self.think / 3
         for start in starts:
             if start.pace == "halt":
                 continue
-            samples = 2 if start.pace in ("full", "cast_off") else 1
+            samples = 2 if start.pace in ("full", "cast_off", "burst") else 1
             total = 0.0
             for _ in range(samples):
                 after, _ = apply(with_own_dice(view, self.draw()), start, legal=legal)

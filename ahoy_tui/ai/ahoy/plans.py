@@ -59,8 +59,9 @@ def move_plans(state: AhoyState, seed: int, decide_pending: Callable[[AhoyState]
         ship = current.ship(ship_id)
         advance = next((r for r in legal.ranges if r.field == "inches"), None)
         if advance is not None:
-            before_turn = math.ceil(max(0.0, tables().size(ship.size).move_before_turn
-                                        - step.since_turn) - 1e-9)
+            need = (tables().size(ship.size).move_before_turn
+                    if tables().power(ship.propulsion).by_wind else 0)
+            before_turn = math.ceil(max(0.0, need - step.since_turn) - 1e-9)
             distances = {advance.high}
             if step.turns_left > 0 and 1 <= before_turn < advance.high:
                 distances.add(before_turn)

@@ -138,15 +138,8 @@ def critical_hit(state: AhoyState, dice: Dice, ship_id: str, *, by_side: str | N
     if row.effect == "rudder_damaged":
         state = update_ship(state, ship_id, rudder_damaged=True)
         tell(dice, "rudder", f"The {ship.name}'s rudder is damaged", CRITICAL, ship=ship.id)
-    elif row.effect == "dismasted":
-        if state.ship(ship_id).dismasted:
-            state = update_ship(state, ship_id, immobilised=True, speed=0, under_way=0)
-            tell(dice, "immobilised", f"The {ship.name} has lost all her masts: immobilised",
-                 CRITICAL, ship=ship.id, big=True)
-        else:
-            state = update_ship(state, ship_id, dismasted=True)
-            tell(dice, "dismasted", f"The {ship.name} is dismasted: at most D6\" a turn",
-                 CRITICAL, ship=ship.id)
+    elif row.effect == "crippled":
+        state = cripple(state, dice, ship_id, row.name)
     for _ in range(row.guns_destroyed):
         state = destroy_a_gun(state, dice, ship_id, CRITICAL)
     if row.damage:
@@ -159,6 +152,21 @@ def critical_hit(state: AhoyState, dice: Dice, ship_id: str, *, by_side: str | N
                           ship=ship.id)
         state = add_fires(state, dice, ship_id, fires, CRITICAL)
     return state
+
+
+def cripple(state: AhoyState, dice: Dice, ship_id: str, what: str) -> AhoyState:
+    """Dismasted, Oar Deck Hit, Boiler Ruptured: at most D6" a turn; a second such result
+    immobilises her."""
+    ship = state.ship(ship_id)
+    rule = f"{CRITICAL} ({what})"
+    if ship.dismasted:
+        state = update_ship(state, ship_id, immobilised=True, speed=0, under_way=0)
+        tell(dice, "immobilised", f"{what} again: the {ship.name} is immobilised", rule,
+             ship=ship.id, big=True)
+        return state
+    tell(dice, "dismasted", f"{what}: the {ship.name} moves at most D6\" a turn", rule,
+         ship=ship.id)
+    return update_ship(state, ship_id, dismasted=True)
 
 
 def add_fires(state: AhoyState, dice: Dice, ship_id: str, count: int, rule: str) -> AhoyState:
@@ -200,7 +208,10 @@ def sink(state: AhoyState, dice: Dice, ship_id: str, cause: str, rule: str) -> A
         state = leave_wreck(state, ship)
     if state.move is not None and state.move.ship == ship_id:
         state = replace(state, move=None)
-    below = captives_on(state, ship)
+    # The sail table asks it of every ship; the oar and steam tables of a medium, large or
+    # huge ship only: a smaller galley's men below decks get out with the rest.
+    tested = ship.size in tables().power(ship.propulsion).below_decks
+    below = captives_on(state, ship) if tested else []
     for man in below:
         if dice.i_test(_initiative(man.profile), "escaping from below decks", "Swimming",
                        side=man.side, ship=ship_id):

@@ -270,7 +270,9 @@ def moving(state: AhoyState) -> LegalActions:
     for name, direction in (("port", -1), ("starboard", 1)):
         if turn_blocked(state, direction) is None:
             fixed.append(Turn(name))
-    if move.remaining <= 1e-9:
+    if move.astern and move.remaining > 1e-9:
+        fixed.append(EndMove())  # "up to" 3" or 4": she may stop short
+    elif move.remaining <= 1e-9:
         forced = move.forced_turn in (-1, 1) and not move.turns_made
         if not (forced and fixed):
             fixed.append(EndMove())

@@ -143,6 +143,7 @@ class Ship:
     docked: str | None = None  # the quay she is made fast to
     heaved: int = 0           # guns her crew have heaved overboard to re-float her
     fend_off: bool = False    # struck and came free: may turn before moving on her next move
+    burst_turn: int = 0  # the game turn she last put on a burst of speed (oars, steam); 0 never
 
     @property
     def afloat(self) -> bool:
@@ -189,6 +190,14 @@ class Move:
     pickup: bool = False        # slow enough to pick up swimmers (6" or less)
     met: tuple[str, ...] = ()   # enemy swimmers she has already dealt with on this move
     passed: tuple[str, ...] = ()  # terrain she has already rolled for on this move
+    astern: bool = False        # rowing or steaming backwards: straight back, up to allowance
+    burst: bool = False         # a burst of speed: straight ahead, no turns
+    holding: bool = False       # holding station at 0": she may only turn in place
+
+    @property
+    def course(self) -> int:
+        """Which way she travels, as a turn from her heading: 0 ahead, 4 astern."""
+        return 4 if self.astern else 0
 
     @property
     def remaining(self) -> float:
@@ -304,6 +313,15 @@ class AhoyState(GameState):
 
     def locked_with(self, ship_id: str) -> tuple[str, ...]:
         return tuple(lock.other(ship_id) for lock in self.locks if lock.holds(ship_id))
+
+
+def course(state: AhoyState, ship: Ship) -> int:
+    """The compass point she is travelling toward: her heading, or dead astern while she rows
+    or steams backwards."""
+    move = state.move
+    if move is not None and move.ship == ship.id:
+        return (ship.heading + move.course) % 8
+    return ship.heading
 
 
 def replace_ship(state: AhoyState, ship: Ship) -> AhoyState:

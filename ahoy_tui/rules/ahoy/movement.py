@@ -5,6 +5,10 @@ made of straight advances and 45° turns about her centre, ended when she has us
 whole move must be used (Movement Rates); a sailing ship must move the minimum distance for her
 size before each turn (Turning). Contact with another hull stops her: a ram if she declared one
 at that ship, a collision otherwise.
+
+Oar and steam ships (the Advanced rules) move by their own rates tables and may also hold
+station at 0", turn without moving, put on a burst of speed in a straight line, and go astern
+from a standstill. What each way of moving allows is data: ``movement.toml`` ``[powers]``.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import math
 
 from attrs import frozen
 
-from ahoy_tui.engine.dice import Dice
+from ahoy_tui.engine.dice import MISFIRE, Dice
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import UNIT, advance, first_contact, heading_name, overlap, turned
 from ahoy_tui.rules.ahoy.common import half_up, inches, tell
@@ -21,7 +25,7 @@ from ahoy_tui.rules.ahoy.crew import in_control
 from ahoy_tui.rules.ahoy.hulls import may_meet, ship_hull
 from ahoy_tui.rules.ahoy.model import AhoyState, Move, Pending, Ship, update_ship
 from ahoy_tui.rules.ahoy.swimming import passed_swimmers, pick_up_friends
-from ahoy_tui.rules.ahoy.tables import Rate, tables
+from ahoy_tui.rules.ahoy.tables import Power, Rate, tables
 from ahoy_tui.rules.ahoy.terrain import Hazard, describe, first_hazard, meet_hazard, solid_under
 from ahoy_tui.rules.ahoy.wind import BEATING, into_the_wind, point_of_sail
 
@@ -48,20 +52,69 @@ class Pace:
     allowance: int | None
 
 
+def power(ship: Ship) -> Power:
+    """How she is driven (sail, oars, steam), and what that lets her do."""
+    return tables().power(ship.propulsion)
+
+
 def fixed_rate(state: AhoyState, ship: Ship) -> tuple[Rate, int, str]:
     """Her rate for this turn's heading, and the fixed part after rams and the weather.
 
     A ram takes 2 off the ship's fixed rates first (Rams); Light Airs then halve the fixed rate
-    (rounding down) and Gales add half again (rounding up).
+    (rounding down) and Gales add half again (rounding up). Those are strengths of the wind:
+    they change the rates of ships driven by it, not of oar or steam ships.
     """
     point = point_of_sail(ship.heading, state.wind)
     rate = tables().rates(ship.propulsion, ship.size).rate(point)
     fixed = max(0, rate.fixed - (2 if ship.ram else 0))
+    if not power(ship).by_wind:
+        return rate, fixed, point
     if state.options.weather == "light_airs":
         fixed //= 2
     elif state.options.weather == "gales":
         fixed += half_up(fixed)
     return rate, fixed, point
+
+
+def steering_roll(state: AhoyState, ship: Ship) -> bool:
+    """Light Airs and Gales: whether she must roll 4+ to change heading. In Light Airs only a
+    ship driven by the wind loses her steerage; a Gale's seas trouble every ship."""
+    weather = state.options.weather
+    return weather == "gales" or (weather == "light_airs" and power(ship).by_wind)
+
+
+def at_a_standstill(ship: Ship) -> bool:
+    """She begins her turn at a speed of 0" (holding station and going astern need it)."""
+    return ship.speed == 0 and not ship.cast_off
+
+
+def burst_words(state: AhoyState, ship: Ship) -> str:
+    """"burst this turn" / "burst last turn" while her burst keeps her from another, else ""."""
+    if not ship.burst_turn:
+        return ""
+    if ship.burst_turn == state.turn:
+        return "burst this turn"
+    return "burst last turn" if ship.burst_turn == state.turn - 1 else ""
+
+
+def burst_refused(state: AhoyState, ship: Ship) -> str | None:
+    """Why she may not put on a burst of speed this turn, or None if she may."""
+    drive = power(ship)
+    if not drive.burst:
+        return f"only oar and steam ships may put on a burst; the {ship.name} is under sail"
+    if ship.burst_turn and ship.burst_turn >= state.turn - 1:
+        return f"not in consecutive turns: the {ship.name} did so last turn"
+    if point_of_sail(ship.heading, state.wind) == BEATING:
+        return f"not heading into the wind: the {ship.name} is beating"
+    if ship.rudder_damaged:
+        return f"with her rudder damaged the {ship.name} cannot be sure of a straight line"
+    if ship.dismasted:
+        return f"the {ship.name} is {drive.crippled}: at most D6\" a turn"
+    full_speed = ship.under_way >= 2 or (ship.under_way == 1 and is_jolly_boat(ship))
+    if ship.cast_off or not full_speed:
+        return (f"the burst comes on top of full speed: the {ship.name} is not yet under way "
+                "at full speed")
+    return None
 
 
 def is_jolly_boat(ship: Ship) -> bool:
@@ -85,8 +138,17 @@ def pace_options(state: AhoyState, ship: Ship) -> list[Pace]:
         options.append(Pace("full", f"full speed: {roll} ({point})", None))
         slow = fixed if ship.slowing == 0 else half_up(fixed)
         options.append(Pace("slow", f"slow down: {slow}\"", slow))
+    drive = power(ship)
+    if any(p.name == "full" for p in options) and burst_refused(state, ship) is None:
+        options.append(Pace("burst", f"full speed, \"{drive.burst}\": {roll} plus half an "
+                                     "Artillery die, straight ahead", None))
     if halt:
         options.append(Pace("halt", "halt: stop and drift", 0))
+    if drive.hold and at_a_standstill(ship):
+        options.append(Pace("hold", "hold station: stay where she is, turning in place", 0))
+    if drive.astern and at_a_standstill(ship) and ship.ram_target is None:
+        options.append(Pace("astern", f"{drive.astern_rule.lower()}: up to {drive.astern}\" "
+                                      "straight back", drive.astern))
     return options
 
 
@@ -100,11 +162,26 @@ def pace_refused(state: AhoyState, ship: Ship, pace: str) -> tuple[str, str]:
     if pace == "halt":
         return SLOWING, (f"only a ship making {halt_speed}\" or less may come to a halt; the "
                          f"{ship.name} made {ship.speed}\" {offered}")
+    drive = power(ship)
+    if pace == "burst":
+        why = burst_refused(state, ship)
+        return (drive.burst or drive.section), f"{why or 'she may not'} {offered}"
+    if pace in ("hold", "astern"):
+        rule = drive.section if pace == "hold" else (drive.astern_rule or drive.section)
+        if not (drive.hold if pace == "hold" else drive.astern):
+            return rule, f"only oar and steam ships may {_PACE_WORDS[pace]} {offered}"
+        if ship.ram_target is not None and pace == "astern":
+            return "Ramming", f"braced to ram, she may not go astern {offered}"
+        return rule, (f"only a ship that begins her turn at 0\" may {_PACE_WORDS[pace]}; the "
+                      f"{ship.name} made {ship.speed}\" {offered}")
     if ship.under_way < 2 and pace in ("full", "slow", "fixed", "under_way") and not (
             is_jolly_boat(ship) and ship.under_way == 1):
         return STATIONARY, (f"the {ship.name} is getting under way from a standstill: half the "
                             f"fixed rate, then the fixed rate, then full speed {offered}")
     return RATES, f"the {ship.name} may not move at {pace!r} now {offered}"
+
+
+_PACE_WORDS = {"hold": "hold station", "astern": "go astern"}
 
 
 def return_refused(state: AhoyState, ship: Ship, offset: int | None = None,
@@ -143,17 +220,23 @@ def needs_move(state: AhoyState, ship: Ship) -> bool:
 def start_move(state: AhoyState, dice: Dice, ship_id: str, pace_name: str) -> AhoyState:
     ship = state.ship(ship_id)
     pace = next(p for p in pace_options(state, ship) if p.name == pace_name)
+    if pace.name == "hold":
+        return hold_station(state, dice, ship_id)
+    if pace.name == "astern":
+        return go_astern(state, dice, ship_id)
     rate, fixed, point = fixed_rate(state, ship)
-    large_beating = ship.size == "large" and point == BEATING and ship.propulsion == "sail"
+    rolled_in_full = pace.name in ("full", "burst")
+    large_beating = ship.size == "large" and point == BEATING and power(ship).by_wind
     in_irons = False
     if pace.allowance is None:
-        purpose = f"{ship.name}: speed ({point}, {rate.dice}+{fixed if pace.name == 'full' else 0})"
+        purpose = f"{ship.name}: speed ({point}, {rate.dice}+{fixed if rolled_in_full else 0})"
+        rule = power(ship).section  # Movement Rates for Sailing Ships, or Oar/Steam Powered
         if rate.dice == "D3":
-            result = dice.d3(purpose, RATES, side=ship.side, ship=ship.id)
+            result = dice.d3(purpose, rule, side=ship.side, ship=ship.id)
         else:
-            result = dice.d6(purpose, RATES, side=ship.side, ship=ship.id)
+            result = dice.d6(purpose, rule, side=ship.side, ship=ship.id)
         face = dice.last_roll.faces[0]
-        allowance = result + (fixed if pace.name == "full" else 0)
+        allowance = result + (fixed if rolled_in_full else 0)
         if large_beating and isinstance(face, int) and face < tables().table("in_irons")[
                 "manoeuvre"]:
             in_irons = True
@@ -162,36 +245,98 @@ def start_move(state: AhoyState, dice: Dice, ship_id: str, pace_name: str) -> Ah
         in_irons = large_beating and allowance > 0
     allowance = _dismasted_cap(dice, ship, allowance)
     slowing = ship.slowing + 1 if pace.name == "slow" else 0
-    under_way = {"under_way": 1, "fixed": 2, "halt": 0, "cast_off": 2}.get(
+    under_way = {"under_way": 1, "fixed": 2, "halt": 0, "cast_off": 2, "burst": 2}.get(
         pace.name, 2 if ship.under_way >= 1 else ship.under_way)
     if is_jolly_boat(ship) and pace.name == "under_way":
         under_way = 1
     tell(dice, "pace", f"The {ship.name} is {point} ({_heading_words(ship, state)}): "
          f"{pace.label.split(':')[0]}, {allowance}\" this turn",
-         _pace_rule(pace.name), side=ship.side, ship=ship.id)
+         _pace_rule(ship, pace.name), side=ship.side, ship=ship.id)
+    if pace.name == "burst":
+        state = update_ship(state, ship_id, burst_turn=state.turn)
+        extra, state = _burst(state, dice, ship_id)
+        allowance += extra
     state = update_ship(state, ship_id, speed=allowance, slowing=slowing, under_way=under_way,
                         cast_off=False, in_irons=in_irons)
     if allowance == 0:
         state = update_ship(state, ship_id, moved=True, moved_last=0.0, under_way=0)
         return drift_ship(state, dice, ship_id)
-    return _set_out(state, dice, ship_id, allowance, in_irons)
+    return _set_out(state, dice, ship_id, allowance, in_irons, straight=pace.name == "burst")
+
+
+def _burst(state: AhoyState, dice: Dice, ship_id: str) -> tuple[int, AhoyState]:
+    """"Put yer backs into it!" / "Full Steam Ahead!": an Artillery die; an even score adds
+    half of it to her move, a misfire costs her Structure Points."""
+    from ahoy_tui.rules.ahoy.damage import damage_ship
+
+    ship = state.ship(ship_id)
+    drive = power(ship)
+    score = dice.artillery(f"{ship.name}: {drive.burst}", drive.burst, side=ship.side,
+                           ship=ship.id)
+    if score == MISFIRE:
+        dice.judge("misfire")
+        lost = dice.expr(drive.burst_misfire, f"{ship.name}: Structure Points lost",
+                         drive.burst, side=ship.side, ship=ship.id)
+        state = damage_ship(state, dice, ship_id, lost, by_side=None,
+                            cause=drive.burst_misfire_cause, rule=drive.burst)
+        return 0, state
+    extra = int(score) // 2
+    dice.judge(f"+{extra}\"")
+    tell(dice, "burst", f"{drive.burst} The {ship.name} gains {extra}\" this turn",
+         drive.burst, side=ship.side, ship=ship.id, big=True)
+    return extra, state
+
+
+def hold_station(state: AhoyState, dice: Dice, ship_id: str) -> AhoyState:
+    """An oar or steam ship at 0" holds station instead of drifting; she may turn in place, up
+    to her turns for the turn."""
+    ship = state.ship(ship_id)
+    tell(dice, "hold", f"The {ship.name} holds station", power(ship).section, side=ship.side,
+         ship=ship.id)
+    state = update_ship(state, ship_id, speed=0, slowing=0, under_way=0, in_irons=False)
+    move = Move(ship=ship_id, allowance=0, turns_left=tables().size(ship.size).turns,
+                holding=True)
+    return replace(state, move=move)
+
+
+def go_astern(state: AhoyState, dice: Dice, ship_id: str) -> AhoyState:
+    """Rowing / Steaming Backwards: from 0", straight back up to 3" (oars) or 4" (steam), no
+    turns; she still counts as making 0"."""
+    ship = state.ship(ship_id)
+    drive = power(ship)
+    allowance = _dismasted_cap(dice, ship, drive.astern)
+    tell(dice, "astern", f"The {ship.name} goes astern: up to {allowance}\"", drive.astern_rule,
+         side=ship.side, ship=ship.id)
+    state = update_ship(state, ship_id, speed=0, slowing=0, under_way=0, in_irons=False)
+    move = Move(ship=ship_id, allowance=allowance, turns_left=0, astern=True,
+                pickup=allowance <= tables().roll("pickup_speed"))
+    return replace(state, move=move)
+
+
+def crippled_rule(ship: Ship) -> str:
+    """The critical hit that holds her to D6" a turn: Dismasted, Oar Deck Hit, Boiler
+    Ruptured."""
+    return next((f"Critical Hits ({row.name})" for row in tables().criticals[ship.propulsion]
+                 if row.effect == "crippled"), DISMASTED)
 
 
 def _dismasted_cap(dice: Dice, ship: Ship, allowance: int) -> int:
-    """Dismasted: she moves at most D6" a turn."""
+    """Dismasted (or her oar deck or boiler wrecked): she moves at most D6" a turn."""
     if not ship.dismasted or allowance <= 0:
         return allowance
-    cap = dice.d6(f"{ship.name}: dismasted, most she can move", DISMASTED, side=ship.side,
+    crippled = power(ship).crippled
+    rule = crippled_rule(ship)
+    cap = dice.d6(f"{ship.name}: {crippled}, most she can move", rule, side=ship.side,
                   ship=ship.id)
     if cap < allowance:
-        tell(dice, "dismasted", f"Dismasted, the {ship.name} makes only {cap}\"", DISMASTED,
-             ship=ship.id)
+        tell(dice, "dismasted", f"{crippled.capitalize()}, the {ship.name} makes only {cap}\"",
+             rule, ship=ship.id)
         return cap
     return allowance
 
 
 def _set_out(state: AhoyState, dice: Dice, ship_id: str, allowance: int,
-             in_irons: bool) -> AhoyState:
+             in_irons: bool, straight: bool = False) -> AhoyState:
     """Begin her move of ``allowance`` inches: In Irons, a damaged rudder, a ramming run."""
     ship = state.ship(ship_id)
     size = tables().size(ship.size)
@@ -214,15 +359,19 @@ def _set_out(state: AhoyState, dice: Dice, ship_id: str, allowance: int,
     turns = 1 if ram else size.turns
     if forced is not None:
         turns = 0 if forced == 0 else 1
-    move = Move(ship=ship_id, allowance=allowance, turns_left=0 if in_irons else turns,
-                ram=ram, in_irons=in_irons, forced_turn=forced,
-                pickup=allowance <= tables().roll("pickup_speed"))
+    move = Move(ship=ship_id, allowance=allowance,
+                turns_left=0 if in_irons or straight else turns, ram=ram, in_irons=in_irons,
+                forced_turn=forced, pickup=allowance <= tables().roll("pickup_speed"),
+                burst=straight)
     return replace(state, move=move)
 
 
-def _pace_rule(pace: str) -> str:
+def _pace_rule(ship: Ship, pace: str) -> str:
+    drive = power(ship)
     return {"slow": SLOWING, "halt": SLOWING, "under_way": STATIONARY, "fixed": STATIONARY,
-            "cast_off": "Disengaging From a Boarding Action"}.get(pace, RATES)
+            "cast_off": "Disengaging From a Boarding Action", "burst": drive.burst,
+            "hold": drive.section, "astern": drive.astern_rule,
+            "full": drive.section}.get(pace, RATES)
 
 
 def _heading_words(ship: Ship, state: AhoyState) -> str:
@@ -241,6 +390,11 @@ def turn_blocked(state: AhoyState, direction: int) -> tuple[str, str] | None:
         return "Movement", "no ship is moving"
     ship = state.ship(move.ship)
     size = tables().size(ship.size)
+    drive = power(ship)
+    if move.astern:
+        return drive.astern_rule, "going astern she goes straight back: no turns"
+    if move.burst:
+        return drive.burst, "the burst is made in a straight line: no turns"
     if move.in_irons:
         if move.remaining > 0:
             return IRONS, "In Irons she must first move her whole distance into the wind"
@@ -258,8 +412,9 @@ def turn_blocked(state: AhoyState, direction: int) -> tuple[str, str] | None:
     # In Irons she makes her one turn at the end of her whole move into the wind (D3+1": less
     # than the 4" a Large ship needs before a turn), so the minimum distance does not apply.
     fending_off = ship.fend_off and move.moved <= 1e-9 and not move.turns_made
+    # Oar and steam ships "do not need to move in order to perform a turn".
     if (not move.in_irons and move.since_turn + 1e-9 < size.move_before_turn
-            and ship.propulsion == "sail" and not fending_off):
+            and drive.by_wind and not fending_off):
         return TURNING, (f"{_a_ship(size.name)} under sail must move {size.move_before_turn}\" "
                          f"before each turn ({inches(move.since_turn)} so far)")
     if move.steer_ok is False:
@@ -282,7 +437,7 @@ def turn(state: AhoyState, dice: Dice, direction: int) -> AhoyState:
     move = state.move
     assert move is not None
     ship = state.ship(move.ship)
-    if state.options.weather != "normal" and move.steer_ok is None:
+    if steering_roll(state, ship) and move.steer_ok is None:
         weather = state.options.weather.replace("_", " ")
         ok, _ = dice.need(tables().table("wind")["steer_roll"],
                           f"{ship.name}: change heading in {weather}",
@@ -318,7 +473,8 @@ def advance_ship(state: AhoyState, dice: Dice, distance: float) -> AhoyState:
     assert move is not None
     ship = state.ship(move.ship)
     distance = min(float(distance), move.remaining)
-    direction = UNIT[ship.heading]
+    way = (ship.heading + move.course) % 8
+    direction = UNIT[way]
     poly = ship_hull(ship)
     contact_at, contact = math.inf, None
     for other in state.ships:
@@ -333,13 +489,15 @@ def advance_ship(state: AhoyState, dice: Dice, distance: float) -> AhoyState:
     hazard = first_hazard(state, ship, direction, min(distance, contact_at, exit_at),
                           move.passed)
     travel = min(distance, contact_at, exit_at, hazard.at if hazard else math.inf)
-    x, y = advance(ship.x, ship.y, ship.heading, travel)
+    x, y = advance(ship.x, ship.y, way, travel)
     state = update_ship(state, ship.id, x=x, y=y)
     move = replace(move, moved=move.moved + travel, since_turn=move.since_turn + travel)
     state = replace(state, move=move)
     if travel > 0:
-        tell(dice, "moved", f"The {ship.name} moves {inches(travel)} ahead "
-             f"({inches(move.remaining)} left)", RATES, side=ship.side, ship=ship.id)
+        where = "astern" if move.astern else "ahead"
+        tell(dice, "moved", f"The {ship.name} moves {inches(travel)} {where} "
+             f"({inches(move.remaining)} left)", power(ship).astern_rule if move.astern
+             else power(ship).section, side=ship.side, ship=ship.id)
     if move.pickup:
         state = _pick_up(state, dice, state.ship(ship.id), ship.x, ship.y, travel)
     if hazard is not None:
@@ -446,7 +604,7 @@ def return_to_table(state: AhoyState, dice: Dice, ship_id: str, offset: int,
     if speed == 0:
         return update_ship(state, ship_id, moved=True, moved_last=0.0)
     # Her speed is set, not rolled: a Large ship coming back beating is In Irons.
-    in_irons = (ship.size == "large" and ship.propulsion == "sail"
+    in_irons = (ship.size == "large" and power(ship).by_wind
                 and point_of_sail(heading, state.wind) == BEATING)
     state = update_ship(state, ship_id, in_irons=in_irons)
     return _set_out(state, dice, ship_id, speed, in_irons)

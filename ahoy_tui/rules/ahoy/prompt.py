@@ -9,6 +9,7 @@ from ahoy_tui.engine.geometry import heading_name
 from ahoy_tui.rules.ahoy import actions as a
 from ahoy_tui.rules.ahoy.crew import in_control, sailing_crew
 from ahoy_tui.rules.ahoy.model import AhoyState, Phase, Task
+from ahoy_tui.rules.ahoy.movement import burst_words
 from ahoy_tui.rules.ahoy.tables import tables
 from ahoy_tui.rules.ahoy.wind import point_of_sail, wind_text
 
@@ -42,7 +43,20 @@ def prompt(state: AhoyState) -> str:
         if move is not None:
             ship = state.ship(move.ship)
             left = math.ceil(move.remaining - 1e-9)
-            need = tables().size(ship.size).move_before_turn
+            drive = tables().power(ship.propulsion)
+            if move.holding:
+                turns = (f"up to {move.turns_left} more turn{'s' if move.turns_left != 1 else ''}"
+                         if move.turns_left > 0 else "no turns left")
+                return (f"{head} — the {ship.name} holds station: turn her in place ({turns}), "
+                        "or end her move.")
+            if move.astern and left:
+                return (f"{head} — the {ship.name} goes astern ({drive.astern_rule}): up to "
+                        f"{left}\" straight back; stop when you will.")
+            if move.burst and left:
+                return (f"{head} — the {ship.name} puts on a burst ({drive.burst}): {left}\" "
+                        "to go, straight ahead.")
+            # Oar and steam ships need not move before a turn.
+            need = tables().size(ship.size).move_before_turn if drive.by_wind else 0
             turns = ("no turns left" if move.turns_left <= 0
                      else f"{move.turns_left} turn{'s' if move.turns_left > 1 else ''} left")
             before = max(0.0, need - move.since_turn)
@@ -169,11 +183,13 @@ def table_text(state: AhoyState) -> str:
         flags = [name for name, on in (
             ("STRUCK", ship.struck), ("SINKING", ship.sinking), ("anchored", ship.anchored),
             ("off table", ship.off_table), ("in irons", ship.in_irons),
-            ("rudder damaged", ship.rudder_damaged), ("dismasted", ship.dismasted),
+            ("rudder damaged", ship.rudder_damaged),
+            (tables().power(ship.propulsion).crippled, ship.dismasted),
             ("immobilised", ship.immobilised),
             ("stuck fast aground", ship.aground == "stuck"),
             ("beached", ship.aground == "beached"),
             ("docked", bool(ship.docked)),
+            (burst_words(state, ship), bool(burst_words(state, ship))),
             (f"captured by {state.side_name(ship.captured_by or 'p1')}", bool(ship.captured_by)),
             ("out of control", ship.on_table and not ship.anchored and not in_control(state, ship)),
             (f"locked to the {', '.join(state.ship(o).name for o in state.locked_with(ship.id))}",
@@ -185,8 +201,8 @@ def table_text(state: AhoyState) -> str:
         fires = f", {ship.fires} fires" if ship.fires else ""
         boarders = f", {enemies} enemy aboard" if enemies else ""
         lines.append(
-            f"  {ship.name} ({side}, {ship.size.replace('_', ' ')}): at ({ship.x:.1f}, "
-            f"{ship.y:.1f}) heading {heading_name(ship.heading)}, "
+            f"  {ship.name} ({side}, {ship.size.replace('_', ' ')} {ship.propulsion}): at "
+            f"({ship.x:.1f}, {ship.y:.1f}) heading {heading_name(ship.heading)}, "
             f"{point_of_sail(ship.heading, state.wind)}, {ship.speed}\"; "
             f"SP {ship.sp}/{ship.sp_max}{fires}; crew {len(men)} (sailing "
             f"{sailing_crew(state, ship)}, guns {guns}){boarders}"

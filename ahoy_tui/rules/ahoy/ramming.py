@@ -18,7 +18,7 @@ from ahoy_tui.rules.ahoy.common import half_up, tell
 from ahoy_tui.rules.ahoy.crew import in_control, leader_ld
 from ahoy_tui.rules.ahoy.damage import damage_ship
 from ahoy_tui.rules.ahoy.hulls import ship_hull
-from ahoy_tui.rules.ahoy.model import AhoyState, Lock, Pending, Ship, update_ship
+from ahoy_tui.rules.ahoy.model import AhoyState, Lock, Pending, Ship, course, update_ship
 from ahoy_tui.rules.ahoy.tables import tables
 
 RAMMING = "Ramming"
@@ -44,7 +44,7 @@ def dodges(ship: Ship) -> bool:
 def dodge_position(state: AhoyState, target: Ship, mover: Ship,
                    remaining: float) -> tuple[float, float] | None:
     """Where to move the target so the mover's remaining path misses her, or None (nowhere)."""
-    direction = UNIT[mover.heading]
+    direction = UNIT[course(state, mover)]
     mover_hull = ship_hull(mover)
     reach = int(target.length + mover.beam) + 2
     for step in range(1, reach + 1):

@@ -1,7 +1,8 @@
 """Ahoy!'s rules tables, loaded once from the TOML files in ``data/``.
 
-Ship sizes, sailing movement rates, ordnance and missile weapons, crew profiles, the critical hit
-table and the D6 tables live as data, read through cattrs into frozen classes. Code refers to
+Ship sizes, movement rates (sail, oars, steam) and what each way of moving allows, ordnance and
+missile weapons, crew profiles, the critical hit tables and the D6 tables live as data, read
+through cattrs into frozen classes. Code refers to
 entries by symbolic id (``"medium"``, ``"naval_cannon"``); an unknown id raises
 :class:`DataError` naming the file and the key.
 """
@@ -61,6 +62,23 @@ class SailRates:
     def rate(self, point_of_sail: str) -> Rate:
         rate: Rate = getattr(self, point_of_sail)
         return rate
+
+
+@frozen
+class Power:
+    """A way of moving a ship (sail, oars, steam) and what it lets her do beyond her rates."""
+
+    id: str
+    section: str
+    by_wind: bool
+    hold: bool
+    burst: str
+    burst_misfire: str
+    burst_misfire_cause: str
+    astern: int
+    astern_rule: str
+    crippled: str
+    below_decks: tuple[str, ...]
 
 
 @frozen
@@ -127,7 +145,8 @@ class Tables:
     """Every table, read-only: the mappings are views that refuse changes."""
 
     sizes: Mapping[str, SizeClass]
-    sail: Mapping[str, SailRates]
+    movement: Mapping[str, Mapping[str, SailRates]]
+    powers: Mapping[str, Power]
     ordnance: Mapping[str, Ordnance]
     missile: Mapping[str, Missile]
     profiles: Mapping[str, Profile]
@@ -138,11 +157,17 @@ class Tables:
     def size(self, size_id: str) -> SizeClass:
         return _lookup(self.sizes, size_id, "ships.toml", "sizes")
 
+    @property
+    def sail(self) -> Mapping[str, SailRates]:
+        return self.movement["sail"]
+
     def rates(self, propulsion: str, size_id: str) -> SailRates:
-        if propulsion != "sail":
-            raise DataError(f"movement.toml has no [{propulsion}.{size_id}] "
-                            "(oar and steam ships come with the Advanced rules)")
-        return _lookup(self.sail, size_id, "movement.toml", "sail")
+        """The Beating / Reaching / Running rates for a sail, oar or steam ship of a size."""
+        by_size = _lookup(self.movement, propulsion, "movement.toml", "")
+        return _lookup(by_size, size_id, "movement.toml", propulsion)
+
+    def power(self, propulsion: str) -> Power:
+        return _lookup(self.powers, propulsion, "movement.toml", "powers")
 
     def gun(self, weapon_id: str) -> Ordnance:
         return _lookup(self.ordnance, weapon_id, "weapons.toml", "ordnance")
@@ -224,7 +249,9 @@ def tables() -> Tables:
 
     return Tables(
         sizes=_frozen(each(ships["sizes"], SizeClass, "ships.toml")),
-        sail=_frozen(each(movement["sail"], SailRates, "movement.toml")),
+        movement=_frozen({kind: each(movement[kind], SailRates, "movement.toml")
+                          for kind in movement if kind != "powers"}),
+        powers=_frozen(each(movement["powers"], Power, "movement.toml")),
         ordnance=_frozen(each(weapons["ordnance"], Ordnance, "weapons.toml")),
         missile=_frozen(each(weapons["missile"], Missile, "weapons.toml")),
         profiles=_frozen(each(crew["profiles"], Profile, "crew.toml")),

@@ -13,7 +13,7 @@ from ahoy_tui.engine.geometry import UNIT, Polygon, heading_name, point_on_hull
 from ahoy_tui.rules.ahoy.crew import in_control, min_crew, on_deck_counts
 from ahoy_tui.rules.ahoy.hulls import ship_hull, within
 from ahoy_tui.rules.ahoy.model import AhoyState, GunState, Ship, Task
-from ahoy_tui.rules.ahoy.movement import fixed_rate
+from ahoy_tui.rules.ahoy.movement import burst_words, fixed_rate
 from ahoy_tui.rules.ahoy.ramming import toughness
 from ahoy_tui.rules.ahoy.shooting import line_of_fire
 from ahoy_tui.rules.ahoy.tables import tables
@@ -112,11 +112,15 @@ def scene(state: AhoyState, selected: str | None = None, *, preview: int | None 
         size = tables().size(ship.size)
         marks = []
         first = max(0.0, size.move_before_turn - move.since_turn)
-        if move.turns_left > 0 and first <= move.remaining:
+        # Oar and steam ships may turn anywhere: no mark for the first turn.
+        if (move.turns_left > 0 and first <= move.remaining
+                and tables().power(ship.propulsion).by_wind):
             marks.append(Mark(first, "+"))
         marks.append(Mark(move.remaining, "|"))
-        bow = point_on_hull(ship.x, ship.y, ship.heading, ship.length / 2, 0.0)
-        lines.append(LineShape("move", bow, ship.heading, move.remaining, tuple(marks),
+        # Going astern, the planned move runs back from her stern.
+        way = (ship.heading + move.course) % 8
+        bow = point_on_hull(ship.x, ship.y, way, ship.length / 2, 0.0)
+        lines.append(LineShape("move", bow, way, move.remaining, tuple(marks),
                                highlight=float(preview or 0) if preview_gun is None else 0.0,
                                ship=ship.id))
     for ship in state.ships:
@@ -238,7 +242,8 @@ def card(state: AhoyState, ship: Ship) -> Card:
         ("out of control", ship.on_table and not ship.anchored and not ship.captured_by
          and not in_control(state, ship)),
         ("in irons", ship.in_irons), ("rudder damaged", ship.rudder_damaged),
-        ("dismasted", ship.dismasted and not ship.immobilised),
+        (tables().power(ship.propulsion).crippled, ship.dismasted and not ship.immobilised),
+        (burst_words(state, ship), bool(burst_words(state, ship))),
         ("immobilised", ship.immobilised), ("ram", ship.ram), ("ironclad", ship.ironclad),
         ("stuck fast aground", ship.aground == "stuck"), ("beached", ship.aground == "beached"),
         (f"docked at {_feature_name(state, ship.docked)}", bool(ship.docked)),

@@ -1,8 +1,8 @@
 """Basic rules that had no test of their own, played with forced dice.
 
-Found while writing docs/rules/ahoy.md: proper crew and landing parties, the sailing-only
-propulsion, the lasting critical hits (Rudder Damaged, Dismasted, losing all masts), what a
-struck ship may still do, and two readings of the ramming rules (a ram that fails to wound still
+Found while writing docs/rules/ahoy.md: proper crew and landing parties, the propulsions a ship
+may have, the lasting critical hits (Rudder Damaged, Dismasted, losing all masts), what a struck
+ship may still do, and two readings of the ramming rules (a ram that fails to wound still
 entangles; ramming never causes a critical hit).
 
 The shooting positions follow test_damage.py: the Frigate (p1, anchored at (20, 24) heading
@@ -79,11 +79,11 @@ def test_only_proper_crew_sail_and_man_the_guns_anyone_may_fight_fires():
 # --- Movement: propulsion ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("propulsion", ["oar", "steam"])
-def test_the_basic_rules_cover_sailing_ships_only(propulsion):
-    data = scenario(ship("galley", "p1", x=10, y=10, propulsion=propulsion),
+def test_a_ship_must_be_driven_by_sail_oars_or_steam():
+    # Oar and steam ships are the Advanced rules (test_oars_and_steam.py); nothing else is.
+    data = scenario(ship("galley", "p1", x=10, y=10, propulsion="paddle"),
                     ship("b", "p2", x=60, y=40))
-    with pytest.raises(ScenarioError, match="oar and steam ships come with the Advanced rules"):
+    with pytest.raises(ScenarioError, match=r"movement\.toml has no \[paddle\]"):
         Game.new("ahoy", scenario_data=data, seed=1)
 
 

@@ -176,7 +176,7 @@ def test_misfire_table_matches_core_mechanics():
 
 
 def test_every_dice_expression_in_the_tables_parses():
-    for row in tables().criticals["sail"]:
+    for row in (row for rows in tables().criticals.values() for row in rows):
         for expr in (row.crew_hits, row.damage, row.fires, row.speed_loss):
             if expr:
                 parse_expr(expr)
@@ -191,5 +191,7 @@ def test_unknown_ids_name_the_file_and_the_key():
         tables().gun("mortar")
     with pytest.raises(DataError, match=r"crew\.toml has no \[profiles\.ogre\]"):
         tables().profile("ogre")
-    with pytest.raises(DataError, match=r"movement\.toml"):
-        tables().rates("oar", "small")
+    with pytest.raises(DataError, match=r"movement\.toml has no \[paddle\]"):
+        tables().rates("paddle", "small")
+    with pytest.raises(DataError, match=r"movement\.toml has no \[oar\.huge\]"):
+        tables().rates("oar", "huge")
