@@ -172,6 +172,26 @@ class DropAnchor:
 
 
 @frozen
+class CastAdrift:
+    """Fire Ships: at the start of the movement phase the towing ``ship`` casts ``fire_ship``
+    adrift; she runs on at her speed and heading for a turn, then goes out of control."""
+
+    ship: str
+    fire_ship: str
+    kind: ClassVar[str] = "cast_adrift"
+
+
+@frozen
+class LaunchBoat:
+    """Launching craft: at the start of the movement phase lower a boat alongside with
+    ``count`` men (at least 2); she becomes a Jolly Boat at 0\"."""
+
+    ship: str
+    count: int
+    kind: ClassVar[str] = "launch_boat"
+
+
+@frozen
 class EndMovement:
     """Every ship has moved: on to shooting."""
 
@@ -247,6 +267,6 @@ class DecideFate:
 Action = (
     AssignCrew | DeclareRam | CutLoose | Board | RecallBoarders | CastOff | RaiseAnchor
     | CutAnchor | StrikeColours | EndOrders | StartMove | Advance | Turn | EndMove
-    | ReturnToTable | Withdraw | Swim | DropAnchor | EndMovement | FireGun | FireMissiles
-    | EndShooting | Avoid | RerollRamDie | DealWithSwimmers | DecideFate
+    | ReturnToTable | Withdraw | Swim | DropAnchor | CastAdrift | LaunchBoat | EndMovement
+    | FireGun | FireMissiles | EndShooting | Avoid | RerollRamDie | DealWithSwimmers | DecideFate
 )

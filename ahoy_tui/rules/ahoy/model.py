@@ -138,6 +138,10 @@ class Ship:
     no_shooting: bool = False   # braced, or cutting loose: no shooting this turn
     missiles_fired: bool = False
     ordered: tuple[str, ...] = ()  # start-of-turn orders already given this turn
+    fire_ship: bool = False     # Fire Ships: stripped out, crewless, set ablaze
+    tow: str | None = None      # a fire ship: the ship that tows her
+    adrift: int = 0             # a fire ship: the player-turn number she was cast adrift (0: towed)
+    boats: int = 0              # Launching craft: boats she still carries
 
     @property
     def afloat(self) -> bool:
@@ -183,6 +187,7 @@ class Move:
     steer_ok: bool | None = None    # Light Airs / Gales: the 4+ roll, once rolled
     pickup: bool = False        # slow enough to pick up swimmers (6" or less)
     met: tuple[str, ...] = ()   # enemy swimmers she has already dealt with on this move
+    scorched: tuple[str, ...] = ()  # Fire Ships: "from>to" pairs already rolled for this move
 
     @property
     def remaining(self) -> float:

@@ -18,6 +18,7 @@ from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import UNIT, advance, first_contact, heading_name, overlap, turned
 from ahoy_tui.rules.ahoy.common import half_up, inches, tell
 from ahoy_tui.rules.ahoy.crew import in_control
+from ahoy_tui.rules.ahoy.fire_ships import scorch
 from ahoy_tui.rules.ahoy.hulls import may_meet, ship_hull
 from ahoy_tui.rules.ahoy.model import AhoyState, Move, Pending, Ship, update_ship
 from ahoy_tui.rules.ahoy.swimming import passed_swimmers, pick_up_friends
@@ -335,6 +336,7 @@ def advance_ship(state: AhoyState, dice: Dice, distance: float) -> AhoyState:
              f"({inches(move.remaining)} left)", RATES, side=ship.side, ship=ship.id)
     if move.pickup:
         state = _pick_up(state, dice, state.ship(ship.id), ship.x, ship.y, travel)
+    state = scorch(state, dice, ship.id, ship.x, ship.y)
     if exit_at <= contact_at and exit_at < distance:
         return leave_table(state, dice, ship.id)
     if contact is not None and contact_at < distance:
@@ -460,6 +462,7 @@ def drift(state: AhoyState, dice: Dice, ship_ids: tuple[str, ...], distance: int
         ship = state.ship(sid)
         x, y = advance(ship.x, ship.y, state.wind, travel)
         state = update_ship(state, sid, x=x, y=y)
+        state = scorch(state, dice, sid, ship.x, ship.y, exclude=ship_ids)
     tell(dice, "drift", f"The {names} drift{'s' if len(ship_ids) == 1 else ''} "
          f"{inches(travel)} downwind", rule, ship=ship_ids[0])
     if leaving:
