@@ -62,14 +62,17 @@ def _convex(points: list[tuple[float, float]]) -> Polygon:
     return tuple(lower[:-1] + upper[:-1])
 
 
-def ignite(state: AhoyState, dice: Dice, source_id: str, target_id: str) -> AhoyState:
-    """A D6 per marker on the blazing ``source``: each 6 sets a marker aboard ``target``."""
+def ignite(state: AhoyState, dice: Dice, source_id: str, target_id: str,
+           markers: int | None = None) -> AhoyState:
+    """A D6 per marker on the blazing ``source`` (``markers``, or as many as burn now): each 6
+    sets a marker aboard ``target``."""
     source = state.ship(source_id)
     target = state.ship(target_id)
-    if source.fires <= 0 or target.sunk:
+    markers = source.fires if markers is None else markers
+    if markers <= 0 or target.sunk:
         return state
     need = settings()["ignite_on"]
-    faces = dice.nd6(source.fires, f"the blazing {source.name} ({source.fires} markers) sets "
+    faces = dice.nd6(markers, f"the blazing {source.name} ({markers} markers) sets "
                      f"the {target.name} alight?", RULE, side=source.side, ship=target_id)
     lit = sum(1 for face in faces if face >= need)
     dice.judge(f"{lit} fire{'s' if lit != 1 else ''} started" if lit else "no fire catches",
@@ -100,6 +103,9 @@ def scorch(state: AhoyState, dice: Dice, mover_id: str, x0: float | None = None,
     mid = ((mover.x + x0) / 2, (mover.y + y0) / 2)
     move = state.move if state.move is not None and state.move.ship == mover_id else None
     done = set(move.scorched) if move is not None else set()
+    # Only fires burning before this check spread: a ship just set alight does not at once
+    # throw the flames back.
+    ablaze = {s.id: s.fires for s in state.ships}
     before = len(done)
     for other in state.ships:
         if other.id == mover_id or other.id in exclude or not other.on_table:
@@ -113,10 +119,10 @@ def scorch(state: AhoyState, dice: Dice, mover_id: str, x0: float | None = None,
             continue
         for source, target in ((mover_id, other.id), (other.id, mover_id)):
             pair = f"{source}>{target}"
-            if pair in done or state.ship(source).fires <= 0:
+            if pair in done or ablaze[source] <= 0:
                 continue
             done.add(pair)
-            state = ignite(state, dice, source, target)
+            state = ignite(state, dice, source, target, ablaze[source])
     if move is not None and len(done) > before and state.move is not None:
         state = replace(state, move=replace(state.move, scorched=tuple(sorted(done))))
     return state
