@@ -112,7 +112,7 @@ def test_no_boat_once_she_has_moved():
     play(game, a.EndMove())
     assert not launches(game)
     rule, why = game.ruleset.explain_illegal(state(game), a.LaunchBoat("griffon", 2))
-    assert "before her own move" in why
+    assert rule == RULE and "before her own move" in why
 
 
 def test_only_medium_and_large_ships_carry_boats():
