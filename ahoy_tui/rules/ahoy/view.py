@@ -50,7 +50,7 @@ class Mark:
 class LineShape:
     """A straight line on the table: a planned move, a line of fire, a ram's run."""
 
-    kind: str  # "move", "fire", "ram", "drift"
+    kind: str  # "move", "fire", "ram", "drift", "tow"
     start: Point
     heading: int
     length: float
@@ -107,6 +107,7 @@ def scene(state: AhoyState, selected: str | None = None, *, preview: int | None 
         lines.append(LineShape("move", bow, ship.heading, move.remaining, tuple(marks),
                                highlight=float(preview or 0) if preview_gun is None else 0.0,
                                ship=ship.id))
+    lines.extend(_tow_lines(state))
     for ship in state.ships:
         if ship.on_table and ship.ram_target is not None and not ship.moved:
             bow = point_on_hull(ship.x, ship.y, ship.heading, ship.length / 2, 0.0)
@@ -145,6 +146,24 @@ def scene(state: AhoyState, selected: str | None = None, *, preview: int | None 
             reach = ((ship_hull(ship), reach_inches),)
     return Scene(state.table.width, state.table.height, state.wind, heading_name(state.wind),
                  tuple(hulls), tuple(lines), swimmers, reach)
+
+
+def _tow_lines(state: AhoyState) -> list[LineShape]:
+    """Fire Ships: the tow line from a tower's stern to her fire ship's bow."""
+    from ahoy_tui.rules.ahoy.fire_ships import under_tow
+
+    out = []
+    for ship in state.ships:
+        if not under_tow(ship) or ship.tow is None or not state.has_ship(ship.tow):
+            continue
+        tower = state.ship(ship.tow)
+        if state.move is not None and state.move.ship == tower.id:
+            continue  # she takes up her station when his move ends
+        stern = point_on_hull(tower.x, tower.y, tower.heading, -tower.length / 2, 0.0)
+        bow = point_on_hull(ship.x, ship.y, ship.heading, ship.length / 2, 0.0)
+        length = ((stern[0] - bow[0]) ** 2 + (stern[1] - bow[1]) ** 2) ** 0.5
+        out.append(LineShape("tow", stern, (tower.heading + 4) % 8, length, ship=ship.id))
+    return out
 
 
 @frozen
@@ -218,6 +237,13 @@ def card(state: AhoyState, ship: Ship) -> Card:
         ("in irons", ship.in_irons), ("rudder damaged", ship.rudder_damaged),
         ("dismasted", ship.dismasted and not ship.immobilised),
         ("immobilised", ship.immobilised), ("ram", ship.ram), ("ironclad", ship.ironclad),
+        ("fire ship", ship.fire_ship),
+        (f"towed by the {_name(state, ship.tow)}", ship.fire_ship and bool(ship.tow)
+         and not ship.adrift),
+        ("cast adrift", ship.fire_ship and bool(ship.adrift)),
+        (f"towing the {', '.join(f.name for f in _towing(state, ship))}",
+         bool(_towing(state, ship))),
+        (f"{ship.boats} boat{'s' if ship.boats != 1 else ''}", ship.boats > 0),
         (f"braced to ram the {_name(state, ship.ram_target)}", ship.ram_target is not None),
         (f"captured by {state.side_name(ship.captured_by) if ship.captured_by else ''}",
          bool(ship.captured_by)),
@@ -230,6 +256,12 @@ def card(state: AhoyState, ship: Ship) -> Card:
                 point_of_sail(ship.heading, state.wind), ship.speed, ship.sp, ship.sp_max,
                 toughness(ship), ship.fires, crew, min_crew(ship), tuple(guns), tuple(flags),
                 where)
+
+
+def _towing(state: AhoyState, ship: Ship) -> list[Ship]:
+    from ahoy_tui.rules.ahoy.fire_ships import towed_by
+
+    return towed_by(state, ship.id)
 
 
 def _name(state: AhoyState, ship_id: str | None) -> str:

@@ -268,3 +268,24 @@ def test_a_collision_with_a_blazing_ship_can_set_fires():
     events = play(game, a.Advance(6), 6, 6, 6, 3, 3, 6, 1, 1)
     assert happened(events, "collision")
     assert state(game).ship("passer").fires == 2
+
+
+# --- what the player sees --------------------------------------------------------------------
+
+
+def test_the_cards_mark_the_fire_ship_and_her_tow_and_the_map_draws_the_tow_line():
+    from ahoy_tui.rules.ahoy.view import cards, scene
+
+    game = fire_game()
+    by_ship = {c.ship: c for c in cards(state(game))}
+    assert {"fire ship", "towed by the Tower"} <= set(by_ship["hellburner"].flags)
+    assert "towing the Hellburner" in by_ship["tower"].flags
+    (line,) = [x for x in scene(state(game)).lines if x.kind == "tow"]
+    assert line.ship == "hellburner" and line.length == pytest.approx(2)
+    to_movement(game)
+    assert "cast her fire ship adrift" in game.prompt()
+    label = game.ruleset.describe_action(state(game), a.CastAdrift("tower", "hellburner"))
+    assert label.startswith("Tower: cast the fire ship Hellburner adrift")
+    play(game, a.CastAdrift("tower", "hellburner"))
+    assert "cast adrift" in {c.ship: c for c in cards(state(game))}["hellburner"].flags
+    assert not [x for x in scene(state(game)).lines if x.kind == "tow"]
