@@ -40,7 +40,7 @@ def settings() -> dict[str, int]:
 # --- setting fires -----------------------------------------------------------------------------
 
 
-def _convex(points: list[tuple[float, float]]) -> Polygon:
+def convex_hull(points: list[tuple[float, float]]) -> Polygon:
     """The convex hull of points (the area a hull sweeps moving straight)."""
     pts = sorted(set(points))
     if len(pts) <= 2:
@@ -98,7 +98,7 @@ def scorch(state: AhoyState, dice: Dice, mover_id: str, x0: float | None = None,
         x0, y0 = mover.x, mover.y
         path = here
     else:
-        path = _convex([*here, *ship_hull(mover, x0, y0)])
+        path = convex_hull([*here, *ship_hull(mover, x0, y0)])
     swept = math.hypot(mover.x - x0, mover.y - y0)
     mid = ((mover.x + x0) / 2, (mover.y + y0) / 2)
     move = state.move if state.move is not None and state.move.ship == mover_id else None
