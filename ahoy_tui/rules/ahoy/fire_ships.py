@@ -11,7 +11,8 @@ towed she keeps station ``tow_gap`` inches astern of her tower, on his heading a
 taken up after each of his moves. At the start of the movement phase, before his own move, the
 tower may cast her adrift: she runs straight on at her speed (after he has moved, so as not to
 run down her own tower) for that one turn, then moves out of control. If her tower is sunk,
-struck, captured or leaves the table, or her station is blocked, the tow parts and she is adrift.
+struck, captured or leaves the table, her station is blocked, or she is locked to another ship or
+taken, the tow parts and she is adrift.
 She begins with D6+1 markers and gains one at the start of each later turn of her side; her fires
 are not fought, burn nothing and cannot blow her magazine. From 12 markers, a D6 at the start of
 her side's turn burns her out on 1-2.
@@ -182,6 +183,12 @@ def keep_station(state: AhoyState, dice: Dice) -> AhoyState:
         if not under_tow(ship) or ship.tow is None:
             continue
         tower = state.ship(ship.tow)
+        held = state.locked_with(ship.id)
+        if held or ship.captured_by:
+            why = (f"she is held fast by the {state.ship(held[0]).name}" if held
+                   else "she has been taken")
+            state = part_tow(state, dice, ship.id, why)
+            continue
         if not tower.on_table or tower.struck or tower.captured_by:
             why = ("her tower has gone down" if tower.sunk else "her tower has struck"
                    if tower.struck or tower.captured_by else "her tower has left the table")

@@ -199,7 +199,6 @@ def movement_choices(state: AhoyState) -> list[Any]:
 
 
 def _movement_choices(state: AhoyState) -> Iterator[Any]:
-    yield from start_of_movement(state)
     for ship in state.ships:
         if not needs_move(state, ship):
             continue
@@ -223,6 +222,7 @@ def _movement_choices(state: AhoyState) -> Iterator[Any]:
                 and ship.speed <= tables().roll("anchor_speed")):
             yield DropAnchor(ship.id)
         yield from boarding_after_move(state, ship)
+    yield from start_of_movement(state)
 
 
 def start_of_movement(state: AhoyState) -> Iterator[Any]:

@@ -289,3 +289,14 @@ def test_the_cards_mark_the_fire_ship_and_her_tow_and_the_map_draws_the_tow_line
     play(game, a.CastAdrift("tower", "hellburner"))
     assert "cast adrift" in {c.ship: c for c in cards(state(game))}["hellburner"].flags
     assert not [x for x in scene(state(game)).lines if x.kind == "tow"]
+
+
+def test_the_tow_parts_when_she_is_held_fast_by_another_ship():
+    from ahoy_tui.engine.fast import replace
+    from ahoy_tui.rules.ahoy.model import Lock
+
+    game = fire_game()
+    s = state(game)
+    game = with_state(game, replace(s, locks=(Lock("hulk", "hellburner", "entangled"),)))
+    events = act(game, a.EndOrders())
+    assert happened(events, "tow_parted") and fs(game).adrift
