@@ -34,7 +34,11 @@ from ahoy_tui.rules.ahoy.model import (
 from ahoy_tui.rules.ahoy.tables import tables
 
 RULE = "Launching craft"
-BOAT = "jolly_boat"
+
+
+def boat_size() -> str:
+    """A ship's boat is a Jolly Boat (its id in ships.toml)."""
+    return "jolly_boat"
 
 
 def settings() -> dict[str, float]:
@@ -49,7 +53,7 @@ def crew_for_boat(state: AhoyState, ship: Ship) -> list[Crewman]:
 
 def boat_spot(state: AhoyState, ship: Ship) -> tuple[float, float] | None:
     """Alongside: to starboard, else to port, level with her centre (or a little fore or aft)."""
-    size = tables().size(BOAT)
+    size = tables().size(boat_size())
     across = ship.beam / 2 + settings()["gap"] + size.beam / 2
     for along in (0.0, ship.length / 4, -ship.length / 4):
         for side in (1, -1):
@@ -64,8 +68,8 @@ def boat_spot(state: AhoyState, ship: Ship) -> tuple[float, float] | None:
 
 
 def _boat_shape(ship: Ship) -> Ship:
-    size = tables().size(BOAT)
-    return replace(ship, size=BOAT, length=size.length, beam=size.beam)
+    size = tables().size(boat_size())
+    return replace(ship, size=boat_size(), length=size.length, beam=size.beam)
 
 
 def launch_refused(state: AhoyState, ship: Ship, count: int | None = None) -> str | None:
@@ -114,11 +118,11 @@ def launch(state: AhoyState, dice: Dice, ship_id: str, count: int) -> AhoyState:
     assert spot is not None
     men = crew_for_boat(state, ship)[:count]
     new_id, number = boat_id(state, ship)
-    size = tables().size(BOAT)
+    size = tables().size(boat_size())
     proper = sum(1 for m in men if is_proper_crew(m))
     boat = Ship(
         id=new_id, name=f"{ship.name}'s boat" + (f" {number}" if number > 1 else ""),
-        side=ship.side, size=BOAT, length=size.length, beam=size.beam, gunwale=size.gunwale,
+        side=ship.side, size=boat_size(), length=size.length, beam=size.beam, gunwale=size.gunwale,
         x=spot[0], y=spot[1], heading=ship.heading, sp=size.structure_points,
         sp_max=size.structure_points, plan=CrewPlan(min(size.min_crew, proper)),
         speed=0, moved_last=0.0, under_way=0,
