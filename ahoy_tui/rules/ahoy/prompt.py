@@ -64,7 +64,8 @@ def prompt(state: AhoyState) -> str:
         if waiting:
             return (f"{head} — movement: every ship must move; choose one and her speed "
                     f"({', '.join(waiting)}).{before}")
-        return f"{head} — movement: anchors, boarding and swimmers; then end the movement phase."
+        return (f"{head} — movement: anchors, boarding and swimmers; then end the movement "
+                f"phase.{before}")
     if state.phase == Phase.SHOOTING:
         return (f"{head} — shooting: fire guns along their lines (guess the range, or point blank "
                 "at 10\" or less) and missiles at enemy crews; then end shooting.")

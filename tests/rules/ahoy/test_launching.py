@@ -43,6 +43,9 @@ def test_a_boat_takes_2_men_up_to_all_her_hands_at_the_start_of_movement():
     assert not launches(game)  # orders: not yet
     to_movement(game)
     assert [x.count for x in launches(game)] == list(range(2, 12))
+    assert "launch a boat" in game.prompt()
+    assert game.ruleset.describe_action(state(game), a.LaunchBoat("griffon", 3)) == \
+        "Griffon: launch a boat with 3 men"
 
 
 def test_the_boat_is_a_new_jolly_boat_alongside_at_0_inches():
