@@ -223,6 +223,8 @@ def _check_fire_ship(spec: ScenarioSpec, ship: ShipSpec, where: str, fail: Any) 
         fail(f"{where}.crew: a fire ship carries no crew (leave crew out)")
     if ship.fires:
         fail(f"{where}.fires: a fire ship's markers (D6+1) are rolled at set-up")
+    if ship.anchored or ship.boats:
+        fail(f"{where}: a fire ship under tow has no anchor down and no boats")
     tower = next((s for s in spec.ships if s.id == ship.tow), None)
     if tower is None or tower.id == ship.id:
         fail(f"{where}.tow: a fire ship must be towed: name her tower's ship id")

@@ -72,6 +72,7 @@ def fire_rolls(events):
     ({"tow": "hulk"}, (), "must be a ship of her side"),
     ({"size": "large"}, (), "must be of her size or larger"),
     ({"fires": 2}, (), "rolled at set-up"),
+    ({"anchored": True}, (), "no anchor down"),
 ])
 def test_a_fire_ship_is_checked_in_the_scenario(fire_ship, others, message):
     data = make_scenario(tower(), hellburner(**fire_ship), hulk())
