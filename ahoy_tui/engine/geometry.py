@@ -335,3 +335,26 @@ def nearest_point(poly: Sequence[Point], p: Point) -> Point:
         if d < best:
             best, found = d, (qx, qy)
     return found
+
+
+def convex_hull(points: Sequence[Point]) -> Polygon:
+    """The convex hull of some points, corners in order (Andrew's monotone chain): the area a
+    hull sweeps moving straight, or an outline grown all round."""
+    pts = sorted(set(points))
+    if len(pts) <= 2:
+        return tuple(pts)
+
+    def cross(o: Point, a: Point, b: Point) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[Point] = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list[Point] = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return tuple(lower[:-1] + upper[:-1])

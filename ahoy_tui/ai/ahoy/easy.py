@@ -14,6 +14,7 @@ from typing import Any
 from ahoy_tui.ai.ahoy.gunnery import bearing_value, guess_for
 from ahoy_tui.ai.ahoy.seamanship import (
     crew_strength,
+    fire_ship_run_hits,
     gap,
     hazard_ahead,
     nearest_enemy,
@@ -161,6 +162,9 @@ class EasyCaptain:
         move = view.move
         if move is not None:
             return self.steer(view, legal)
+        first = self.before_moving(view, legal)
+        if first is not None:
+            return first
         starts = [x for x in legal.fixed if isinstance(x, a.StartMove)]
         if starts:
             return self.pace(view, starts)
@@ -196,6 +200,33 @@ class EasyCaptain:
                 return Decision(paces[name], "all sail set" if ship.propulsion == "sail"
                                 else "make way")
         return Decision(starts[0], "as she may")
+    def before_moving(self, view: AhoyState, legal: LegalActions) -> Decision | None:
+        """Fire Ships: cast her adrift when her run would carry her into the enemy. Launching
+        craft: a sinking ship's hands take to the boat."""
+        for x in legal.fixed:
+            if isinstance(x, a.CastAdrift):
+                foe = fire_ship_run_hits(view, view.ship(x.fire_ship))
+                if foe is not None:
+                    return Decision(x, f"cast her off: she will run down on the {foe.name}")
+        launches = [x for x in legal.fixed if isinstance(x, a.LaunchBoat)
+                    and view.ship(x.ship).sinking]
+        if launches:
+            most = max(launches, key=lambda x: x.count)
+            return Decision(most, "abandon ship: every man to the boat")
+        return None
+
+    def sheer_off(self, view: AhoyState, ship: Any) -> int | None:
+        """Having cast her fire ship adrift this turn, a tower turns 90° out of her path (to
+        the side away from the nearest enemy, or to starboard)."""
+        cast = [f for f in view.ships if f.fire_ship and f.tow == ship.id
+                and f.adrift == view.player_turn and not f.moved]
+        if not cast:
+            return None
+        foe = nearest_enemy(view, ship)
+        away = 2
+        if foe is not None and side_facing(ship, foe) == "starboard":
+            away = -2
+        return (cast[0].heading + away) % 8
 
     def best_return(self, view: AhoyState, returns: list[a.ReturnToTable]) -> a.ReturnToTable:
         centre = (view.table.width / 2, view.table.height / 2)
@@ -212,7 +243,9 @@ class EasyCaptain:
         move = view.move
         assert move is not None
         ship = view.ship(move.ship)
-        want = wanted_heading(view, ship)
+        want = self.sheer_off(view, ship)
+        if want is None:
+            want = wanted_heading(view, ship)
         turn = steps_between(ship.heading, want)
         if turn:
             direction = "starboard" if turn > 0 else "port"

@@ -43,6 +43,9 @@ class NormalCaptain(EasyCaptain):
 
     # --- movement ---------------------------------------------------------------------------
     def movement(self, view: AhoyState, legal: LegalActions) -> Decision | None:
+        first = self.before_moving(view, legal) if view.move is None else None
+        if first is not None:
+            return first
         starts = [x for x in legal.fixed if isinstance(x, a.StartMove)]
         if view.move is None and starts:
             return self.choose_pace(view, legal, starts)
@@ -86,6 +89,8 @@ class NormalCaptain(EasyCaptain):
     def steer(self, view: AhoyState, legal: LegalActions) -> Decision | None:
         move = view.move
         assert move is not None
+        if self.sheer_off(view, view.ship(move.ship)) is not None:
+            return super().steer(view, legal)
         if self._plan and self._plan_ship == move.ship and self._plan[0] in legal:
             action = self._plan.pop(0)
             return Decision(action, "as planned")

@@ -101,3 +101,19 @@ def hazard_ahead(state: AhoyState, ship: Ship, inches: float, *,
         ship = replace(ship, heading=heading)
     found = first_hazard(state, ship, UNIT[ship.heading], float(inches))
     return found is not None and found.event in ("strike", "shallow")
+def fire_ship_run_hits(state: AhoyState, fire_ship: Ship) -> Ship | None:
+    """The enemy a fire ship cast adrift now would come within 1" of on her straight run at her
+    speed and heading (the enemy where he lies now), or None. Her tower lies ahead of her, so
+    this is an enemy he is passing close by: the moment to let her go."""
+    from ahoy_tui.engine.geometry import advance, convex_hull
+    from ahoy_tui.rules.ahoy.fire_ships import settings
+
+    if fire_ship.speed <= 0:
+        return None
+    x, y = advance(fire_ship.x, fire_ship.y, fire_ship.heading, fire_ship.speed)
+    path = convex_hull([*ship_hull(fire_ship), *ship_hull(fire_ship, x, y)])
+    reach = settings()["range"]
+    hits = [(distance(path, ship_hull(foe)), foe) for foe in enemies(state, fire_ship.side)
+            if not foe.fire_ship]
+    near = [hit for hit in hits if hit[0] <= reach]
+    return min(near, key=lambda hit: hit[0])[1] if near else None

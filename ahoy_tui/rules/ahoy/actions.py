@@ -198,6 +198,26 @@ class DropAnchor:
 
 
 @frozen
+class CastAdrift:
+    """Fire Ships: at the start of the movement phase the towing ``ship`` casts ``fire_ship``
+    adrift; she runs on at her speed and heading for a turn, then goes out of control."""
+
+    ship: str
+    fire_ship: str
+    kind: ClassVar[str] = "cast_adrift"
+
+
+@frozen
+class LaunchBoat:
+    """Launching craft: at the start of the movement phase lower a boat alongside with
+    ``count`` men (at least 2); she becomes a Jolly Boat at 0\"."""
+
+    ship: str
+    count: int
+    kind: ClassVar[str] = "launch_boat"
+
+
+@frozen
 class EndMovement:
     """Every ship has moved: on to shooting."""
 
@@ -273,7 +293,7 @@ class DecideFate:
 Action = (
     AssignCrew | DeclareRam | CutLoose | Board | RecallBoarders | CastOff | RaiseAnchor
     | CutAnchor | StrikeColours | ShoveOff | HeaveGun | CastOffFromQuay | EndOrders | StartMove
-    | Advance | Turn | EndMove
-    | ReturnToTable | Withdraw | Swim | DropAnchor | EndMovement | FireGun | FireMissiles
-    | EndShooting | Avoid | RerollRamDie | DealWithSwimmers | DecideFate
+    | Advance | Turn | EndMove | ReturnToTable | Withdraw | Swim | DropAnchor | CastAdrift
+    | LaunchBoat | EndMovement | FireGun | FireMissiles | EndShooting | Avoid | RerollRamDie
+    | DealWithSwimmers | DecideFate
 )

@@ -9,9 +9,11 @@ from ahoy_tui.engine.events import Event
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.rules.ahoy import actions as a
 from ahoy_tui.rules.ahoy.boarding import board, cast_off, decide_fate, recall
+from ahoy_tui.rules.ahoy.boats import launch
 from ahoy_tui.rules.ahoy.common import tell
 from ahoy_tui.rules.ahoy.crew import apply_plan
 from ahoy_tui.rules.ahoy.damage import strike
+from ahoy_tui.rules.ahoy.fire_ships import cast_adrift
 from ahoy_tui.rules.ahoy.flow import end_orders, flow
 from ahoy_tui.rules.ahoy.legal import waiting
 from ahoy_tui.rules.ahoy.model import AhoyState, CrewPlan, update_ship
@@ -93,6 +95,10 @@ def dispatch(state: AhoyState, dice: Dice, action: Any) -> AhoyState:
             return swim(state, dice, lead, toward)
         case a.DropAnchor(ship=ship_id):
             return drop_anchor(state, dice, ship_id)
+        case a.CastAdrift(ship=ship_id, fire_ship=fire_ship):
+            return cast_adrift(state, dice, ship_id, fire_ship)
+        case a.LaunchBoat(ship=ship_id, count=count):
+            return launch(state, dice, ship_id, count)
         case a.EndMovement():
             from ahoy_tui.rules.ahoy.flow import begin_shooting
 

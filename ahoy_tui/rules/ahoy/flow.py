@@ -17,6 +17,13 @@ from ahoy_tui.rules.ahoy.common import tell
 from ahoy_tui.rules.ahoy.crew import apply_plan, in_control
 from ahoy_tui.rules.ahoy.damage import roll_for_sinking
 from ahoy_tui.rules.ahoy.fire import fight_fires
+from ahoy_tui.rules.ahoy.fire_ships import (
+    keep_station,
+    run_adrift,
+    start_of_turn,
+    under_tow,
+    waits_for_tower,
+)
 from ahoy_tui.rules.ahoy.index import decks
 from ahoy_tui.rules.ahoy.model import AhoyState, GunState, Phase, Ship, Task, update_ship
 from ahoy_tui.rules.ahoy.movement import (
@@ -136,6 +143,7 @@ def begin_player_turn(state: AhoyState, dice: Dice) -> AhoyState:
                                 anchor_tried=False, guns=guns)
         ships.append(ship)
     state = replace(state, ships=tuple(ships), phase=Phase.ORDERS, move=None)
+    state = start_of_turn(state, dice, side)
     for ship in state.ships:
         if ship.side == side and ship.sinking:
             state = roll_for_sinking(state, dice, ship.id)
@@ -153,7 +161,8 @@ def end_orders(state: AhoyState, dice: Dice) -> AhoyState:
     """Orders given: fires are fought, swimmers struggle, locked ships drift; on to movement."""
     side = state.active
     for ship in state.ships:
-        if ship.side == side and ship.fires and not ship.sunk:
+        # Fire Ships: a fire ship's fires are not fought and do her no harm.
+        if ship.side == side and ship.fires and not ship.sunk and not ship.fire_ship:
             state = fight_fires(state, dice, ship.id)
     state = drowning(state, dice, side)
     state = replace(state, phase=Phase.MOVEMENT)
@@ -193,6 +202,9 @@ def automatic_mover(state: AhoyState) -> Ship | None:
             continue
         if ship.anchored or ship.aground or ship.docked or state.lock_of(ship.id) is not None:
             continue
+        # Fire Ships: towed, she moves with her tower; cast adrift, she waits for him to move.
+        if under_tow(ship) or waits_for_tower(state, ship):
+            continue
         if ship.immobilised or ship.ooc_stopped or not in_control(state, ship):
             return ship
     return None
@@ -202,6 +214,8 @@ def move_automatically(state: AhoyState, dice: Dice, ship: Ship) -> AhoyState:
     if ship.immobilised:
         state = update_ship(state, ship.id, moved=True, speed=0)
         return drift_ship(state, dice, ship.id)
+    if ship.fire_ship and ship.adrift == state.player_turn:
+        return run_adrift(state, dice, ship.id)
     if ship.ooc_stopped and in_control(state, ship):
         tell(dice, "under_control", f"The {ship.name} is brought under control again",
              "Ships Moving Out of Control", side=ship.side, ship=ship.id)
@@ -257,6 +271,7 @@ def flow(state: AhoyState, dice: Dice, *, waiting: object) -> AhoyState:
     ``waiting(state)`` says whether the current step offers the player any choice.
     """
     for _ in range(1000):
+        state = keep_station(state, dice)
         state = check_victory(state, dice)
         if state.over or state.pending is not None:
             return state

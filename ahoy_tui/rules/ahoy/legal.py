@@ -16,6 +16,7 @@ from ahoy_tui.rules.ahoy.actions import (
     AssignCrew,
     Avoid,
     Board,
+    CastAdrift,
     CastOff,
     CastOffFromQuay,
     CutAnchor,
@@ -31,6 +32,7 @@ from ahoy_tui.rules.ahoy.actions import (
     FireGun,
     FireMissiles,
     HeaveGun,
+    LaunchBoat,
     RaiseAnchor,
     RecallBoarders,
     RerollRamDie,
@@ -43,6 +45,7 @@ from ahoy_tui.rules.ahoy.actions import (
     Withdraw,
 )
 from ahoy_tui.rules.ahoy.boarding import boarding_in_progress, boarding_party, can_reach
+from ahoy_tui.rules.ahoy.boats import launch_counts, launch_refused
 from ahoy_tui.rules.ahoy.crew import (
     available_hands,
     boarders_on,
@@ -50,6 +53,7 @@ from ahoy_tui.rules.ahoy.crew import (
     is_proper_crew,
     min_crew,
 )
+from ahoy_tui.rules.ahoy.fire_ships import towed_by
 from ahoy_tui.rules.ahoy.index import decks
 from ahoy_tui.rules.ahoy.model import AhoyState, GunState, Phase, Ship, Task
 from ahoy_tui.rules.ahoy.movement import (
@@ -124,8 +128,9 @@ def _pending_actions(state: AhoyState) -> list[Any]:
 def _strikes(state: AhoyState) -> list[Any]:
     if state.move is not None:
         return []
+    # A fire ship has no crew to strike her colours.
     return [StrikeColours(s.id) for s in own_ships(state)
-            if not s.struck and s.on_table and s.sp * 2 <= s.sp_max]
+            if not s.struck and s.on_table and s.sp * 2 <= s.sp_max and not s.fire_ship]
 
 
 # --- orders ------------------------------------------------------------------------------
@@ -228,6 +233,17 @@ def _movement_choices(state: AhoyState) -> Iterator[Any]:
                 and ship.speed <= tables().roll("anchor_speed")):
             yield DropAnchor(ship.id)
         yield from boarding_after_move(state, ship)
+    yield from start_of_movement(state)
+
+
+def start_of_movement(state: AhoyState) -> Iterator[Any]:
+    """Fire Ships and Launching craft: before a ship makes her move, she may cast her fire ship
+    adrift or lower a boat."""
+    for ship in own_ships(state):
+        if ship.moved or not ship.on_table:
+            continue
+        yield from (CastAdrift(ship.id, f.id) for f in towed_by(state, ship.id))
+        yield from (LaunchBoat(ship.id, n) for n in launch_counts(state, ship))
 
 
 def _largest_boarding(state: AhoyState, ship: Ship) -> bool:
@@ -337,7 +353,8 @@ def explain(state: AhoyState, action: Any) -> tuple[str, str]:
         HeaveGun: Phase.ORDERS, CastOffFromQuay: Phase.ORDERS, StartMove: Phase.MOVEMENT,
         Advance: Phase.MOVEMENT, Turn: Phase.MOVEMENT, EndMove: Phase.MOVEMENT,
         ReturnToTable: Phase.MOVEMENT, Withdraw: Phase.MOVEMENT, Swim: Phase.MOVEMENT,
-        DropAnchor: Phase.MOVEMENT, EndMovement: Phase.MOVEMENT, FireGun: Phase.SHOOTING,
+        DropAnchor: Phase.MOVEMENT, EndMovement: Phase.MOVEMENT, CastAdrift: Phase.MOVEMENT,
+        LaunchBoat: Phase.MOVEMENT, FireGun: Phase.SHOOTING,
         FireMissiles: Phase.SHOOTING, EndShooting: Phase.SHOOTING,
     }
     needed = phase_of.get(type(action))
@@ -350,6 +367,12 @@ def explain(state: AhoyState, action: Any) -> tuple[str, str]:
         return _explain_move(state, action)
     if state.move is not None:
         return "Movement", f"finish moving the {state.ship(state.move.ship).name} first"
+    if isinstance(action, CastAdrift):
+        return _explain_cast_adrift(state, action)
+    if isinstance(action, LaunchBoat):
+        ship = state.ship(action.ship)
+        return "Launching craft", (launch_refused(state, ship, action.count)
+                                   or "she may not launch a boat now")
     if isinstance(action, StartMove):
         ship = state.ship(action.ship)
         if ship.moved:
@@ -420,6 +443,18 @@ def explain(state: AhoyState, action: Any) -> tuple[str, str]:
         return "Gun Crews", ("that crew plan is not possible: at most the minimum crew sail her, "
                              "and she has only so many hands (once per turn)")
     return "Turns and phases", "that is not one of the choices now"
+
+
+def _explain_cast_adrift(state: AhoyState, action: CastAdrift) -> tuple[str, str]:
+    tower = state.ship(action.ship)
+    if not state.has_ship(action.fire_ship):
+        return "Fire Ships", f"there is no ship {action.fire_ship!r}"
+    fire_ship = state.ship(action.fire_ship)
+    if fire_ship not in towed_by(state, tower.id):
+        return "Fire Ships", f"the {tower.name} does not have the fire ship {fire_ship.name} "\
+                             "under tow"
+    return "Fire Ships", "a fire ship is cast adrift at the start of the movement phase, before "\
+                         "her tower moves"
 
 
 def _explain_move(state: AhoyState, action: Any) -> tuple[str, str]:

@@ -144,6 +144,10 @@ class Ship:
     heaved: int = 0           # guns her crew have heaved overboard to re-float her
     fend_off: bool = False    # struck and came free: may turn before moving on her next move
     burst_turn: int = 0  # the game turn she last put on a burst of speed (oars, steam); 0 never
+    fire_ship: bool = False     # Fire Ships: stripped out, crewless, set ablaze
+    tow: str | None = None      # a fire ship: the ship that tows her
+    adrift: int = 0             # a fire ship: the player-turn number she was cast adrift (0: towed)
+    boats: int = 0              # Launching craft: boats she still carries
 
     @property
     def afloat(self) -> bool:
@@ -193,6 +197,7 @@ class Move:
     astern: bool = False        # rowing or steaming backwards: straight back, up to allowance
     burst: bool = False         # a burst of speed: straight ahead, no turns
     holding: bool = False       # holding station at 0": she may only turn in place
+    scorched: tuple[str, ...] = ()  # Fire Ships: "from>to" pairs already rolled for this move
 
     @property
     def course(self) -> int:

@@ -22,6 +22,7 @@ from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import UNIT, advance, first_contact, heading_name, overlap, turned
 from ahoy_tui.rules.ahoy.common import half_up, inches, tell
 from ahoy_tui.rules.ahoy.crew import in_control
+from ahoy_tui.rules.ahoy.fire_ships import scorch
 from ahoy_tui.rules.ahoy.hulls import may_meet, ship_hull
 from ahoy_tui.rules.ahoy.model import AhoyState, Move, Pending, Ship, update_ship
 from ahoy_tui.rules.ahoy.swimming import passed_swimmers, pick_up_friends
@@ -500,6 +501,7 @@ def advance_ship(state: AhoyState, dice: Dice, distance: float) -> AhoyState:
              else power(ship).section, side=ship.side, ship=ship.id)
     if move.pickup:
         state = _pick_up(state, dice, state.ship(ship.id), ship.x, ship.y, travel)
+    state = scorch(state, dice, ship.id, ship.x, ship.y)
     if hazard is not None:
         return _meet_terrain(state, dice, ship.id, hazard, distance - travel)
     if exit_at <= contact_at and exit_at < distance:
@@ -653,6 +655,7 @@ def drift(state: AhoyState, dice: Dice, ship_ids: tuple[str, ...], distance: flo
         ship = state.ship(sid)
         x, y = advance(ship.x, ship.y, state.wind, travel)
         state = update_ship(state, sid, x=x, y=y)
+        state = scorch(state, dice, sid, ship.x, ship.y, exclude=ship_ids)
     tell(dice, "drift", f"The {names} drift{'s' if len(ship_ids) == 1 else ''} "
          f"{inches(travel)} downwind", rule, ship=ship_ids[0])
     if leaving:

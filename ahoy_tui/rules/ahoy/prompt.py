@@ -66,13 +66,20 @@ def prompt(state: AhoyState) -> str:
                 return f"{head} — the {ship.name} has used her move: turn at the end, or end it."
             return (f"{head} — moving the {ship.name} (heading {heading_name(ship.heading)}): "
                     f"{left}\" to go, {turns}{after}.")
+        from ahoy_tui.rules.ahoy.legal import start_of_movement
         from ahoy_tui.rules.ahoy.movement import needs_move
 
         waiting = [s.name for s in state.ships if needs_move(state, s)]
+        first = {type(x).__name__ for x in start_of_movement(state)}
+        before = (" Before a ship moves she may "
+                  + " or ".join(w for k, w in (("CastAdrift", "cast her fire ship adrift"),
+                                               ("LaunchBoat", "launch a boat")) if k in first)
+                  + ".") if first else ""
         if waiting:
             return (f"{head} — movement: every ship must move; choose one and her speed "
-                    f"({', '.join(waiting)}).")
-        return f"{head} — movement: anchors, boarding and swimmers; then end the movement phase."
+                    f"({', '.join(waiting)}).{before}")
+        return (f"{head} — movement: anchors, boarding and swimmers; then end the movement "
+                f"phase.{before}")
     if state.phase == Phase.SHOOTING:
         return (f"{head} — shooting: fire guns along their lines (guess the range, or point blank "
                 "at 10\" or less) and missiles at enemy crews; then end shooting.")
@@ -142,6 +149,11 @@ def describe(state: AhoyState, action: Any) -> str:
             return f"swimmers ({action.swimmer}): {target}"
         case a.DropAnchor():
             return f"{name(action.ship)}: drop anchor"
+        case a.CastAdrift():
+            return (f"{name(action.ship)}: cast the fire ship {name(action.fire_ship)} adrift "
+                    "(she runs on this turn, then out of control)")
+        case a.LaunchBoat():
+            return f"{name(action.ship)}: launch a boat with {action.count} men"
         case a.EndMovement():
             return "end movement"
         case a.FireGun():
@@ -190,6 +202,11 @@ def table_text(state: AhoyState) -> str:
             ("beached", ship.aground == "beached"),
             ("docked", bool(ship.docked)),
             (burst_words(state, ship), bool(burst_words(state, ship))),
+            ("fire ship", ship.fire_ship),
+            (f"towed by the {state.ship(ship.tow).name}" if ship.tow and state.has_ship(ship.tow)
+             else "", ship.fire_ship and ship.tow is not None and not ship.adrift),
+            ("cast adrift", ship.fire_ship and bool(ship.adrift)),
+            (f"{ship.boats} boat{'s' if ship.boats != 1 else ''}", ship.boats > 0),
             (f"captured by {state.side_name(ship.captured_by or 'p1')}", bool(ship.captured_by)),
             ("out of control", ship.on_table and not ship.anchored and not in_control(state, ship)),
             (f"locked to the {', '.join(state.ship(o).name for o in state.locked_with(ship.id))}",

@@ -43,6 +43,7 @@ MAX_SHIPS = 24
 MAX_CREW = 200
 MAX_GUNS = 40
 MAX_TURNS = 200
+MAX_BOATS = 6
 
 
 class ScenarioError(ValueError):
@@ -80,6 +81,9 @@ class ShipSpec:
     damage: int = 0
     fires: int = 0
     docked: bool = False
+    fire_ship: bool = False
+    tow: str | None = None
+    boats: int = 0
 
 
 @frozen
@@ -204,13 +208,25 @@ def _check(spec: ScenarioSpec, source: str) -> None:
             fail(f"{where}: ({ship.x}, {ship.y}) is off the {table.width}x{table.height} table")
         if not 0 <= ship.damage < size.structure_points:
             fail(f"{where}.damage must be 0 to {size.structure_points - 1}")
-        if not any(n > 0 for n in ship.crew.values()):
+        if ship.fire_ship:
+            _check_fire_ship(spec, ship, where, fail)
+        elif not any(n > 0 for n in ship.crew.values()):
             fail(f"{where}.crew: a ship needs at least one crewman")
+        elif ship.tow is not None:
+            fail(f"{where}.tow: only a fire ship is towed (set fire_ship = true)")
+        if not 0 <= ship.boats <= MAX_BOATS:
+            fail(f"{where}.boats: 0 to {MAX_BOATS} boats")
+        if ship.boats and size.rank < tables().size("medium").rank:
+            fail(f"{where}.boats: only Medium and Large ships carry boats (Launching craft)")
         if any(n < 0 for n in ship.crew.values()) or sum(ship.crew.values()) > MAX_CREW:
             fail(f"{where}.crew: 0 to {MAX_CREW} models of each kind, {MAX_CREW} in all")
         if len(ship.guns) > MAX_GUNS:
             fail(f"{where}.guns: at most {MAX_GUNS} guns")
-        hulls.append((ship.id, ship_hull(_ship(ship, 0))))
+        placed = _placed(spec, ship)
+        if placed is None:
+            fail(f"{where}: her station astern of her tower is off the table")
+            return
+        hulls.append((ship.id, ship_hull(placed)))
     for i, (a_id, a_hull) in enumerate(hulls):
         for b_id, b_hull in hulls[i + 1:]:
             if overlap(a_hull, b_hull):
@@ -271,6 +287,49 @@ def _feature(piece: TerrainSpec, index: int) -> Feature:
                    outline=outline, name=piece.name, shore=piece.shore, shallow=piece.shallow)
 
 
+def _check_fire_ship(spec: ScenarioSpec, ship: ShipSpec, where: str, fail: Any) -> None:
+    """Fire Ships: Medium or larger, crewless, towed by a ship of her size or larger."""
+    rank = tables().size(ship.size).rank
+    if rank < tables().size("medium").rank:
+        fail(f"{where}.fire_ship: only Medium or larger ships may be fire ships")
+    if any(n > 0 for n in ship.crew.values()):
+        fail(f"{where}.crew: a fire ship carries no crew (leave crew out)")
+    if ship.fires:
+        fail(f"{where}.fires: a fire ship's markers (D6+1) are rolled at set-up")
+    if ship.anchored or ship.boats:
+        fail(f"{where}: a fire ship under tow has no anchor down and no boats")
+    tower = next((s for s in spec.ships if s.id == ship.tow), None)
+    if tower is None or tower.id == ship.id:
+        fail(f"{where}.tow: a fire ship must be towed: name her tower's ship id")
+        return
+    if tower.side != ship.side or tower.fire_ship:
+        fail(f"{where}.tow: her tower {tower.id} must be a ship of her side, not a fire ship")
+    try:
+        tower_rank = tables().size(tower.size).rank
+    except DataError:
+        return  # the tower's own entry reports its size
+    if tower_rank < rank:
+        fail(f"{where}.tow: her tower {tower.id} must be of her size or larger")
+
+
+def _placed(spec: ScenarioSpec, ship: ShipSpec) -> Ship | None:
+    """The ship where set-up puts her: a towed fire ship lies at her station (None: that is off
+    the table)."""
+    from ahoy_tui.rules.ahoy.fire_ships import station
+
+    built = _ship(ship, 0)
+    tower = next((s for s in spec.ships if s.id == ship.tow), None)
+    if not ship.fire_ship or tower is None:
+        return built
+    try:
+        x, y, heading = station(_ship(tower, 0), built)
+    except DataError:
+        return built  # the tower's own entry reports the problem
+    if not Table(spec.table.width, spec.table.height).on_table((x, y)):
+        return None
+    return attrs.evolve(built, x=x, y=y, heading=heading)
+
+
 def check_options(options: Options, source: str) -> None:
     if options.wind != "random" and options.wind not in ("N", "E", "S", "W"):
         raise ScenarioError(f"{source}: options.wind: {options.wind!r} is not random, N, E, S "
@@ -315,6 +374,7 @@ def _ship(spec: ShipSpec, index: int) -> Ship:
         plan=CrewPlan(min(size.min_crew, proper), 0, first), fires=spec.fires,
         speed=spec.speed, moved_last=float(spec.speed),
         under_way=2 if spec.speed > 0 else 0, anchored=spec.anchored,
+        fire_ship=spec.fire_ship, tow=spec.tow, boats=spec.boats,
     )
 
 
@@ -339,7 +399,7 @@ def _crew(spec: ShipSpec) -> list[Crewman]:
                                profile=profile_id, wounds=profile.W, aboard=spec.id,
                                armour=profile.armour, shield=profile.shield,
                                missile=spec.missiles.get(profile_id)))
-    if spec.captain:
+    if spec.captain and not spec.fire_ship:
         profile = tables().profile("captain")
         men.append(Crewman(id=f"{spec.id}.captain", side=spec.side, ship=spec.id,
                            profile="captain", wounds=profile.W, aboard=spec.id,
@@ -353,6 +413,7 @@ def setup(scenario: Scenario, seed: int,
     """Build the opening state: ships placed, crews told off, the wind rolled."""
     from ahoy_tui.rules.ahoy.apply import settle
     from ahoy_tui.rules.ahoy.crew import apply_plan
+    from ahoy_tui.rules.ahoy.fire_ships import starting_markers
     from ahoy_tui.rules.ahoy.flow import begin_player_turn, flow
     from ahoy_tui.rules.ahoy.legal import waiting
     from ahoy_tui.rules.ahoy.wind import initial_wind
@@ -376,6 +437,7 @@ def setup(scenario: Scenario, seed: int,
         ships=ships, crew=crew, wind=wind, turn=1, player_turn=1, active="p1",
         phase=Phase.ORDERS, tallies=tuple(Tally(s.id) for s in spec.sides), terrain=terrain,
     )
+    state = starting_markers(state, dice)
     for ship in ships:
         state = apply_plan(state, ship.id)
     state = begin_player_turn(state, dice)

@@ -21,6 +21,7 @@ from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import (
     Point,
     Polygon,
+    convex_hull,
     first_contact,
     overlap,
     ray_span,
@@ -66,28 +67,6 @@ def feature(state: AhoyState, feature_id: str) -> Feature:
 
 
 # --- geometry ------------------------------------------------------------------------------
-
-
-def convex_hull(points: list[Point]) -> Polygon:
-    """The convex hull, anticlockwise in table coordinates (Andrew's monotone chain)."""
-    pts = sorted(set(points))
-    if len(pts) <= 2:
-        return tuple(pts)
-
-    def cross(o: Point, a: Point, b: Point) -> float:
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list[Point] = []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    upper: list[Point] = []
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return tuple(lower[:-1] + upper[:-1])
 
 
 def is_convex(points: tuple[Point, ...]) -> bool:

@@ -51,7 +51,7 @@ class Mark:
 class LineShape:
     """A straight line on the table: a planned move, a line of fire, a ram's run."""
 
-    kind: str  # "move", "fire", "ram", "drift"
+    kind: str  # "move", "fire", "ram", "drift", "tow"
     start: Point
     heading: int
     length: float
@@ -123,6 +123,7 @@ def scene(state: AhoyState, selected: str | None = None, *, preview: int | None 
         lines.append(LineShape("move", bow, way, move.remaining, tuple(marks),
                                highlight=float(preview or 0) if preview_gun is None else 0.0,
                                ship=ship.id))
+    lines.extend(_tow_lines(state))
     for ship in state.ships:
         if ship.on_table and ship.ram_target is not None and not ship.moved:
             bow = point_on_hull(ship.x, ship.y, ship.heading, ship.length / 2, 0.0)
@@ -169,6 +170,24 @@ def terrain_shapes(state: AhoyState) -> tuple[TerrainShape, ...]:
              if item.kind == "land"]
     return (*bands, *(TerrainShape(item.kind, item.outline, item.name)
                       for item in state.terrain))
+
+
+def _tow_lines(state: AhoyState) -> list[LineShape]:
+    """Fire Ships: the tow line from a tower's stern to her fire ship's bow."""
+    from ahoy_tui.rules.ahoy.fire_ships import under_tow
+
+    out = []
+    for ship in state.ships:
+        if not under_tow(ship) or ship.tow is None or not state.has_ship(ship.tow):
+            continue
+        tower = state.ship(ship.tow)
+        if state.move is not None and state.move.ship == tower.id:
+            continue  # she takes up her station when his move ends
+        stern = point_on_hull(tower.x, tower.y, tower.heading, -tower.length / 2, 0.0)
+        bow = point_on_hull(ship.x, ship.y, ship.heading, ship.length / 2, 0.0)
+        length = ((stern[0] - bow[0]) ** 2 + (stern[1] - bow[1]) ** 2) ** 0.5
+        out.append(LineShape("tow", stern, (tower.heading + 4) % 8, length, ship=ship.id))
+    return out
 
 
 @frozen
@@ -249,6 +268,13 @@ def card(state: AhoyState, ship: Ship) -> Card:
         (f"docked at {_feature_name(state, ship.docked)}", bool(ship.docked)),
         (f"{ship.heaved} gun{'s' if ship.heaved > 1 else ''} heaved overboard", ship.heaved > 0),
         ("in shallow water", not ship.aground and in_shallows(state, ship) is not None),
+        ("fire ship", ship.fire_ship),
+        (f"towed by the {_name(state, ship.tow)}", ship.fire_ship and bool(ship.tow)
+         and not ship.adrift),
+        ("cast adrift", ship.fire_ship and bool(ship.adrift)),
+        (f"towing the {', '.join(f.name for f in _towing(state, ship))}",
+         bool(_towing(state, ship))),
+        (f"{ship.boats} boat{'s' if ship.boats != 1 else ''}", ship.boats > 0),
         (f"braced to ram the {_name(state, ship.ram_target)}", ship.ram_target is not None),
         (f"captured by {state.side_name(ship.captured_by) if ship.captured_by else ''}",
          bool(ship.captured_by)),
@@ -268,6 +294,10 @@ def _feature_name(state: AhoyState, feature_id: str | None) -> str:
         if item.id == feature_id:
             return item.name or "the quay"
     return "the quay"
+def _towing(state: AhoyState, ship: Ship) -> list[Ship]:
+    from ahoy_tui.rules.ahoy.fire_ships import towed_by
+
+    return towed_by(state, ship.id)
 
 
 def _name(state: AhoyState, ship_id: str | None) -> str:

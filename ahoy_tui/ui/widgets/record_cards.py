@@ -102,22 +102,39 @@ class ShipCards(VerticalScroll):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._cards: dict[str, ShipCard] = {}
+        self._hidden: dict[str, ShipCard] = {}
         self._selected: str | None = None
 
     def show(self, cards: Sequence[object], selected: str | None) -> None:
         ships = [c.ship for c in cards]
         if list(self._cards) != ships:
-            self.remove_children()
-            self._cards = {}
-            for card in cards:
+            # Ships may appear mid-battle (a boat launched): keep the cards there are (their
+            # ids must stay unique while a removal is pending) and mount new ones in place.
+            # A card whose ship is gone (a replay stepped back past a launch) is hidden, not
+            # removed, and shown again when she comes back.
+            for gone in [s for s in self._cards if s not in ships]:
+                hidden = self._hidden[gone] = self._cards.pop(gone)
+                hidden.display = False
+            for index, card in enumerate(cards):
+                if card.ship in self._cards:
+                    continue
+                if card.ship in self._hidden:
+                    self._cards[card.ship] = self._hidden.pop(card.ship)
+                    self._cards[card.ship].display = True
+                    continue
                 widget = ShipCard(card, expanded=card.ship == selected,
                                   selected=card.ship == selected)
+                after = next((self._cards[s] for s in ships[index + 1:] if s in self._cards),
+                             None)
                 self._cards[card.ship] = widget
-            self.mount_all(self._cards.values())
-        else:
-            for card in cards:
-                self._cards[card.ship].update_card(card, expanded=card.ship == selected,
-                                                   selected=card.ship == selected)
+                if after is not None:
+                    self.mount(widget, before=after)
+                else:
+                    self.mount(widget)
+            self._cards = {s: self._cards[s] for s in ships}
+        for card in cards:
+            self._cards[card.ship].update_card(card, expanded=card.ship == selected,
+                                               selected=card.ship == selected)
         if selected in self._cards and selected != self._selected:
             self.call_after_refresh(self.scroll_to_widget, self._cards[selected], animate=False)
         self._selected = selected

@@ -237,7 +237,7 @@ class SeaMap(ScrollView, can_focus=True):
         dx, dy = UNIT[line.heading % 8]
         x0, y0 = line.start
         kind = {"move": "seamap--move", "fire": "seamap--line", "ram": "seamap--ram",
-                "drift": "seamap--line"}[line.kind]
+                "drift": "seamap--line", "tow": "seamap--line"}[line.kind]
         distance = step
         while distance <= line.length + 1e-9:
             style = kind
