@@ -110,7 +110,9 @@ def fire_ship_run_hits(state: AhoyState, fire_ship: Ship) -> Ship | None:
 
     if fire_ship.speed <= 0:
         return None
-    x, y = advance(fire_ship.x, fire_ship.y, fire_ship.heading, fire_ship.speed)
+    # Her run, and the turn after it out of control at much the same pace: an enemy anywhere on
+    # it is worth the hulk.
+    x, y = advance(fire_ship.x, fire_ship.y, fire_ship.heading, 2 * fire_ship.speed)
     path = convex_hull([*ship_hull(fire_ship), *ship_hull(fire_ship, x, y)])
     reach = settings()["range"]
     hits = [(distance(path, ship_hull(foe)), foe) for foe in enemies(state, fire_ship.side)

@@ -79,6 +79,8 @@ def victory_points(state: AhoyState, side: str) -> int:
     tally = next(t for t in state.tallies if t.side == side)
     points = tally.damage_dealt
     for ship in state.ships:
+        if ship.fire_ship:
+            continue  # a hulk stripped out to burn: losing her is the plan, not a loss
         if ship.side != side and (ship.sunk or ship.struck or ship.captured_by or ship.withdrawn):
             points += ship.sp_max // 2
     return points

@@ -412,7 +412,8 @@ def turn_blocked(state: AhoyState, direction: int) -> tuple[str, str] | None:
         return RUDDER, f"her damaged rudder swings her to {side}"
     # In Irons she makes her one turn at the end of her whole move into the wind (D3+1": less
     # than the 4" a Large ship needs before a turn), so the minimum distance does not apply.
-    fending_off = ship.fend_off and move.moved <= 1e-9 and not move.turns_made
+    # Stopped dead against the ground she warps her head round before making sail again.
+    fending_off = ship.fend_off and move.moved <= 1e-9
     # Oar and steam ships "do not need to move in order to perform a turn".
     if (not move.in_irons and move.since_turn + 1e-9 < size.move_before_turn
             and drive.by_wind and not fending_off):

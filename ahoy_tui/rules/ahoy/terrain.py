@@ -166,7 +166,8 @@ def meet_hazard(state: AhoyState, dice: Dice, ship_id: str, hazard: Hazard,
     item = feature(state, hazard.feature)
     if hazard.event == "cross":
         strike_on = int(kind_of(item)["crossing"])
-        face = dice.d6(f"{ship.name}: sailing over the wreck {item.name}".rstrip(), WRECKS,
+        over = item.name or "a wreck"
+        face = dice.d6(f"{ship.name}: sailing over {over}", WRECKS,
                        side=ship.side, ship=ship_id, need=f"1-{strike_on} strikes")
         if face > strike_on:
             dice.judge("passes safely over")
@@ -175,7 +176,7 @@ def meet_hazard(state: AhoyState, dice: Dice, ship_id: str, hazard: Hazard,
         return run_aground(state, dice, ship_id, item, speed, solid=True), True
     if hazard.event == "shallow":
         target = int(tables().table("shallow")["aground_on"])
-        ok, _ = dice.need(target, f"{ship.name}: coming into shallow water by the {item.name}",
+        ok, _ = dice.need(target, f"{ship.name}: coming into shallow water off {called(item)}",
                           SHALLOW, side=ship.side, ship=ship_id, success="runs aground",
                           failure="finds enough water")
         if not ok:
@@ -184,14 +185,14 @@ def meet_hazard(state: AhoyState, dice: Dice, ship_id: str, hazard: Hazard,
     if hazard.event == "dock":
         limit = int(tables().table("docking")["speed"])
         if speed <= limit and in_control(state, ship):
-            tell(dice, "docked", f"The {ship.name} comes alongside the {item.name} and makes "
+            tell(dice, "docked", f"The {ship.name} comes alongside {called(item)} and makes "
                  "fast", DOCKING, side=ship.side, ship=ship_id)
             state = update_ship(state, ship_id, docked=item.id, speed=0, under_way=0,
                                 fend_off=False)
             return state, True
         why = (f"at {speed}\" (docking needs {limit}\" or less)" if speed > limit
                else "without her minimum crew at the sails")
-        tell(dice, "quay_collision", f"The {ship.name} crashes into the {item.name} {why}",
+        tell(dice, "quay_collision", f"The {ship.name} crashes into {called(item)} {why}",
              DOCKING, side=ship.side, ship=ship_id, big=True)
         return run_aground(state, dice, ship_id, item, speed, solid=True), True
     return run_aground(state, dice, ship_id, item, speed,
@@ -209,11 +210,11 @@ def run_aground(state: AhoyState, dice: Dice, ship_id: str, item: Feature, speed
 
     ship = state.ship(ship_id)
     table = tables().table("aground")
-    what = item.name or str(kind_of(item)["name"]).lower()
+    what = called(item)
     state = update_ship(state, ship_id, speed=0, under_way=0, slowing=0, fend_off=False)
     if not solid and ship.size in table["beaching_sizes"] and (
             kind_of(item)["beach"] or item.kind == "shallows"):
-        tell(dice, "beached", f"The {ship.name} runs ashore on the {what} without harm; two "
+        tell(dice, "beached", f"The {ship.name} runs ashore on {what} without harm; two "
              "crew must shove her off", REFLOAT, side=ship.side, ship=ship_id, big=True)
         return update_ship(state, ship_id, aground="beached")
     modifier = table["solid"] if solid else table["aground"]
@@ -224,7 +225,9 @@ def run_aground(state: AhoyState, dice: Dice, ship_id: str, item: Feature, speed
     elif speed > 6:
         modifier += table["over_6"]
         reasons.append("over 6\"")
-    tell(dice, "aground", f"The {ship.name} strikes the {what} at {speed}\"", rule,
+    struck = (f"runs aground in the shallows off {what}" if rule == SHALLOW
+              else f"strikes {what}")
+    tell(dice, "aground", f"The {ship.name} {struck} at {speed}\"", rule,
          side=ship.side, ship=ship_id, big=True)
     face = dice.d6(f"{ship.name}: running aground ({', '.join(reasons)}: +{modifier})", AGROUND,
                    side=ship.side, ship=ship_id, need=f"{table['damage_on']}+ for damage")
@@ -236,7 +239,7 @@ def run_aground(state: AhoyState, dice: Dice, ship_id: str, item: Feature, speed
         amount = dice.expr(str(table["damage"][roll]), f"{ship.name}: damage from striking",
                            AGROUND, side=ship.side, ship=ship_id)
         state = damage_ship(state, dice, ship_id, amount, by_side=None,
-                            cause=f"striking the {what}", rule=AGROUND)
+                            cause=f"striking {what}", rule=AGROUND)
     else:
         dice.judge(f"{face + modifier}: a fearful grinding of timbers, no harm")
     if state.ship(ship_id).sunk:
@@ -316,7 +319,7 @@ def cast_off_from_quay(state: AhoyState, dice: Dice, ship_id: str) -> AhoyState:
         tell(dice, "cast_off", f"The {ship.name} casts off: she starts from a standstill",
              DOCKING, side=ship.side, ship=ship_id)
         return update_ship(state, ship_id, fend_off=True)
-    tell(dice, "cast_adrift", f"Too few hands to cast off properly: the {ship.name} is cast "
+    tell(dice, "quay_adrift", f"Too few hands to cast off properly: the {ship.name} is cast "
          "adrift", DOCKING, side=ship.side, ship=ship_id, big=True)
     state = update_ship(state, ship_id, moved=True)
     return drift_ship(state, dice, ship_id)
@@ -337,7 +340,7 @@ def movement_starts(state: AhoyState, dice: Dice) -> AhoyState:
         if shore is None:
             continue
         target = int(tables().table("shallow")["aground_on"])
-        ok, _ = dice.need(target, f"{ship.name}: in shallow water by the {shore.name or 'shore'}",
+        ok, _ = dice.need(target, f"{ship.name}: in shallow water off {called(shore)}",
                           SHALLOW, side=ship.side, ship=ship.id, success="runs aground",
                           failure="finds enough water")
         if ok:
@@ -352,7 +355,7 @@ def leave_wreck(state: AhoyState, ship: Ship) -> AhoyState:
         return state
     radius = float(tables().table("aground")["wreck_radius"])
     marker = Feature(id=f"wreck-{ship.id}", kind="wreck", outline=octagon(ship.x, ship.y, radius),
-                     name=f"the {ship.name}")
+                     name=f"the wreck of the {ship.name}")
     return replace(state, terrain=(*state.terrain, marker))
 
 
@@ -366,6 +369,11 @@ def blocks_line(state: AhoyState, origin: Point, direction: Point,
         if span is not None and span[0] < distance - 1e-9:
             return item
     return None
+
+
+def called(item: Feature) -> str:
+    """How the log names it: its own name ("the Horn", "Hag's Bar"), or "the rocks"."""
+    return item.name or f"the {str(kind_of(item)['name']).lower()}"
 
 
 def describe(item: Feature) -> str:

@@ -301,3 +301,19 @@ def test_the_tow_parts_when_she_is_held_fast_by_another_ship():
     game = with_state(game, replace(s, locks=(Lock("hulk", "hellburner", "entangled"),)))
     events = act(game, a.EndOrders())
     assert happened(events, "tow_parted") and fs(game).adrift
+
+
+def test_a_fire_ship_lost_scores_nothing_for_the_enemy():
+    import attrs
+
+    from ahoy_tui.engine import Game
+    from ahoy_tui.rules.ahoy.flow import victory_points
+
+    start = Game.new("ahoy", "fireships", seed=1).state
+
+    def sunk(ship_id):
+        return attrs.evolve(start, ships=tuple(attrs.evolve(s, sunk=True) if s.id == ship_id
+                                               else s for s in start.ships))
+
+    assert victory_points(sunk("inferno"), "p1") == 0   # burnt out, as she was meant to
+    assert victory_points(sunk("revenge"), "p1") == 10  # a real ship: half her 20 SP

@@ -312,7 +312,7 @@ def test_casting_off_without_the_minimum_crew_casts_her_adrift():
     game = Game.new("ahoy", scenario_data=data, seed=1)
     y = hms(game).y
     events = play(game, a.CastOffFromQuay("hms"), 4)  # D6" with the wind (south)
-    assert happened(events, "cast_adrift")
+    assert happened(events, "quay_adrift")
     assert hms(game).y == pytest.approx(y + 4)
 
 
