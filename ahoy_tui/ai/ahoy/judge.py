@@ -53,12 +53,17 @@ def judge(state: AhoyState, side: str, *, shooting_next: bool = True) -> float:
         if ship.off_table and not ship.withdrawn:
             score -= 3.0
         score -= AGROUND_COST.get(ship.aground, 0.0)
-        if ship.docked or ship.fend_off:
-            score -= 2.0  # made fast, or stopped dead against the ground: out of the fight
+        if ship.fend_off:
+            # She struck and came free. A plan is tried on one roll of the captain's dice, so a
+            # lucky one must not make striking the ground look cheap.
+            score -= STRUCK_COST
+        if ship.docked:
+            score -= 2.0  # made fast to a quay: out of the fight
         if state.terrain and not ship.aground and in_shallows(state, ship) is not None:
             score -= 1.5  # an even chance of running aground at her next move
     return score
 
 
 # Stuck fast a ship may sit out the battle (a 6 to re-float); beached, two men shove her off.
-AGROUND_COST = {"stuck": 6.0, "beached": 2.0}
+AGROUND_COST = {"stuck": 8.0, "beached": 3.0}
+STRUCK_COST = 5.0
