@@ -47,15 +47,19 @@ class GunState(StrEnum):
 
 @frozen
 class Gun:
-    """A piece of ordnance on a ship, on a fixed line of fire."""
+    """A piece of ordnance on a ship, on a fixed line of fire (or, in a turret, its facing)."""
 
     id: str
     weapon: str          # id in weapons.toml [ordnance]
-    mount: str           # "port", "starboard", "bow" or "stern"
+    mount: str           # "port", "starboard", "bow", "stern" or "turret"
     along: float = 0.0   # inches from the ship's centre toward the bow
     state: GunState = GunState.READY
     silent_until: int = 0  # a malfunction: may not fire before this player-turn number
     fired: bool = False    # fired (or tried to) this turn
+    facing: float = 0.0    # a turret: degrees clockwise from the ship's bow
+    trained: bool = False  # a turret: turned this turn
+    fault: str = ""        # a turret's mishap this turn: "jammed", "slipped" or "scattered"
+    range_loss: int = 0    # "slipped": inches off the range of its shots this turn
 
 
 @frozen
