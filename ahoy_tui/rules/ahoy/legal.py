@@ -135,7 +135,7 @@ def crew_plans(state: AhoyState, ship: Ship) -> list[AssignCrew]:
     proper = sum(1 for c in hands if is_proper_crew(c))
     others = sum(1 for c in hands if not is_proper_crew(c) and c.profile != "captain")
     mounts = sorted({g.mount for g in ship.guns if g.state != GunState.DESTROYED},
-                    key=["port", "starboard", "bow", "stern"].index) or [""]
+                    key=["port", "starboard", "bow", "stern", "turret"].index) or [""]
     plans = []
     for sailing in range(min(min_crew(ship), proper), -1, -1):
         most_fires = (others + proper - sailing) if ship.fires else 0
