@@ -414,3 +414,49 @@ def test_the_models_are_counted_per_ship_then_swimmers():
                          skip="frigate")
     assert [(v.id if v else None, len(m)) for v, m in under] == [("prize", 2)]
     assert all(isinstance(m, Crewman) for _, men in under for m in men)
+
+
+# --- on the map and the record card -----------------------------------------------------------
+
+
+def test_the_record_card_shows_a_turrets_facing_and_its_mishap():
+    from ahoy_tui.rules.ahoy.view import card
+
+    game = turret_game()
+    play(game, a.TrainTurret("frigate", "g1", "prize"), 1, 3, 2)
+    (line,) = card(state(game), state(game).ship("frigate")).guns
+    assert (line.mount, line.facing) == ("turret", "090° slipped")
+
+
+def test_the_map_draws_a_turrets_line_along_its_facing():
+    from ahoy_tui.rules.ahoy.view import scene
+
+    game = turret_game(y=30)
+    play(game, a.TrainTurret("frigate", "g1", "prize"), 4)
+    (line,) = [x for x in scene(state(game), "frigate").lines if x.kind == "fire"]
+    assert line.direction == pytest.approx((0.9578, 0.2873), abs=1e-3)
+
+
+def test_the_map_previews_the_grapeshot_template_and_the_swivel_arc():
+    from ahoy_tui.rules.ahoy.view import scene
+
+    game = shooting(frigate(guns=[("swivel_gun", "port"), ("naval_cannon", "starboard")]),
+                    prize(x=26))
+    areas = scene(state(game), "frigate").areas
+    assert [(x.kind, x.gun) for x in areas] == [("swivel", "g1"), ("grape", "g2")]
+    assert areas[1].outline == teardrop(MUZZLE, EAST)
+    assert not scene(state(game), "prize").areas  # her guns: none
+
+
+def test_the_shot_is_named_in_the_choice():
+    game = shooting(frigate(), prize(x=26))
+
+    from ahoy_tui.rules.ahoy.prompt import describe
+
+    s = state(game)
+    assert describe(s, a.FireGun("frigate", "g1", 0, "grape")) == \
+        "Frigate: fire the starboard naval cannon with grapeshot (template)"
+    assert describe(s, a.FireGun("frigate", "g1", 0, "chain")) == \
+        "Frigate: fire the starboard naval cannon with chainshot at point blank"
+    assert describe(s, a.TrainTurret("frigate", "g1", "prize")) == \
+        "Frigate: train the turret g1 on the Prize"
