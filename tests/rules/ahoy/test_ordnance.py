@@ -449,10 +449,9 @@ def test_the_map_previews_the_grapeshot_template_and_the_swivel_arc():
 
 
 def test_the_shot_is_named_in_the_choice():
-    game = shooting(frigate(), prize(x=26))
-
     from ahoy_tui.rules.ahoy.prompt import describe
 
+    game = shooting(frigate(), prize(x=26))
     s = state(game)
     assert describe(s, a.FireGun("frigate", "g1", 0, "grape")) == \
         "Frigate: fire the starboard naval cannon with grapeshot (template)"
