@@ -198,6 +198,20 @@ def test_grapeshot_hits_swimmers_under_it_friend_and_foe():
     assert len([r for r in rolls(events) if r.purpose.startswith("grapeshot at")]) == 2
 
 
+def test_the_blast_hits_a_friendly_ship_whose_deck_it_covers():
+    sloop = ship("sloop", "p1", size="medium", x=26, y=24, heading="N", speed=0, anchored=True,
+                 crew={"sailor": 6}, captain=False)
+    game = new_game(frigate(), sloop, prize(x=40))
+    game, _ = swimmer(game, "p2", 23, 24)  # between the frigate's muzzle and the sloop
+    to_movement(game)
+    assert a.FireGun("frigate", "g1", 0, "grape") in game.legal_actions()
+    # the swimmer (missed: 1), one of the sloop's 6 men (ceil(6 * 8/60) = 1; missed: 2), then
+    # the blast on the sloop: 4 damages (S9 v T8), D3 (6 -> 3)
+    play(game, a.FireGun("frigate", "g1", 0, "grape"), 2, 1, 2, 4, 6)
+    assert sp(game, "sloop") == 20 - 3
+    assert sp(game) == 20
+
+
 def test_grapeshot_is_not_offered_with_no_enemy_under_the_template():
     game = shooting(frigate(), prize(x=40))
     assert a.FireGun("frigate", "g1", 0, "grape") not in game.legal_actions()
@@ -246,6 +260,20 @@ def test_training_a_turret_aligns_it_precisely_and_more_than_45_degrees_rolls():
     (offered,) = [r for r in game.legal_actions().ranges if r.template.shot == "ball"]
     assert offered.template == a.FireGun("frigate", "g1", 1)
     assert a.TrainTurret("frigate", "g1", "prize") not in game.legal_actions()
+
+
+def test_a_turret_is_trained_only_on_an_enemy_within_its_range():
+    from ahoy_tui.rules.ahoy.turrets import train_refused
+
+    far = new_game(frigate(guns=[("naval_cannon", "turret")], x=10), prize(x=70))
+    s = state(far)  # her hull is 56.5" off the frigate's: beyond the naval cannon's 48"
+    gun = s.ship("frigate").guns[0]
+    assert "beyond the gun's range" in train_refused(s, s.ship("frigate"), gun, s.ship("prize"))
+    game = busy_turret_game()
+    rule, text = refused(game, a.TrainTurret("frigate", "g1", "prize"))
+    assert rule == "Gun Turrets" and "only a gun in a turret" in text
+    rule, text = refused(game, a.TrainTurret("frigate", "g2", "frigate"))
+    assert rule == "Gun Turrets" and "enemy ship" in text
 
 
 def test_a_turn_of_45_degrees_or_less_rolls_nothing():
