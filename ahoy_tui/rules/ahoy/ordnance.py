@@ -18,6 +18,7 @@ from ahoy_tui.rules.ahoy.shooting import (
     fire_choice,
     fire_gun,
     gun_name,
+    gun_ready,
     misfire,
     nearest_target,
     ordnance_hit,
@@ -68,16 +69,12 @@ def shot_choices(state: AhoyState, ship: Ship, gun: Gun) -> list[tuple[str, int]
                                                                   "chain") is None:
             cap = tables().table("chainshot")["max_guess"]
             out.append(("chain", min(cap, choice[1])))
+    # Grapeshot needs no ship on the line (swimmers will do), only a gun ready to fire.
     if "grape" in weapon.shots and weapon.kind == "cannon" and \
-            _may_fire_at_all(state, ship, gun) and shot_refused(state, ship, gun, "grape") is None:
+            gun_ready(state, ship, gun) is None and \
+            shot_refused(state, ship, gun, "grape") is None:
         out.append(("grape", 0))
     return out
-
-
-def _may_fire_at_all(state: AhoyState, ship: Ship, gun: Gun) -> bool:
-    from ahoy_tui.rules.ahoy.shooting import gun_ready
-
-    return gun_ready(state, ship, gun) is None
 
 
 def fire(state: AhoyState, dice: Dice, ship_id: str, gun_id: str, guess: int,
