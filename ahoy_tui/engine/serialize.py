@@ -147,7 +147,11 @@ def state_to_data(state: GameState) -> dict[str, Any]:
 
 _DIGESTS: dict[int, tuple[Any, bytes]] = {}
 _KEEP = 20000
-_FIELDS: dict[type, tuple[str, ...]] = {}
+_FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
+# Field metadata marking a field added to a state class after saves were made: while it holds
+# its default it is left out of the hash, so those saves still verify.
+ADDED = "added"
+_ALWAYS = object()
 
 
 def _remember(obj: Any, digest: bytes) -> bytes:
@@ -195,13 +199,18 @@ def _digest(obj: Any) -> bytes:
             _write(h, obj[key])
     else:
         cls = obj.__class__
-        names = _FIELDS.get(cls)
-        if names is None:
-            names = _FIELDS[cls] = tuple(a.name for a in attrs.fields(cls))
+        fields = _FIELDS.get(cls)
+        if fields is None:
+            fields = _FIELDS[cls] = tuple(
+                (a.name, a.default if a.metadata.get(ADDED) else _ALWAYS)
+                for a in attrs.fields(cls))
         h.update(cls.__name__.encode())
-        for name in names:
+        for name, default in fields:
+            value = getattr(obj, name)
+            if default is not _ALWAYS and value == default:
+                continue  # a field added later, at its default: the state hashes as before
             h.update(name.encode())
-            _write(h, getattr(obj, name))
+            _write(h, value)
     return _remember(obj, h.digest())
 
 

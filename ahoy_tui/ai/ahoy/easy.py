@@ -11,7 +11,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ahoy_tui.ai.ahoy.gunnery import bearing_value, guess_for
+from ahoy_tui.ai.ahoy.gunnery import (
+    bearing_value,
+    guess_for_shot,
+    shot_value,
+    template_value,
+)
 from ahoy_tui.ai.ahoy.seamanship import (
     crew_strength,
     fire_ship_run_hits,
@@ -27,6 +32,7 @@ from ahoy_tui.engine import LegalActions
 from ahoy_tui.rules.ahoy import actions as a
 from ahoy_tui.rules.ahoy.crew import available_hands, is_proper_crew, min_crew
 from ahoy_tui.rules.ahoy.model import AhoyState, Phase
+from ahoy_tui.rules.ahoy.shooting import fire_choice
 from ahoy_tui.rules.ahoy.tables import tables
 
 
@@ -274,18 +280,47 @@ class EasyCaptain:
 
     # --- shooting ---------------------------------------------------------------------------
     def shooting(self, view: AhoyState, legal: LegalActions) -> Decision | None:
+        """Train turrets that bear on nothing; then fire the gun and shot worth most: chain at
+        sailing ships in reach, grape at crowded decks close by, swivels alongside, else ball."""
+        trains = [x for x in legal.fixed if isinstance(x, a.TrainTurret)]
+        for x in sorted(trains, key=lambda t: gap(view.ship(t.ship), view.ship(t.target))):
+            ship = view.ship(x.ship)
+            gun = next(g for g in ship.guns if g.id == x.gun)
+            if fire_choice(view, ship, gun) is None:
+                return Decision(x, f"train the turret on the {view.ship(x.target).name}")
+        best: tuple[float, Any, str] | None = None
         for x in legal.fixed:
-            if isinstance(x, a.FireGun) and x.guess == 0:
-                return Decision(x, "point blank: fire!")
+            if isinstance(x, a.FireGun):
+                ship = view.ship(x.ship)
+                gun = next(g for g in ship.guns if g.id == x.gun)
+                if x.shot == "grape" or tables().gun(gun.weapon).kind == "swivel":
+                    value = template_value(view, ship, gun, x.shot)
+                    why = "grapeshot: sweep their deck" if x.shot == "grape" else \
+                        "swivels: rake them with dice shot"
+                    if value <= 0:
+                        continue
+                else:
+                    value = shot_value(view, ship, gun, x.shot)
+                    why = "chainshot at point blank: cut her rigging" if x.shot == "chain" \
+                        else "point blank: fire!"
+                if best is None or value > best[0] + 1e-9:
+                    best = (value, x, why)
         for r in legal.ranges:
             if isinstance(r.template, a.FireGun):
                 ship = view.ship(r.template.ship)
                 gun = next(g for g in ship.guns if g.id == r.template.gun)
-                guess = guess_for(view, ship, gun)
-                return Decision(r.at(max(r.low, min(r.high, guess))),
-                                f"range {guess}\": give them a broadside")
+                shot = r.template.shot
+                guess = guess_for_shot(view, ship, gun, shot)
+                value = shot_value(view, ship, gun, shot)
+                why = f"chainshot at {guess}\": shred her sails" if shot == "chain" else \
+                    f"range {guess}\": give them a broadside"
+                if best is None or value > best[0] + 1e-9:
+                    best = (value, r.at(max(r.low, min(r.high, guess))), why)
+        if best is not None:
+            return Decision(best[1], best[2])
         for x in legal.fixed:
             if isinstance(x, a.FireMissiles):
                 return Decision(x, "marksmen, pick your targets")
         return Decision(a.EndShooting(), "cease fire")
+
 

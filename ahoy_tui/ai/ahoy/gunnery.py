@@ -9,21 +9,22 @@ from __future__ import annotations
 
 from functools import cache
 
-from ahoy_tui.engine.geometry import UNIT, ray_span
-from ahoy_tui.rules.ahoy.combat import to_wound_needed
+from ahoy_tui.engine.geometry import ray_span
+from ahoy_tui.rules.ahoy.combat import save_needed, to_wound_needed
 from ahoy_tui.rules.ahoy.crew import gun_crew
 from ahoy_tui.rules.ahoy.hulls import ship_hull
-from ahoy_tui.rules.ahoy.model import AhoyState, Gun, Ship
+from ahoy_tui.rules.ahoy.model import AhoyState, Crewman, Gun, Ship
 from ahoy_tui.rules.ahoy.ramming import toughness
 from ahoy_tui.rules.ahoy.shooting import (
     BOW_EDGE,
     STERN_EDGE,
+    aim,
     fire_choice,
     gun_ready,
-    line_of_fire,
     nearest_target,
 )
 from ahoy_tui.rules.ahoy.tables import Ordnance, tables
+from ahoy_tui.rules.ahoy.templates import in_arc, models_under, under_teardrop
 
 FACES = (2, 4, 6, 8, 10)  # the artillery die's numbers; the sixth face is a misfire
 
@@ -53,11 +54,14 @@ def _mean(expression: str) -> float:
     return {"D3": 2.0, "D6": 3.5}.get(expression, 2.0)
 
 
-def expected_damage(weapon: Ordnance, target: Ship, *, point_blank: bool, rake: bool) -> float:
-    """Structure Points a hit is worth on average, criticals counted roughly."""
+def expected_damage(weapon: Ordnance, target: Ship, *, point_blank: bool, rake: bool,
+                    chain: bool = False) -> float:
+    """Structure Points a hit is worth on average, criticals counted roughly (chainshot: one
+    more point, and its criticals, at most Dismasted, count a little less)."""
     bonus = int(point_blank) + int(rake)
     wound, critical = _wound_chance(weapon.strength, toughness(target), bonus)
-    return wound * (_mean(weapon.wounds) + bonus) + critical * 3.0
+    extra = tables().table("chainshot")["damage_bonus"] if chain else 0
+    return wound * (_mean(weapon.wounds) + bonus + extra) + critical * (2.5 if chain else 3.0)
 
 
 def guess_for(state: AhoyState, ship: Ship, gun: Gun) -> int:
@@ -66,16 +70,13 @@ def guess_for(state: AhoyState, ship: Ship, gun: Gun) -> int:
     weapon = tables().gun(gun.weapon)
     if target is None:
         return min(weapon.range, 12)
-    origin, heading = line_of_fire(ship, gun)
-    span = ray_span(origin, UNIT[heading], ship_hull(target[1]))
-    near, far = span if span else (target[0], target[0] + target[1].beam)
-    return best_guess(near, far, weapon.range)[0]
+    return best_guess(*_span(ship, gun, target[0], target[1]), weapon.range)[0]
 
 
-def shot_value(state: AhoyState, ship: Ship, gun: Gun) -> float:
+def shot_value(state: AhoyState, ship: Ship, gun: Gun, shot: str = "ball") -> float:
     """Expected damage from firing this gun now (0 if it has nothing to fire at)."""
     choice = fire_choice(state, ship, gun)
-    if choice is None:
+    if choice is None or choice[0] == "swivel":
         return 0.0
     target = nearest_target(state, ship, gun)
     if target is None:
@@ -83,16 +84,77 @@ def shot_value(state: AhoyState, ship: Ship, gun: Gun) -> float:
     distance, victim, edge = target
     weapon = tables().gun(gun.weapon)
     rake = edge in (BOW_EDGE, STERN_EDGE)
+    chain = shot == "chain"
     if choice[0] == "point_blank":
         chance = 5 / 6
         pb = True
     else:
-        origin, heading = line_of_fire(ship, gun)
-        span = ray_span(origin, UNIT[heading], ship_hull(victim))
-        near, far = span if span else (distance, distance + victim.beam)
-        chance = best_guess(near, far, weapon.range)[1]
+        chance = best_guess(*_span(ship, gun, distance, victim), _longest(weapon, chain))[1]
         pb = False
-    return chance * expected_damage(weapon, victim, point_blank=pb, rake=rake)
+    return chance * expected_damage(weapon, victim, point_blank=pb, rake=rake, chain=chain)
+
+
+def _longest(weapon: Ordnance, chain: bool) -> int:
+    return min(weapon.range, tables().table("chainshot")["max_guess"]) if chain \
+        else weapon.range
+
+
+def _span(ship: Ship, gun: Gun, distance: float, victim: Ship) -> tuple[float, float]:
+    """Where the line of fire crosses the victim's hull, less any slip of a turret's
+    elevation (the shot lands that much short, so the hull is that much further off)."""
+    origin, direction = aim(ship, gun)
+    span = ray_span(origin, direction, ship_hull(victim))
+    near, far = span if span else (distance, distance + victim.beam)
+    return near + gun.range_loss, far + gun.range_loss
+
+
+def guess_for_shot(state: AhoyState, ship: Ship, gun: Gun, shot: str) -> int:
+    """The best guess for a gun's ball or chainshot."""
+    target = nearest_target(state, ship, gun)
+    weapon = tables().gun(gun.weapon)
+    longest = _longest(weapon, shot == "chain")
+    if target is None:
+        return min(longest, 12)
+    return best_guess(*_span(ship, gun, target[0], target[1]), longest)[0]
+
+
+MAN_WORTH = 1.0  # a model cut down, in Structure Points, when weighing grape and swivels
+
+
+def _kill_chance(man: Crewman, need: int, strength: int, save_extra: int) -> float:
+    profile = tables().profile(man.profile)
+    wound_need = to_wound_needed(strength, profile.T)
+    if wound_need is None:
+        return 0.0
+    save = save_needed(man.armour, man.shield, strength, save_extra)
+    unsaved = 1.0 if save is None else (save - 1) / 6
+    return (7 - need) / 6 * (7 - max(2, wound_need)) / 6 * unsaved
+
+
+def template_value(state: AhoyState, ship: Ship, gun: Gun, shot: str) -> float:
+    """What grapeshot or a swivel gun would do now: enemy models cut down (friends under it
+    count against), and for grapeshot the blast on each ship's hull."""
+    weapon = tables().gun(gun.weapon)
+    origin, direction = aim(ship, gun)
+    if weapon.kind == "swivel":
+        inside, reach = in_arc(origin, direction, weapon.range, weapon.arc), weapon.range
+        need, strength, extra = weapon.to_hit, weapon.strength, weapon.save_modifier
+    elif shot == "grape":
+        grape = tables().table("grapeshot")
+        inside, reach = under_teardrop(origin, direction), grape["length"]
+        need, strength, extra = grape["to_hit"], grape["strength"], 0
+    else:
+        return 0.0
+    value = 0.0
+    for victim, men in models_under(state, inside, reach_from=origin, reach=reach,
+                                    skip=ship.id):
+        for man in men:
+            sign = 1.0 if man.side != ship.side else -1.5
+            value += sign * MAN_WORTH * _kill_chance(man, need, strength, extra)
+        if victim is not None and weapon.kind != "swivel":
+            sign = 1.0 if victim.side != ship.side else -1.5
+            value += sign * expected_damage(weapon, victim, point_blank=False, rake=False)
+    return value * 5 / 6  # the artillery die misfires one time in six
 
 
 def bearing_value(state: AhoyState, ship: Ship, *, as_crewed: bool = False) -> float:
@@ -126,8 +188,5 @@ def _gun_potential(state: AhoyState, ship: Ship, gun: Gun) -> float:
     rake = edge in (BOW_EDGE, STERN_EDGE)
     if distance <= tables().roll("point_blank"):
         return 5 / 6 * expected_damage(weapon, victim, point_blank=True, rake=rake)
-    origin, heading = line_of_fire(ship, gun)
-    span = ray_span(origin, UNIT[heading], ship_hull(victim))
-    near, far = span if span else (distance, distance + victim.beam)
-    return best_guess(near, far, weapon.range)[1] * expected_damage(
+    return best_guess(*_span(ship, gun, distance, victim), weapon.range)[1] * expected_damage(
         weapon, victim, point_blank=False, rake=rake)

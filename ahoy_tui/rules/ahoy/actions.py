@@ -230,12 +230,24 @@ class EndMovement:
 @frozen
 class FireGun:
     """Fire a gun along its line: ``guess`` is the guessed range in inches, or 0 at point
-    blank (10" or less: no guess)."""
+    blank (10" or less: no guess), for grapeshot and for a swivel gun. ``shot``: ``ball``,
+    ``chain`` (Chainshot) or ``grape`` (Grapeshot)."""
 
     ship: str
     gun: str
     guess: int
+    shot: str = "ball"
     kind: ClassVar[str] = "fire_gun"
+
+
+@frozen
+class TrainTurret:
+    """Gun Turrets: turn the turret to align precisely with the ship ``target``."""
+
+    ship: str
+    gun: str
+    target: str
+    kind: ClassVar[str] = "train_turret"
 
 
 @frozen
@@ -294,6 +306,6 @@ Action = (
     AssignCrew | DeclareRam | CutLoose | Board | RecallBoarders | CastOff | RaiseAnchor
     | CutAnchor | StrikeColours | ShoveOff | HeaveGun | CastOffFromQuay | EndOrders | StartMove
     | Advance | Turn | EndMove | ReturnToTable | Withdraw | Swim | DropAnchor | CastAdrift
-    | LaunchBoat | EndMovement | FireGun | FireMissiles | EndShooting | Avoid | RerollRamDie
-    | DealWithSwimmers | DecideFate
+    | LaunchBoat | EndMovement | FireGun | TrainTurret | FireMissiles | EndShooting | Avoid
+    | RerollRamDie | DealWithSwimmers | DecideFate
 )

@@ -28,10 +28,12 @@ from ahoy_tui.rules.ahoy.movement import (
     turn,
     withdraw,
 )
+from ahoy_tui.rules.ahoy.ordnance import fire
 from ahoy_tui.rules.ahoy.ramming import avoid, cut_loose, reroll
-from ahoy_tui.rules.ahoy.shooting import fire_gun, fire_missiles
+from ahoy_tui.rules.ahoy.shooting import fire_missiles
 from ahoy_tui.rules.ahoy.swimming import deal_with_enemy_swimmers, swim
 from ahoy_tui.rules.ahoy.terrain import cast_off_from_quay, heave_gun, shove_off
+from ahoy_tui.rules.ahoy.turrets import train_turret
 
 
 def _ordered(state: AhoyState, ship_id: str, order: str) -> AhoyState:
@@ -103,8 +105,10 @@ def dispatch(state: AhoyState, dice: Dice, action: Any) -> AhoyState:
             from ahoy_tui.rules.ahoy.flow import begin_shooting
 
             return begin_shooting(state, dice)
-        case a.FireGun(ship=ship_id, gun=gun_id, guess=guess):
-            return fire_gun(state, dice, ship_id, gun_id, guess)
+        case a.FireGun(ship=ship_id, gun=gun_id, guess=guess, shot=shot):
+            return fire(state, dice, ship_id, gun_id, guess, shot)
+        case a.TrainTurret(ship=ship_id, gun=gun_id, target=target):
+            return train_turret(state, dice, ship_id, gun_id, target)
         case a.FireMissiles(ship=ship_id, target=target):
             return fire_missiles(state, dice, ship_id, target)
         case a.EndShooting():

@@ -136,7 +136,7 @@ def begin_player_turn(state: AhoyState, dice: Dice) -> AhoyState:
     ships = []
     for ship in state.ships:
         if ship.side == side:
-            guns = tuple(replace(g, fired=False,
+            guns = tuple(replace(g, fired=False, trained=False, fault="", range_loss=0,
                                       state=GunState.READY if g.state == GunState.MALFUNCTION
                                       and state.player_turn > g.silent_until else g.state)
                          for g in ship.guns)

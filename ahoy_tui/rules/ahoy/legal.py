@@ -41,6 +41,7 @@ from ahoy_tui.rules.ahoy.actions import (
     StartMove,
     StrikeColours,
     Swim,
+    TrainTurret,
     Turn,
     Withdraw,
 )
@@ -64,7 +65,7 @@ from ahoy_tui.rules.ahoy.movement import (
     return_refused,
     turn_blocked,
 )
-from ahoy_tui.rules.ahoy.shooting import fire_choice, missile_targets, ship_may_shoot
+from ahoy_tui.rules.ahoy.shooting import missile_targets, ship_may_shoot
 from ahoy_tui.rules.ahoy.swimming import groups, has_swum, swim_targets
 from ahoy_tui.rules.ahoy.tables import tables
 from ahoy_tui.rules.ahoy.terrain import DOCKING, REFLOAT, may_shove_off
@@ -143,7 +144,7 @@ def crew_plans(state: AhoyState, ship: Ship) -> list[AssignCrew]:
     proper = sum(1 for c in hands if is_proper_crew(c))
     others = sum(1 for c in hands if not is_proper_crew(c) and c.profile != "captain")
     mounts = sorted({g.mount for g in ship.guns if g.state != GunState.DESTROYED},
-                    key=["port", "starboard", "bow", "stern"].index) or [""]
+                    key=["port", "starboard", "bow", "stern", "turret"].index) or [""]
     plans = []
     for sailing in range(min(min_crew(ship), proper), -1, -1):
         most_fires = (others + proper - sailing) if ship.fires else 0
@@ -307,17 +308,21 @@ def shooting(state: AhoyState) -> tuple[list[Any], list[ActionRange]]:
 
 
 def _shots(state: AhoyState) -> Iterator[Any]:
+    from ahoy_tui.rules.ahoy.ordnance import shot_choices
+    from ahoy_tui.rules.ahoy.turrets import train_targets
+
     for ship in own_ships(state):
         if ship_may_shoot(state, ship):
             continue
         for gun in ship.guns:
-            choice = fire_choice(state, ship, gun, ship_checked=True)
-            if choice is None:
-                continue
-            if choice[0] == "point_blank":
-                yield FireGun(ship.id, gun.id, 0)
-            else:
-                yield ActionRange(FireGun(ship.id, gun.id, 1), "guess", 1, choice[1])
+            if gun.mount == "turret":
+                yield from (TrainTurret(ship.id, gun.id, t.id)
+                            for t in train_targets(state, ship, gun))
+            for shot, longest in shot_choices(state, ship, gun):
+                if longest == 0:
+                    yield FireGun(ship.id, gun.id, 0, shot)
+                else:
+                    yield ActionRange(FireGun(ship.id, gun.id, 1, shot), "guess", 1, longest)
         yield from (FireMissiles(ship.id, t.id) for t in missile_targets(state, ship))
 
 
@@ -354,7 +359,7 @@ def explain(state: AhoyState, action: Any) -> tuple[str, str]:
         Advance: Phase.MOVEMENT, Turn: Phase.MOVEMENT, EndMove: Phase.MOVEMENT,
         ReturnToTable: Phase.MOVEMENT, Withdraw: Phase.MOVEMENT, Swim: Phase.MOVEMENT,
         DropAnchor: Phase.MOVEMENT, EndMovement: Phase.MOVEMENT, CastAdrift: Phase.MOVEMENT,
-        LaunchBoat: Phase.MOVEMENT, FireGun: Phase.SHOOTING,
+        LaunchBoat: Phase.MOVEMENT, FireGun: Phase.SHOOTING, TrainTurret: Phase.SHOOTING,
         FireMissiles: Phase.SHOOTING, EndShooting: Phase.SHOOTING,
     }
     needed = phase_of.get(type(action))
@@ -400,6 +405,15 @@ def explain(state: AhoyState, action: Any) -> tuple[str, str]:
         return "Movement", f"every ship must move first ({', '.join(waiting_ships)})"
     if isinstance(action, FireGun):
         return _explain_fire(state, action)
+    if isinstance(action, TrainTurret):
+        from ahoy_tui.rules.ahoy.turrets import TURRETS, train_refused
+
+        ship = state.ship(action.ship)
+        gun = next((g for g in ship.guns if g.id == action.gun), None)
+        if gun is None:
+            return TURRETS, f"the {ship.name} has no gun {action.gun!r}"
+        target = state.ship(action.target) if state.has_ship(action.target) else None
+        return TURRETS, train_refused(state, ship, gun, target) or "she may not turn it now"
     if isinstance(action, FireMissiles):
         ship = state.ship(action.ship)
         why = ship_may_shoot(state, ship)
@@ -488,9 +502,22 @@ def _explain_fire(state: AhoyState, action: FireGun) -> tuple[str, str]:
     why = gun_ready(state, ship, gun)
     if why:
         return "Gun Crews", why
-    target = nearest_target(state, ship, gun)
+    from ahoy_tui.rules.ahoy.ordnance import shot_refused
+
     weapon = tables().gun(gun.weapon)
+    refused = shot_refused(state, ship, gun, action.shot)
+    if refused:
+        return refused
+    if weapon.kind == "swivel":
+        return "Swivel Guns", (f"no enemy model lies within the swivel gun's {weapon.range}\" "
+                               f"and {weapon.arc}° arc")
+    if action.shot == "grape":
+        return "Grapeshot", "grapeshot has no guess: fire it with guess 0"
+    target = nearest_target(state, ship, gun)
     if target is None:
+        if gun.mount == "turret":
+            return "Gun Turrets", "the turret does not bear on an enemy ship: train it first " \
+                                  "(it has no arc)"
         return "Naval Cannons", "no enemy ship lies on that gun's line of fire (guns have no "\
                                 "arc: sail to bring them to bear)"
     if target[0] > weapon.range:
@@ -500,4 +527,7 @@ def _explain_fire(state: AhoyState, action: FireGun) -> tuple[str, str]:
         return "Point Blank", "at 10\" or less there is no guess: fire at point blank (guess 0)"
     if action.guess == 0:
         return "Point Blank", "the target is more than 10\" away: guess the range"
+    if action.shot == "chain":
+        cap = tables().table("chainshot")["max_guess"]
+        return "Chainshot", f"the longest range that may be guessed for chainshot is {cap}\""
     return "Naval Cannons", f"guess a range from 1\" to the gun's {weapon.range}\""

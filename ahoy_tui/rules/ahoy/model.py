@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from attrs import frozen
+from attrs import field, frozen
 
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import Table
+from ahoy_tui.engine.serialize import ADDED
 from ahoy_tui.engine.state import GameState
 
 
@@ -48,15 +49,20 @@ class GunState(StrEnum):
 
 @frozen
 class Gun:
-    """A piece of ordnance on a ship, on a fixed line of fire."""
+    """A piece of ordnance on a ship, on a fixed line of fire (or, in a turret, its facing)."""
 
     id: str
     weapon: str          # id in weapons.toml [ordnance]
-    mount: str           # "port", "starboard", "bow" or "stern"
+    mount: str           # "port", "starboard", "bow", "stern" or "turret"
     along: float = 0.0   # inches from the ship's centre toward the bow
     state: GunState = GunState.READY
     silent_until: int = 0  # a malfunction: may not fire before this player-turn number
     fired: bool = False    # fired (or tried to) this turn
+    # Gun Turrets (added later: left out of the state hash at their defaults, see ADDED)
+    facing: float = field(default=0.0, metadata={ADDED: True})  # degrees clockwise from the bow
+    trained: bool = field(default=False, metadata={ADDED: True})  # turned this turn
+    fault: str = field(default="", metadata={ADDED: True})  # "jammed", "slipped", "scattered"
+    range_loss: int = field(default=0, metadata={ADDED: True})  # "slipped": inches off its shots
 
 
 @frozen

@@ -82,7 +82,8 @@ def prompt(state: AhoyState) -> str:
                 f"phase.{before}")
     if state.phase == Phase.SHOOTING:
         return (f"{head} — shooting: fire guns along their lines (guess the range, or point blank "
-                "at 10\" or less) and missiles at enemy crews; then end shooting.")
+                "at 10\" or less; ball, chain or grape), train turrets, and missiles at enemy "
+                "crews; then end shooting.")
     return head
 
 
@@ -159,9 +160,18 @@ def describe(state: AhoyState, action: Any) -> str:
         case a.FireGun():
             ship = state.ship(action.ship)
             gun = next((g for g in ship.guns if g.id == action.gun), None)
-            what = f"{gun.mount} {tables().gun(gun.weapon).name.lower()}" if gun else action.gun
+            weapon = tables().gun(gun.weapon) if gun else None
+            what = f"{gun.mount} {weapon.name.lower()}" if gun and weapon else action.gun
+            if weapon is not None and weapon.kind == "swivel":
+                return f"{ship.name}: fire the {what} (dice shot, {weapon.range}\" arc)"
+            if action.shot == "grape":
+                return f"{ship.name}: fire the {what} with grapeshot (template)"
             aim = "at point blank" if action.guess == 0 else f"guessing {action.guess}\""
-            return f"{ship.name}: fire the {what} {aim}"
+            load = " with chainshot" if action.shot == "chain" else ""
+            return f"{ship.name}: fire the {what}{load} {aim}"
+        case a.TrainTurret():
+            ship = state.ship(action.ship)
+            return f"{ship.name}: train the turret {action.gun} on the {name(action.target)}"
         case a.FireMissiles():
             return f"{name(action.ship)}: missiles at the {name(action.target)}'s crew"
         case a.EndShooting():

@@ -36,7 +36,7 @@ from ahoy_tui.rules.ahoy.model import (
 from ahoy_tui.rules.ahoy.tables import DataError, tables
 from ahoy_tui.rules.ahoy.terrain import is_convex, octagon, strikes_as
 
-MOUNTS = ("port", "starboard", "bow", "stern")
+MOUNTS = ("port", "starboard", "bow", "stern", "turret")
 # Limits that keep a hand-written scenario (or one inside a save) a tabletop battle.
 MAX_TABLE = 240
 MAX_SHIPS = 24
@@ -55,6 +55,7 @@ class GunSpec:
     weapon: str
     mount: str
     along: float | None = None
+    facing: float = 0.0  # a turret: degrees clockwise from the bow
 
 
 @frozen
@@ -361,7 +362,7 @@ def _ship(spec: ShipSpec, index: int) -> Ship:
             else:
                 along = -span / 2 + i * span / (len(mounted) - 1)
             guns.append(Gun(id=f"g{number}", weapon=gun.weapon, mount=mount,
-                            along=clean(along)))
+                            along=clean(along), facing=float(gun.facing) % 360))
     proper = sum(n for p, n in spec.crew.items() if tables().profile(p).crew)
     first = guns[0].mount if guns else ""
     return Ship(

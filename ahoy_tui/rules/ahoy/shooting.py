@@ -13,7 +13,7 @@ import math
 
 from ahoy_tui.engine.dice import MISFIRE, Dice
 from ahoy_tui.engine.fast import replace
-from ahoy_tui.engine.geometry import UNIT, contains, point_on_hull, ray_entry, ray_span
+from ahoy_tui.engine.geometry import UNIT, clean, contains, point_on_hull, ray_entry, ray_span
 from ahoy_tui.rules.ahoy.combat import bs_to_hit, follow_up_needed, to_wound_needed
 from ahoy_tui.rules.ahoy.common import inches, tell
 from ahoy_tui.rules.ahoy.crew import (
@@ -49,6 +49,7 @@ GUN_CREWS = "Gun Crews"
 MISSILES = "Missile Weapons"
 MISFIRE_RULE = "Naval Cannons (misfires)"
 JOLLY = "Jolly Boats"
+CHAIN = "Chainshot"
 
 _DIRECTION = {"port": -2, "starboard": 2, "bow": 0, "stern": 4}
 BOW_EDGE, STERN_EDGE = 0, 2  # hull edges: 0 bow, 1 starboard side, 2 stern, 3 port side
@@ -56,23 +57,43 @@ _BACK = 0.01  # inches
 
 
 def line_of_fire(ship: Ship, gun: Gun) -> tuple[tuple[float, float], int]:
-    """The gun's muzzle and the compass point it fires toward."""
+    """The gun's muzzle and the compass point it fires toward (a turret: the nearest point)."""
+    origin, _ = aim(ship, gun)
+    if gun.mount == "turret":
+        return origin, round(ship.heading + gun.facing / 45) % 8
+    return origin, (ship.heading + _DIRECTION[gun.mount]) % 8
+
+
+def aim(ship: Ship, gun: Gun) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The gun's muzzle and the unit vector of its line of fire.
+
+    A fixed gun fires square to its side, or ahead or astern; a turret (Gun Turrets) fires along
+    its facing, from its place on the ship's centre line.
+    """
     if gun.mount == "port":
         origin = point_on_hull(ship.x, ship.y, ship.heading, gun.along, -ship.beam / 2)
     elif gun.mount == "starboard":
         origin = point_on_hull(ship.x, ship.y, ship.heading, gun.along, ship.beam / 2)
     elif gun.mount == "bow":
         origin = point_on_hull(ship.x, ship.y, ship.heading, ship.length / 2, 0.0)
-    else:
+    elif gun.mount == "stern":
         origin = point_on_hull(ship.x, ship.y, ship.heading, -ship.length / 2, 0.0)
-    return origin, (ship.heading + _DIRECTION[gun.mount]) % 8
+    else:
+        origin = point_on_hull(ship.x, ship.y, ship.heading, gun.along, 0.0)
+        return origin, bearing_vector(ship.heading * 45 + gun.facing)
+    return origin, UNIT[(ship.heading + _DIRECTION[gun.mount]) % 8]
+
+
+def bearing_vector(degrees: float) -> tuple[float, float]:
+    """The unit vector of a compass bearing (0 north, clockwise; y grows southward)."""
+    rad = math.radians(degrees)
+    return clean(math.sin(rad)), clean(-math.cos(rad))
 
 
 def on_the_line(state: AhoyState, ship: Ship, gun: Gun) -> list[tuple[float, Ship, int]]:
     """Every hull the gun's line of fire enters: (distance, ship, edge entered), nearest first."""
-    origin, heading = line_of_fire(ship, gun)
+    origin, direction = aim(ship, gun)
     found = []
-    direction = UNIT[heading]
     land = land_ahead(state, origin, direction)
     for other in state.ships:
         if other.id == ship.id or not other.on_table or not on_ray(origin, direction, other):
@@ -150,11 +171,16 @@ def ship_may_shoot(state: AhoyState, ship: Ship) -> str | None:
 
 def fire_choice(state: AhoyState, ship: Ship, gun: Gun, *,
                 ship_checked: bool = False) -> tuple[str, int] | None:
-    """("point_blank", 0) or ("guess", range), or None when the gun has nothing to shoot at."""
+    """("point_blank", 0) or ("guess", range), ("swivel", 0) for a swivel gun with men in its
+    arc, or None when the gun has nothing to shoot at."""
     if (not ship_checked and ship_may_shoot(state, ship)) or gun_ready(state, ship, gun):
         return None
-    target = nearest_target(state, ship, gun)
     weapon = tables().gun(gun.weapon)
+    if weapon.kind == "swivel":
+        from ahoy_tui.rules.ahoy.templates import swivel_exposed
+
+        return ("swivel", 0) if swivel_exposed(state, ship, gun) else None
+    target = nearest_target(state, ship, gun)
     if target is None or target[0] > weapon.range:
         return None
     if target[0] <= tables().roll("point_blank"):
@@ -162,59 +188,84 @@ def fire_choice(state: AhoyState, ship: Ship, gun: Gun, *,
     return "guess", weapon.range
 
 
-def fire_gun(state: AhoyState, dice: Dice, ship_id: str, gun_id: str, guess: int) -> AhoyState:
+def fire_gun(state: AhoyState, dice: Dice, ship_id: str, gun_id: str, guess: int,
+             shot: str = "ball") -> AhoyState:
+    """Fire a cannon along its line: roundshot, or chainshot (+1 damage, criticals at most 4)."""
     ship = state.ship(ship_id)
     gun = next(g for g in ship.guns if g.id == gun_id)
     weapon = tables().gun(gun.weapon)
     state = _set_gun(state, ship_id, gun_id, fired=True)
-    crew = gun_crew(state, ship, gun_id)
-    need = weapon.fire_needs(crew)
-    name = f"the {ship.name}'s {gun.mount} {weapon.name.lower()}"
+    chain = shot == "chain"
+    rule = CHAIN if chain else CANNONS
+    if not crew_ready(state, dice, ship, gun):
+        return state
+    name = gun_name(ship, gun)
     title = "T" + name[1:]  # (str.capitalize would lower-case the ship's name)
-    if need is not None and need > 1:
-        ok, _ = dice.need(need, f"{name} with only {crew} crew", GUN_CREWS, side=ship.side,
-                          ship=ship_id, success="fires", failure="not ready")
-        if not ok:
-            tell(dice, "no_fire", f"Short-handed, {name} is not ready to fire", GUN_CREWS,
-                 side=ship.side, ship=ship_id)
-            return state
-    origin, heading = line_of_fire(ship, gun)
+    what = " with chainshot" if chain else ""
+    origin, direction = aim(ship, gun)
     if guess == 0:
         target = nearest_target(state, ship, gun)
         assert target is not None
-        roll = dice.artillery(f"{name} fires at point blank", POINT_BLANK, side=ship.side,
+        roll = dice.artillery(f"{name} fires{what} at point blank", POINT_BLANK, side=ship.side,
                               ship=ship_id)
         if roll == MISFIRE:
             return misfire(state, dice, ship_id, gun_id)
         dice.judge("hits")
         distance, victim, edge = target
         tell(dice, "hit", f"{title} hits the {victim.name} at point blank "
-             f"({inches(distance)})", POINT_BLANK, side=ship.side, ship=victim.id)
+             f"({inches(distance)}){what}", POINT_BLANK, side=ship.side, ship=victim.id)
         return ordnance_hit(state, dice, ship_id, victim.id, weapon, point_blank=True,
-                            rake=edge in (BOW_EDGE, STERN_EDGE))
-    roll = dice.artillery(f"{name}: guessed {guess}\"", CANNONS, side=ship.side, ship=ship_id)
+                            rake=edge in (BOW_EDGE, STERN_EDGE), chain=chain)
+    roll = dice.artillery(f"{name}{what}: guessed {guess}\"", rule, side=ship.side,
+                          ship=ship_id)
     if roll == MISFIRE:
         return misfire(state, dice, ship_id, gun_id)
     assert isinstance(roll, int)
-    lands = guess + roll
-    ux, uy = UNIT[heading]
+    lands = guess + roll - gun.range_loss
+    slipped = f" ({gun.range_loss}\" short: the elevation sprocket slipped)" \
+        if gun.range_loss else ""
+    ux, uy = direction
     point = (origin[0] + ux * lands, origin[1] + uy * lands)
     for _distance, victim, edge in on_the_line(state, ship, gun):
         if contains(ship_hull(victim), point):
-            dice.judge(f"lands at {lands}\": hits the {victim.name}")
+            dice.judge(f"lands at {lands}\"{slipped}: hits the {victim.name}")
             tell(dice, "hit", f"{title}'s shot lands {lands}\" out: a hit on the "
-                 f"{victim.name}!", CANNONS, side=ship.side, ship=victim.id)
+                 f"{victim.name}!", rule, side=ship.side, ship=victim.id)
             return ordnance_hit(state, dice, ship_id, victim.id, weapon, point_blank=False,
-                                rake=edge in (BOW_EDGE, STERN_EDGE))
-    dice.judge(f"lands at {lands}\": a miss")
+                                rake=edge in (BOW_EDGE, STERN_EDGE), chain=chain)
+    dice.judge(f"lands at {lands}\"{slipped}: a miss")
     tell(dice, "miss", f"{title}'s shot splashes into the sea {lands}\" out",
-         CANNONS, side=ship.side, ship=ship_id)
+         rule, side=ship.side, ship=ship_id)
     return state
 
 
+def gun_name(ship: Ship, gun: Gun) -> str:
+    return f"the {ship.name}'s {gun.mount} {tables().gun(gun.weapon).name.lower()}"
+
+
+def crew_ready(state: AhoyState, dice: Dice, ship: Ship, gun: Gun) -> bool:
+    """Gun Crews: a short-handed gun fires only on its roll."""
+    weapon = tables().gun(gun.weapon)
+    crew = gun_crew(state, ship, gun.id)
+    need = weapon.fire_needs(crew)
+    name = gun_name(ship, gun)
+    if need is not None and need > 1:
+        ok, _ = dice.need(need, f"{name} with only {crew} crew", GUN_CREWS, side=ship.side,
+                          ship=ship.id, success="fires", failure="not ready")
+        if not ok:
+            tell(dice, "no_fire", f"Short-handed, {name} is not ready to fire", GUN_CREWS,
+                 side=ship.side, ship=ship.id)
+            return False
+    return True
+
+
 def ordnance_hit(state: AhoyState, dice: Dice, shooter_id: str, target_id: str,
-                 weapon: Ordnance, *, point_blank: bool, rake: bool) -> AhoyState:
-    """Shooting at Ships: roll to damage on S v T, then the weapon's damage; 6s are critical."""
+                 weapon: Ordnance, *, point_blank: bool, rake: bool,
+                 chain: bool = False) -> AhoyState:
+    """Shooting at Ships: roll to damage on S v T, then the weapon's damage; 6s are critical.
+
+    Chainshot adds to the damage and cannot cause a critical hit above the chart's 4.
+    """
     shooter = state.ship(shooter_id)
     target = state.ship(target_id)
     bonus = int(point_blank) + int(rake)
@@ -240,12 +291,16 @@ def ordnance_hit(state: AhoyState, dice: Dice, shooter_id: str, target_id: str,
     dice.judge("damages" if wounded else "no damage")
     if not wounded:
         return state
-    amount = dice.expr(weapon.wounds, f"damage from the {weapon.name.lower()}", "Taking Damage",
-                       side=shooter.side, ship=target_id) + bonus
+    extra = tables().table("chainshot")["damage_bonus"] if chain else 0
+    amount = dice.expr(weapon.wounds, f"damage from the {weapon.name.lower()}"
+                       + (f" (+{extra} chainshot)" if extra else ""),
+                       CHAIN if chain else "Taking Damage", side=shooter.side,
+                       ship=target_id) + bonus + extra
     state = damage_ship(state, dice, target_id, amount, by_side=shooter.side,
                         cause=f"the {shooter.name}'s {weapon.name.lower()}")
     if face == 6 and not state.ship(target_id).sunk:
-        state = critical_hit(state, dice, target_id, by_side=shooter.side)
+        most = tables().table("chainshot")["max_critical"] if chain else 6
+        state = critical_hit(state, dice, target_id, by_side=shooter.side, max_roll=most)
     return state
 
 

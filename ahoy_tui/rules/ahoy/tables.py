@@ -91,6 +91,11 @@ class Ordnance:
     armour_save: bool
     crew: int
     undercrewed: dict[int, int]
+    kind: str = "cannon"          # "cannon", or "swivel" (Swivel Guns)
+    shots: tuple[str, ...] = ("ball",)  # Advanced – Ordnance: "chain", "grape"
+    arc: int = 0                  # degrees, centred on the mount's direction (swivels)
+    save_modifier: int = 0        # worsens the armour save of a model it hits
+    to_hit: int = 0               # D6 score to hit each model (swivels)
 
     def fire_needs(self, crew: int) -> int | None:
         """The D6 score a crew of this size needs before firing (1: none; None: cannot fire)."""

@@ -12,11 +12,12 @@ from attrs import frozen
 from ahoy_tui.engine.geometry import UNIT, Polygon, heading_name, point_on_hull
 from ahoy_tui.rules.ahoy.crew import in_control, min_crew, on_deck_counts
 from ahoy_tui.rules.ahoy.hulls import ship_hull, within
-from ahoy_tui.rules.ahoy.model import AhoyState, GunState, Ship, Task
+from ahoy_tui.rules.ahoy.model import AhoyState, GunState, Phase, Ship, Task
 from ahoy_tui.rules.ahoy.movement import burst_words, fixed_rate
 from ahoy_tui.rules.ahoy.ramming import toughness
-from ahoy_tui.rules.ahoy.shooting import line_of_fire
+from ahoy_tui.rules.ahoy.shooting import aim, line_of_fire
 from ahoy_tui.rules.ahoy.tables import tables
+from ahoy_tui.rules.ahoy.templates import arc_outline, teardrop
 from ahoy_tui.rules.ahoy.terrain import in_shallows, shallow_areas
 from ahoy_tui.rules.ahoy.wind import point_of_sail, wind_source
 
@@ -60,6 +61,17 @@ class LineShape:
     band: tuple[float, float] | None = None  # where a guessed shot may land
     ship: str = ""  # whose line it is
     gun: str = ""   # for a line of fire, which gun
+    direction: Point | None = None  # a turret's line, at any angle (else along ``heading``)
+
+
+@frozen
+class Area:
+    """Ground a shot covers: the grapeshot template, a swivel gun's arc."""
+
+    kind: str  # "grape" or "swivel"
+    outline: Polygon
+    ship: str = ""
+    gun: str = ""
 
 
 @frozen
@@ -91,6 +103,7 @@ class Scene:
     swimmers: tuple[Swimmers, ...]
     reach: tuple[tuple[Polygon, float], ...] = ()  # (hull, inches): boarding reach around it
     terrain: tuple[TerrainShape, ...] = ()
+    areas: tuple[Area, ...] = ()  # the selected ship's grapeshot templates and swivel arcs
 
 
 def scene(state: AhoyState, selected: str | None = None, *, preview: int | None = None,
@@ -136,14 +149,19 @@ def scene(state: AhoyState, selected: str | None = None, *, preview: int | None 
                 if gun.state == GunState.DESTROYED:
                     continue
                 weapon = tables().gun(gun.weapon)
+                if weapon.kind == "swivel":
+                    continue  # drawn as its arc
                 origin, heading = line_of_fire(ship, gun)
+                _, direction = aim(ship, gun)
                 marks = [Mark(float(tables().roll("point_blank")), "o")]
                 marks += [Mark(float(r), "+") for r in range(12, weapon.range + 1, 12)]
                 band = None
                 if preview_gun == gun.id and preview:
-                    band = (float(preview + 2), float(preview + 10))
+                    band = (float(preview + 2 - gun.range_loss),
+                            float(preview + 10 - gun.range_loss))
                 lines.append(LineShape("fire", origin, heading, float(weapon.range),
-                                       tuple(marks), band=band, ship=ship.id, gun=gun.id))
+                                       tuple(marks), band=band, ship=ship.id, gun=gun.id,
+                                       direction=direction if gun.mount == "turret" else None))
     # The planned move is drawn last, over any line of fire along the same heading.
     lines.sort(key=lambda line: line.kind == "move")
     groups: dict[tuple[float, float, str], int] = {}
@@ -160,8 +178,33 @@ def scene(state: AhoyState, selected: str | None = None, *, preview: int | None 
                    and within(state, ship.id, o.id, 6.0) for o in state.ships)
         if ship.on_table and near:
             reach = ((ship_hull(ship), reach_inches),)
+    areas = shot_areas(state, selected) if selected is not None else ()
     return Scene(state.table.width, state.table.height, state.wind, heading_name(state.wind),
-                 tuple(hulls), tuple(lines), swimmers, reach, terrain_shapes(state))
+                 tuple(hulls), tuple(lines), swimmers, reach, terrain=terrain_shapes(state),
+                 areas=areas)
+
+
+def shot_areas(state: AhoyState, ship_id: str) -> tuple[Area, ...]:
+    """A ship's swivel arcs, and the grapeshot template of each gun that may fire grape now."""
+    from ahoy_tui.rules.ahoy.ordnance import shot_choices
+
+    if not state.has_ship(ship_id) or not state.ship(ship_id).on_table:
+        return ()
+    ship = state.ship(ship_id)
+    out = []
+    for gun in ship.guns:
+        if gun.state == GunState.DESTROYED:
+            continue
+        weapon = tables().gun(gun.weapon)
+        origin, direction = aim(ship, gun)
+        if weapon.kind == "swivel":
+            out.append(Area("swivel", arc_outline(origin, direction, weapon.range, weapon.arc),
+                            ship.id, gun.id))
+        elif "grape" in weapon.shots and state.phase == Phase.SHOOTING \
+                and ship.side == state.active \
+                and any(shot == "grape" for shot, _ in shot_choices(state, ship, gun)):
+            out.append(Area("grape", teardrop(origin, direction), ship.id, gun.id))
+    return tuple(out)
 
 
 def terrain_shapes(state: AhoyState) -> tuple[TerrainShape, ...]:
@@ -198,6 +241,7 @@ class GunLine:
     crew: int
     needs: int
     status: str  # "ready", "fired", "malfunction", "destroyed"
+    facing: str = ""  # a turret: its facing, "090°" from the bow (and any mishap)
 
 
 @frozen
@@ -252,7 +296,11 @@ def card(state: AhoyState, ship: Ship) -> Card:
             status = "fired"
         else:
             status = "ready" if weapon.fire_needs(manned) is not None else "unmanned"
-        guns.append(GunLine(gun.id, gun.mount, weapon.name, manned, weapon.crew, status))
+        facing = ""
+        if gun.mount == "turret":
+            facing = f"{gun.facing:03.0f}°" + (f" {gun.fault}" if gun.fault else "")
+        guns.append(GunLine(gun.id, gun.mount, weapon.name, manned, weapon.crew, status,
+                            facing))
     flags = [word for word, on in (
         ("struck", ship.struck), ("sinking", ship.sinking),
         ("entangled", any(x.kind == "entangled" for x in state.locks if x.holds(ship.id))),

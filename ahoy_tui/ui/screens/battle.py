@@ -378,7 +378,7 @@ class BattleScreen(Screen[None]):
         for line in lines:
             if line.kind != kind or (kind == "fire" and line.gun != gun):
                 continue
-            dx, dy = UNIT[line.heading % 8]
+            dx, dy = line.direction or UNIT[line.heading % 8]
             along = (x - line.start[0]) * dx + (y - line.start[1]) * dy
             across = abs((x - line.start[0]) * dy - (y - line.start[1]) * dx)
             scale = self.query_one(SeaMap).scale

@@ -67,6 +67,8 @@ def render_card(card: object, *, expanded: bool, selected: bool) -> Text:
         weapon = gun.weapon.lower().replace("naval ", "")
         text.append(f"  {gun.mount[:5]:<5} {weapon:<13}{gun.crew}/{gun.needs} ")
         text.append(gun.status, style=_STATUS_STYLE.get(gun.status, ""))
+        if getattr(gun, "facing", ""):
+            text.append(f" facing {gun.facing}")
         text.append("\n")
     return text
 

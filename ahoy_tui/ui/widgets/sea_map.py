@@ -45,6 +45,7 @@ class SeaMap(ScrollView, can_focus=True):
         "seamap--swimmer-p1", "seamap--swimmer-p2", "seamap--ram", "seamap--reach",
         "seamap--land", "seamap--quay", "seamap--rocks", "seamap--wreck", "seamap--sand",
         "seamap--mud", "seamap--shallows", "seamap--terrain-name",
+        "seamap--grape", "seamap--swivel",
     }
 
     BINDINGS = [
@@ -159,6 +160,8 @@ class SeaMap(ScrollView, can_focus=True):
             self._draw_terrain(shape, grid, cols, rows)
         for outline, inches in getattr(scene, "reach", ()):
             self._draw_reach(outline, inches, grid, cols, rows)
+        for area in getattr(scene, "areas", ()):
+            self._draw_area(area, grid, cols, rows)
         for line in scene.lines:
             self._draw_line(line, put)
         for hull in scene.hulls:
@@ -231,10 +234,21 @@ class SeaMap(ScrollView, can_focus=True):
                 if 0 < point_distance(centre, outline) <= inches + s / 2:
                     grid[r][c] = ("░", "seamap--reach")
 
+    def _draw_area(self, area: object, grid: list[list[Cell]], cols: int, rows: int) -> None:
+        """Shade the ground a shot covers: a grapeshot template, a swivel gun's arc."""
+        s = self.scale
+        xs = [p[0] for p in area.outline]
+        ys = [p[1] for p in area.outline]
+        style = f"seamap--{area.kind}"
+        for r in range(max(1, int(min(ys) / s) + 1), min(rows - 2, int(max(ys) / s) + 1) + 1):
+            for c in range(max(1, int(min(xs) / s) + 1), min(cols - 2, int(max(xs) / s) + 1) + 1):
+                if contains(area.outline, ((c - 1 + 0.5) * s, (r - 1 + 0.5) * s)):
+                    grid[r][c] = ("░", style)
+
     def _draw_line(self, line: object, put: object) -> None:
         s = self.scale
         step = s / 2
-        dx, dy = UNIT[line.heading % 8]
+        dx, dy = getattr(line, "direction", None) or UNIT[line.heading % 8]
         x0, y0 = line.start
         kind = {"move": "seamap--move", "fire": "seamap--line", "ram": "seamap--ram",
                 "drift": "seamap--line", "tow": "seamap--line"}[line.kind]
