@@ -145,15 +145,24 @@ class Ship:
     no_shooting: bool = False   # braced, or cutting loose: no shooting this turn
     missiles_fired: bool = False
     ordered: tuple[str, ...] = ()  # start-of-turn orders already given this turn
-    aground: str = ""         # "stuck" (re-float on a 6) or "beached" (shove off with 2 crew)
-    docked: str | None = None  # the quay she is made fast to
-    heaved: int = 0           # guns her crew have heaved overboard to re-float her
-    fend_off: bool = False    # struck and came free: may turn before moving on her next move
-    burst_turn: int = 0  # the game turn she last put on a burst of speed (oars, steam); 0 never
-    fire_ship: bool = False     # Fire Ships: stripped out, crewless, set ablaze
-    tow: str | None = None      # a fire ship: the ship that tows her
-    adrift: int = 0             # a fire ship: the player-turn number she was cast adrift (0: towed)
-    boats: int = 0              # Launching craft: boats she still carries
+    # The Advanced rules (added later: left out of the state hash at their defaults, see ADDED)
+    # "stuck" (re-float on a 6) or "beached" (shove off with 2 crew)
+    aground: str = field(default="", metadata={ADDED: True})
+    docked: str | None = field(default=None, metadata={ADDED: True})  # the quay she is made fast to
+    # guns her crew have heaved overboard to re-float her
+    heaved: int = field(default=0, metadata={ADDED: True})
+    # struck and came free: may turn before moving on her next move
+    fend_off: bool = field(default=False, metadata={ADDED: True})
+    # the game turn she last put on a burst of speed (oars, steam); 0 never
+    burst_turn: int = field(default=0, metadata={ADDED: True})
+    # Fire Ships: stripped out, crewless, set ablaze
+    fire_ship: bool = field(default=False, metadata={ADDED: True})
+    # a fire ship: the ship that tows her
+    tow: str | None = field(default=None, metadata={ADDED: True})
+    # a fire ship: the player-turn number she was cast adrift (0: towed)
+    adrift: int = field(default=0, metadata={ADDED: True})
+    # Launching craft: boats she still carries
+    boats: int = field(default=0, metadata={ADDED: True})
 
     @property
     def afloat(self) -> bool:
@@ -199,11 +208,16 @@ class Move:
     steer_ok: bool | None = None    # Light Airs / Gales: the 4+ roll, once rolled
     pickup: bool = False        # slow enough to pick up swimmers (6" or less)
     met: tuple[str, ...] = ()   # enemy swimmers she has already dealt with on this move
-    passed: tuple[str, ...] = ()  # terrain she has already rolled for on this move
-    astern: bool = False        # rowing or steaming backwards: straight back, up to allowance
-    burst: bool = False         # a burst of speed: straight ahead, no turns
-    holding: bool = False       # holding station at 0": she may only turn in place
-    scorched: tuple[str, ...] = ()  # Fire Ships: "from>to" pairs already rolled for this move
+    # terrain she has already rolled for on this move
+    passed: tuple[str, ...] = field(default=(), metadata={ADDED: True})
+    # rowing or steaming backwards: straight back, up to allowance
+    astern: bool = field(default=False, metadata={ADDED: True})
+    # a burst of speed: straight ahead, no turns
+    burst: bool = field(default=False, metadata={ADDED: True})
+    # holding station at 0": she may only turn in place
+    holding: bool = field(default=False, metadata={ADDED: True})
+    # Fire Ships: "from>to" pairs already rolled for this move
+    scorched: tuple[str, ...] = field(default=(), metadata={ADDED: True})
 
     @property
     def course(self) -> int:
@@ -269,7 +283,8 @@ class Options:
     wind_changes: bool = True   # roll for a change each game turn
     weather: str = "normal"     # "normal", "light_airs" or "gales"
     turn_limit: int = 12        # game turns; then the battle is decided on points
-    wrecks: bool = True         # a sunk ship leaves a wreck marker (Wrecks and Sunken Ships)
+    # a sunk ship leaves a wreck marker (Wrecks and Sunken Ships)
+    wrecks: bool = field(default=True, metadata={ADDED: True})
 
 
 @frozen(kw_only=True)
@@ -292,7 +307,7 @@ class AhoyState(GameState):
     pending: Pending | None = None
     enemy_fire_start: tuple[tuple[str, int], ...] = ()  # SP at the start of enemy shooting
     tallies: tuple[Tally, ...] = ()
-    terrain: tuple[Feature, ...] = ()
+    terrain: tuple[Feature, ...] = field(default=(), metadata={ADDED: True})
 
     # --- lookups ----------------------------------------------------------------------------
     def ship(self, ship_id: str) -> Ship:
