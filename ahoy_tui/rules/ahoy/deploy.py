@@ -183,7 +183,7 @@ def _entry_fleet(entry: Mapping[str, Any], where: str, base: Path | None,
         except FleetError as exc:
             raise FleetError(f"{where}.file: {exc}") from None
     name = entry.get("name", f"{entry['side']} fleet")
-    return fleets.from_data({"name": name, "ships": entry["ships"]}, where)
+    return fleets.from_data({"name": name, "ships": entry["ships"]}, where, damaged="")
 
 
 def _given_positions(positions: Any, count: int, where: str) -> list[dict[str, Any]]:

@@ -218,7 +218,7 @@ def to_data(fleet: Fleet) -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION, **data}
 
 
-def from_data(data: Any, source: str) -> Fleet:
+def from_data(data: Any, source: str, damaged: str = "damaged fleet: ") -> Fleet:
     """A fleet from plain data (a file's JSON or a scenario's inline table); one-line errors."""
     if not isinstance(data, Mapping):
         raise FleetError(f"{source}: not a fleet (expected an object)")
@@ -236,7 +236,7 @@ def from_data(data: Any, source: str) -> Fleet:
     try:
         return _converter.structure(data, Fleet)
     except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as exc:
-        raise FleetError(f"{source}: damaged fleet: {problem(exc)}") from None
+        raise FleetError(f"{source}: {damaged}{problem(exc)}") from None
 
 
 def to_json(fleet: Fleet) -> str:
