@@ -79,6 +79,7 @@ class Problem:
     level: str
     ship: int | None  # index of the ship, None for the fleet as a whole
     text: str
+    field: str = ""   # the field it is about: name, size, crew, gun 2…
 
     def __str__(self) -> str:
         return self.text
@@ -125,10 +126,10 @@ def check_ship(design: ShipDesign, index: int = 0) -> list[Problem]:
     who = design.name.strip() or f"ship {index + 1}"
 
     def error(where: str, text: str) -> None:
-        out.append(Problem(ERROR, index, f"{who}: {where}: {text}"))
+        out.append(Problem(ERROR, index, f"{who}: {where}: {text}", where))
 
     def warn(where: str, text: str) -> None:
-        out.append(Problem(WARNING, index, f"{who}: {where}: {text}"))
+        out.append(Problem(WARNING, index, f"{who}: {where}: {text}", where))
 
     if not design.name.strip():
         error("name", "a ship needs a name")
@@ -182,17 +183,18 @@ def check(fleet: Fleet) -> list[Problem]:
     """Every problem with a fleet: its own, then each ship's in order."""
     out: list[Problem] = []
     if not fleet.name.strip():
-        out.append(Problem(ERROR, None, "fleet: name: a fleet needs a name"))
+        out.append(Problem(ERROR, None, "fleet: name: a fleet needs a name", "name"))
     elif len(fleet.name) > MAX_NAME:
-        out.append(Problem(ERROR, None, f"fleet: name: at most {MAX_NAME} letters"))
+        out.append(Problem(ERROR, None, f"fleet: name: at most {MAX_NAME} letters", "name"))
     if not 1 <= len(fleet.ships) <= MAX_SHIPS:
         out.append(Problem(ERROR, None, f"fleet: ships: 1 to {MAX_SHIPS} ships "
-                                        f"({len(fleet.ships)} given)"))
+                                        f"({len(fleet.ships)} given)", "ships"))
     seen: set[str] = set()
     for index, design in enumerate(fleet.ships):
         key = design.name.strip().casefold()
         if key and key in seen:
-            out.append(Problem(ERROR, index, f"{design.name}: name: two ships share it"))
+            out.append(Problem(ERROR, index, f"{design.name}: name: two ships share it",
+                               "name"))
         seen.add(key)
         out.extend(check_ship(design, index))
     return out
