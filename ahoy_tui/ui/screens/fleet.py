@@ -18,6 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import (
     Button,
     Checkbox,
@@ -108,6 +109,13 @@ class FleetPicker(ModalScreen[Fleet | None]):
             if not self.found:
                 menu.add_option(Option("No saved fleets yet", disabled=True))
             yield menu
+
+    def on_mount(self) -> None:
+        menu = self.query_one("#saved-fleets", OptionList)
+        usable = [i for i, (_, f) in enumerate(self.found) if isinstance(f, Fleet)]
+        if usable:
+            menu.highlighted = usable[0]
+        menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         fleet = self.found[int(event.option.id or 0)][1]
@@ -275,9 +283,9 @@ class FleetScreen(Screen[None]):
         errors = sum(p.level == ERROR for p in problems)
         warnings = len(problems) - errors
         ships = f"{len(self.designs)} ship{'s' if len(self.designs) != 1 else ''}"
-        status = Text(f"{ships}, no problems" if not problems else
-                      f"{ships} · {errors} ✗ error{'s' if errors != 1 else ''} · "
-                      f"{warnings} ! warning{'s' if warnings != 1 else ''}")
+        counts = [f"{n} {word}{'s' if n != 1 else ''}"
+                  for n, word in ((errors, "error"), (warnings, "warning")) if n]
+        status = Text(f"{ships} · {', '.join(counts) or 'no problems'}")
         if self.saved_as is not None:
             status.append(f"\nsaved as {self.saved_as.name}", style="dim")
         for problem in own:
@@ -308,18 +316,26 @@ class FleetScreen(Screen[None]):
         return text
 
     def mark_fields(self, problems: list[Problem]) -> None:
-        """Mark each field that has a problem, where it is."""
-        fields = {p.field for p in problems}
-        self.query_one("#ship-name", Input).set_class("name" in fields, "-problem")
-        self.query_one("#size", Select).set_class("size" in fields, "-problem")
-        self.query_one("#propulsion", Select).set_class("propulsion" in fields, "-problem")
-        self.query_one("#ram", Checkbox).set_class("ram" in fields, "-problem")
-        for widget in self.query(".crew"):
-            widget.set_class("crew" in fields, "-problem")
+        """Mark each field that has a problem, where it is: red for an error, yellow for a
+        warning. Crew problems are about the proper ship's crew, so their counts are marked."""
+        errors = {p.field for p in problems if p.level == ERROR}
+        warnings = {p.field for p in problems} - errors
+
+        def mark(widget: Widget, *fields: str) -> None:
+            widget.set_class(any(f in errors for f in fields), "-problem")
+            widget.set_class(any(f in warnings for f in fields), "-warning")
+
+        mark(self.query_one("#ship-name", Input), "name")
+        mark(self.query_one("#size", Select), "size")
+        mark(self.query_one("#propulsion", Select), "propulsion")
+        mark(self.query_one("#ram", Checkbox), "ram")
+        for profile in crew_profiles():
+            if tables().profile(profile).crew:
+                mark(self.query_one(f"#crew-{profile}", Input), "crew")
         for widget in self.query(".missile"):
-            widget.set_class("missiles" in fields, "-problem")
+            mark(widget, "missiles")
         for row in self.query(GunRow):
-            row.set_class(f"gun {row.index + 1}" in fields or "guns" in fields, "-problem")
+            mark(row, f"gun {row.index + 1}", "guns")
 
     # --- edits --------------------------------------------------------------------------------
     @staticmethod
