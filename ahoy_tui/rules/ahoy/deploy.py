@@ -8,6 +8,7 @@ Automatic deployment lines the ships up abreast along their side's table edge, b
 opposite edge: 2" in from the edge, 3" of sea between hulls, further rows behind the first. The
 edge is the one given, else the one behind the side's own scenario ships (against their mean
 heading; the nearer edge breaks a tie), else the west edge for p1 and the east edge for p2.
+Fleets deployed along the same edge share its rows.
 """
 
 from __future__ import annotations
@@ -124,7 +125,8 @@ def expand(data: Mapping[str, Any], base: Path | None = None,
     width = float(table.get("width", 72.0)) if isinstance(table, dict) else 72.0
     height = float(table.get("height", 48.0)) if isinstance(table, dict) else 48.0
     taken = {str(s.get("id")) for s in ships if isinstance(s, dict)}
-    placed: list[dict[str, Any]] = []
+    # (fleet, side, given places or None, edge, speed, where) for each entry
+    resolved: list[tuple[Fleet, str, list[dict[str, Any]] | None, str, int, str]] = []
     for index, entry in enumerate(entries):
         where = f"fleets[{index}]"
         if not isinstance(entry, dict):
@@ -139,22 +141,34 @@ def expand(data: Mapping[str, Any], base: Path | None = None,
         where = f"{where} ({fleet.name})"
         fleets.require_usable(fleet, where)
         positions = entry.get("positions")
-        if positions is not None:
-            places = _given_positions(positions, len(fleet.ships), where)
-        else:
-            edge = entry.get("edge") or side_edge([s for s in ships if isinstance(s, dict)],
-                                                  side, width, height)
-            if edge not in EDGES:
-                raise FleetError(f"{where}.edge: {edge!r} is not one of {', '.join(EDGES)}")
-            speed = entry.get("speed", 0)
-            if not isinstance(speed, int) or isinstance(speed, bool) or speed < 0:
-                raise FleetError(f"{where}.speed: expected a whole number of inches, from 0")
+        given = None if positions is None else _given_positions(positions, len(fleet.ships),
+                                                                 where)
+        edge = entry.get("edge") or side_edge([s for s in ships if isinstance(s, dict)],
+                                              side, width, height)
+        if edge not in EDGES:
+            raise FleetError(f"{where}.edge: {edge!r} is not one of {', '.join(EDGES)}")
+        speed = entry.get("speed", 0)
+        if not isinstance(speed, int) or isinstance(speed, bool) or speed < 0:
+            raise FleetError(f"{where}.speed: expected a whole number of inches, from 0")
+        resolved.append((fleet, side, given, edge, speed, where))
+    # Fleets deployed along the same edge share its rows, so they never land on each other.
+    auto: dict[str, list[dict[str, Any]]] = {}
+    for edge in EDGES:
+        designs = [d for f, _, given, e, _, _ in resolved if given is None and e == edge
+                   for d in f.ships]
+        if designs:
             try:
-                places = auto_positions(fleet.ships, edge, width, height, speed)
+                auto[edge] = auto_positions(designs, edge, width, height)
             except FleetError as exc:
-                raise FleetError(f"{where}: {exc}") from None
-        placed.extend(ship_entries(fleet, side, places, taken))
-    ships.extend(placed)
+                first = next(w for _, _, g, e, _, w in resolved if g is None and e == edge)
+                raise FleetError(f"{first}: {exc}") from None
+    for fleet, side, given, edge, speed, _ in resolved:
+        if given is None:
+            places = [{**place, "speed": speed} for place in auto[edge][:len(fleet.ships)]]
+            auto[edge] = auto[edge][len(fleet.ships):]
+        else:
+            places = given
+        ships.extend(ship_entries(fleet, side, places, taken))
     return out
 
 

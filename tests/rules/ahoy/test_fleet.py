@@ -317,3 +317,12 @@ def test_a_fleet_placed_on_other_ships_is_refused():
     data["fleets"] = [{"side": "p2", "ships": [{"name": "Kite"}]}]
     with pytest.raises(ScenarioError, match="ships hawk and kite overlap"):
         load(data=data)
+
+
+def test_fleets_along_the_same_edge_share_its_rows():
+    data = scenario(ship("hawk", "p2", x=60, y=24, heading="W"))
+    data["fleets"] = [{"side": "p1", "ships": [{"name": "A"}, {"name": "B"}]},
+                      {"side": "p1", "ships": [{"name": "C"}], "speed": 5}]
+    ships = load(data=data).spec.ships
+    assert [(s.id, s.x, s.y, s.speed) for s in ships[1:]] == [
+        ("a", 8.5, 17.5, 0), ("b", 8.5, 24.0, 0), ("c", 8.5, 30.5, 5)]
