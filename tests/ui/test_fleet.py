@@ -12,6 +12,7 @@ from ahoy_tui.rules.ahoy import fleet as fleets
 from ahoy_tui.rules.ahoy.fleet import Fleet, GunDesign, ShipDesign
 from ahoy_tui.ui.app import AhoyApp
 from ahoy_tui.ui.screens.battle import BattleScreen
+from ahoy_tui.ui.screens.confirm import ConfirmScreen
 from ahoy_tui.ui.screens.fleet import FleetScreen, GunRow
 from ahoy_tui.ui.screens.new_game import NewGameScreen
 from ahoy_tui.ui.screens.title import TitleScreen
@@ -107,6 +108,27 @@ async def test_build_a_fleet_by_keys_save_it_and_fight_with_it(tmp_path, folders
         cards = {card.ship: str(card.render()) for card in battle.query(ShipCard)}
         assert "Hawk" in cards["hawk"] and "Kite" in cards["kite"]
         assert "Small sail" in cards["hawk"]
+
+
+async def test_leaving_with_unsaved_changes_asks_first():
+    app = AhoyApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, FleetScreen)
+        await pilot.press("escape")  # nothing changed: straight back
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press("f", "a")
+        await pilot.pause()
+        await pilot.press("escape", "escape")  # out of the new ship's name, then leave
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, FleetScreen)
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
 
 
 async def test_copy_remove_and_load(folders):

@@ -43,6 +43,7 @@ from ahoy_tui.rules.ahoy.fleet import (
     ShipDesign,
 )
 from ahoy_tui.rules.ahoy.tables import tables
+from ahoy_tui.ui.screens.confirm import ConfirmScreen
 
 CHANGES = (Input.Changed, Select.Changed, Checkbox.Changed)
 
@@ -148,6 +149,7 @@ class FleetScreen(Screen[None]):
         self.current = 0
         self.folder = folder
         self.saved_as: Path | None = None
+        self.clean = self.fleet()  # as last saved or loaded: leaving asks first if it differs
 
     # --- the form -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -502,6 +504,7 @@ class FleetScreen(Screen[None]):
             self.notify(str(exc), title="Not saved", severity="error", timeout=8)
             return
         self.saved_as = path
+        self.clean = fleet
         warnings = len(fleets.check(fleet))
         note = f" ({warnings} warnings)" if warnings else ""
         self.notify(f"Saved {fleet.name} to {path}{note}", title="Fleet saved")
@@ -518,6 +521,7 @@ class FleetScreen(Screen[None]):
         self.fleet_name = fleet.name
         self.designs = list(fleet.ships)
         self.saved_as = fleets.fleet_path(fleet.name, self.folder)
+        self.clean = fleet
         with self.prevent(Input.Changed):
             self.query_one("#fleet-name", Input).value = fleet.name
         await self.choose(0)
@@ -528,7 +532,16 @@ class FleetScreen(Screen[None]):
         if isinstance(focused, (Input, Select, Checkbox, Button)) and self.designs:
             self.query_one("#ships", OptionList).focus()  # out of a field first
             return
-        self.app.pop_screen()
+        if self.fleet() == self.clean:
+            self.app.pop_screen()
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.app.pop_screen()
+
+        self.app.push_screen(ConfirmScreen("The fleet has unsaved changes. Leave it anyway?"),
+                             answered)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("copy_ship", "remove_ship", "add_gun") and not self.designs:
