@@ -170,3 +170,25 @@ async def test_copy_remove_and_load(folders):
         assert "No ships yet" in checks(screen)
         assert "fleet: ships: 1 to 24 ships (0 given)" in str(
             screen.query_one("#fleet-status", Static).render())
+
+
+async def test_a_fleet_that_cannot_be_placed_is_said_so_on_the_new_game_screen(folders):
+    armada = Fleet("Armada", tuple(ShipDesign(f"Galleon {i}", "large", crew={"sailor": 8})
+                                   for i in range(24)))
+    fleets.save(armada)
+    app = AhoyApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        choice = form.query_one("#fleet-p1", Select)
+        choice.focus()
+        await pilot.press("enter", "down", "enter")
+        await pilot.pause()
+        words = str(form.query_one("#description", Static).render())
+        assert "Cannot use the fleet: Armada for p1: 24 ships do not fit in the " \
+               "deployment zone along the west edge (half the table)" in words
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form, "the battle does not start"

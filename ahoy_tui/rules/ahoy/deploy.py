@@ -221,8 +221,12 @@ def with_fleet(data: Mapping[str, Any], side: str, fleet: Fleet) -> dict[str, An
     ships = [s for s in out.get("ships", []) if isinstance(s, dict)]
     mine = [s for s in ships if s.get("side") == side]
     table = out.get("table") or {}
-    edge = side_edge(ships, side, float(table.get("width", 72.0)),
-                     float(table.get("height", 48.0)))
+    width, height = float(table.get("width", 72.0)), float(table.get("height", 48.0))
+    edge = side_edge(ships, side, width, height)
+    try:
+        auto_positions(fleet.ships, edge, width, height)  # say so in the fleet's own words
+    except FleetError as exc:
+        raise FleetError(f"{fleet.name} for {side}: {exc}") from None
     speed = min((int(s.get("speed", 0)) for s in mine), default=0)
     out["ships"] = [s for s in ships if s.get("side") != side]
     entry = {"side": side, "name": fleet.name, "edge": edge, "speed": speed,
