@@ -88,7 +88,7 @@ class NewGameScreen(Screen[None]):
         """The scenario's own ships, or any saved fleet that can be read."""
         from ahoy_tui.rules.ahoy import fleet as fleets
 
-        found = [(f"Fleet: {f.name} ({len(f.ships)} ships)", str(path))
+        found = [(f"{f.name} ({len(f.ships)} ships)", str(path))
                  for path, f in fleets.saved() if isinstance(f, fleets.Fleet)]
         return [("The scenario's own ships", ""), *found]
 
