@@ -21,7 +21,7 @@ import json
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import cattrs
 from attrs import field, frozen
@@ -29,7 +29,8 @@ from attrs import field, frozen
 from ahoy_tui.engine.serialize import make_strict, problem
 from ahoy_tui.rules.ahoy.tables import DataError, tables
 
-FORMAT = "ahoy-fleet"
+# Plain words, not rule names (the rules screen reads capitalised text constants as rules).
+FORMAT: Final = "ahoy-fleet"
 VERSION = 1
 PROPULSION = ("sail", "oar", "steam")
 MOUNTS = ("port", "starboard", "bow", "stern")
@@ -39,8 +40,8 @@ MAX_CREW = 200
 MAX_GUNS = 40
 MAX_NAME = 40
 
-ERROR = "error"
-WARNING = "warning"
+ERROR: Final = "error"
+WARNING: Final = "warning"
 
 
 class FleetError(ValueError):
@@ -351,3 +352,36 @@ def summary(design: ShipDesign) -> str:
     bits.append(f"crew {sum(max(n, 0) for n in design.crew.values())}"
                 + (" + captain" if design.captain else ""))
     return ", ".join(bits)
+
+
+# --- what a fleet screen offers (the UI asks these through the ruleset; it imports no rules) --
+
+def size_choices() -> list[tuple[str, str]]:
+    """(name, id) of every ship size, smallest first."""
+    return [(s.name, key) for key, s in sorted(tables().sizes.items(), key=lambda i: i[1].rank)]
+
+
+def weapon_choices() -> list[tuple[str, str]]:
+    """(name, id) of every gun (Ordnance)."""
+    return [(o.name, key) for key, o in tables().ordnance.items()]
+
+
+def missile_choices() -> list[tuple[str, str]]:
+    """(name, id) of every missile weapon a crewman may carry."""
+    return [(m.name, key) for key, m in tables().missile.items()]
+
+
+def profiles() -> list[tuple[str, str, bool]]:
+    """(id, name, proper ship's crew) of every crew profile, the captain included."""
+    return [(key, p.name, p.crew) for key, p in tables().profiles.items()]
+
+
+def size_name(size_id: str) -> str:
+    size = tables().sizes.get(size_id)
+    return size.name if size else size_id
+
+
+def min_crew(design: ShipDesign) -> int | None:
+    """Her size's Minimum Crew (Ship Size table); None for an unknown size."""
+    size = tables().sizes.get(design.size)
+    return size.min_crew if size else None

@@ -10,6 +10,7 @@ holds no rules.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import attrs
 from rich.text import Text
@@ -31,56 +32,54 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from ahoy_tui.rules.ahoy import fleet as fleets
-from ahoy_tui.rules.ahoy.fleet import (
-    ERROR,
-    MOUNTS,
-    PROPULSION,
-    Fleet,
-    FleetError,
-    GunDesign,
-    Problem,
-    ShipDesign,
-)
-from ahoy_tui.rules.ahoy.tables import tables
+from ahoy_tui.engine import get_ruleset
 from ahoy_tui.ui.screens.confirm import ConfirmScreen
 
 CHANGES = (Input.Changed, Select.Changed, Checkbox.Changed)
 
 
+def kit() -> Any:
+    """Fleet building, as the Ahoy! ruleset offers it (``rules/ahoy/fleet.py``)."""
+    return get_ruleset("ahoy").fleets
+
+
 def crew_profiles() -> list[str]:
     """Profiles counted in a crew (the captain is a yes or no of his own)."""
-    return [p for p in tables().profiles if p != "captain"]
+    return [key for key, _, _ in kit().profiles() if key != "captain"]
 
 
-def new_design(number: int) -> ShipDesign:
+def profile_name(profile: str) -> str:
+    return next((name for key, name, _ in kit().profiles() if key == profile), profile)
+
+
+def new_design(number: int) -> Any:
     """A ship to start from: a Medium sailing ship with a gun each side, crew enough for both."""
-    return ShipDesign(f"Ship {number}", "medium",
-                      guns=(GunDesign("naval_cannon", "port"),
-                            GunDesign("naval_cannon", "starboard")),
-                      crew={"sailor": 9})
+    return kit().ShipDesign(f"Ship {number}", "medium",
+                            guns=(kit().GunDesign("naval_cannon", "port"),
+                                  kit().GunDesign("naval_cannon", "starboard")),
+                            crew={"sailor": 9})
 
 
 class GunRow(Horizontal):
     """One gun: its weapon, its mount, and a button that takes it off."""
 
-    def __init__(self, index: int, gun: GunDesign) -> None:
+    def __init__(self, index: int, gun: Any) -> None:
         super().__init__(classes="gun-row")
         self.index = index
         self.gun = gun
 
     def compose(self) -> ComposeResult:
         yield Label(f"{self.index + 1}.", classes="gun-number")
-        weapons = [(o.name, key) for key, o in tables().ordnance.items()]
-        known = self.gun.weapon in tables().ordnance
+        weapons = kit().weapon_choices()
+        known = self.gun.weapon in [key for _, key in weapons]
         yield Select(weapons if known else [*weapons, (self.gun.weapon, self.gun.weapon)],
                      value=self.gun.weapon, allow_blank=False, classes="weapon")
-        yield Select([(m.title(), m) for m in MOUNTS], value=self.gun.mount, allow_blank=False,
-                     classes="mount")
+        yield Select([(m.title(), m) for m in kit().MOUNTS], value=self.gun.mount,
+                     allow_blank=False, classes="mount")
         yield Button("✕", classes="drop", tooltip="Take this gun off")
 
 
-class FleetPicker(ModalScreen[Fleet | None]):
+class FleetPicker(ModalScreen[Any]):
     """Choose one of the saved fleets (a file that cannot be read is shown, and why)."""
 
     DEFAULT_CSS = """
@@ -93,15 +92,15 @@ class FleetPicker(ModalScreen[Fleet | None]):
 
     def __init__(self, folder: Path | None = None) -> None:
         super().__init__()
-        self.found = fleets.saved(folder)
-        self.folder = folder or fleets.fleets_dir()
+        self.found = kit().saved(folder)
+        self.folder = folder or kit().fleets_dir()
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(f"Load a fleet — from {self.folder}")
             menu = OptionList(id="saved-fleets")
             for index, (path, fleet) in enumerate(self.found):
-                if isinstance(fleet, Fleet):
+                if isinstance(fleet, kit().Fleet):
                     menu.add_option(Option(Text(f"{fleet.name} ({len(fleet.ships)} ships)"),
                                            id=str(index)))
                 else:
@@ -113,14 +112,14 @@ class FleetPicker(ModalScreen[Fleet | None]):
 
     def on_mount(self) -> None:
         menu = self.query_one("#saved-fleets", OptionList)
-        usable = [i for i, (_, f) in enumerate(self.found) if isinstance(f, Fleet)]
+        usable = [i for i, (_, f) in enumerate(self.found) if isinstance(f, kit().Fleet)]
         if usable:
             menu.highlighted = usable[0]
         menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         fleet = self.found[int(event.option.id or 0)][1]
-        self.dismiss(fleet if isinstance(fleet, Fleet) else None)
+        self.dismiss(fleet if isinstance(fleet, kit().Fleet) else None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -141,11 +140,11 @@ class FleetScreen(Screen[None]):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, fleet: Fleet | None = None, folder: Path | None = None) -> None:
+    def __init__(self, fleet: Any = None, folder: Path | None = None) -> None:
         super().__init__()
-        fleet = fleet or Fleet("New fleet", (new_design(1),))
+        fleet = fleet or kit().Fleet("New fleet", (new_design(1),))
         self.fleet_name = fleet.name
-        self.designs: list[ShipDesign] = list(fleet.ships)
+        self.designs: list[Any] = list(fleet.ships)
         self.current = 0
         self.folder = folder
         self.saved_as: Path | None = None
@@ -156,7 +155,7 @@ class FleetScreen(Screen[None]):
         with Horizontal(id="fleet-row"):
             with Vertical(id="fleet-side"):
                 yield Label("Fleet name")
-                yield Input(self.fleet_name, id="fleet-name", max_length=fleets.MAX_NAME)
+                yield Input(self.fleet_name, id="fleet-name", max_length=kit().MAX_NAME)
                 yield Label("Ships")
                 yield OptionList(id="ships")
                 yield Static(id="fleet-status")
@@ -164,15 +163,14 @@ class FleetScreen(Screen[None]):
                 yield Static(id="checks")
                 with VerticalScroll(id="editor"):
                     yield Label("Name")
-                    yield Input(id="ship-name", max_length=fleets.MAX_NAME)
+                    yield Input(id="ship-name", max_length=kit().MAX_NAME)
                     with Horizontal(classes="pair"):
                         with Vertical():
                             yield Label("Size")
-                            yield Select([(s.name, key) for key, s in tables().sizes.items()],
-                                         allow_blank=False, id="size")
+                            yield Select(kit().size_choices(), allow_blank=False, id="size")
                         with Vertical():
                             yield Label("Propulsion")
-                            yield Select([(p.title(), p) for p in PROPULSION],
+                            yield Select([(p.title(), p) for p in kit().PROPULSION],
                                          allow_blank=False, id="propulsion")
                     with Horizontal(classes="ticks"):
                         yield Checkbox("Ironclad", id="ironclad")
@@ -182,16 +180,15 @@ class FleetScreen(Screen[None]):
                     with Horizontal(classes="pair"):
                         for profile in crew_profiles():
                             with Vertical():
-                                yield Label(f"{tables().profile(profile).name}s")
+                                yield Label(f"{profile_name(profile)}s")
                                 yield Input(id=f"crew-{profile}", restrict=r"[0-9]*",
                                             max_length=3, classes="crew")
                     yield Label("Missile weapons (every model of the kind carries one)")
                     with Horizontal(classes="pair"):
-                        missiles = [("None", ""), *((m.name, key) for key, m
-                                                    in tables().missile.items())]
-                        for profile in tables().profiles:
+                        missiles = [("None", ""), *kit().missile_choices()]
+                        for profile, name, _ in kit().profiles():
                             with Vertical():
-                                yield Label(f"{tables().profile(profile).name}s")
+                                yield Label(f"{name}s")
                                 yield Select(missiles, allow_blank=False,
                                              id=f"missile-{profile}", classes="missile")
                     yield Label("Guns (g adds one)", id="guns-label")
@@ -204,11 +201,11 @@ class FleetScreen(Screen[None]):
         self.query_one("#ships", OptionList).focus()
 
     # --- what we are building -----------------------------------------------------------------
-    def fleet(self) -> Fleet:
-        return Fleet(self.fleet_name, tuple(self.designs))
+    def fleet(self) -> Any:
+        return kit().Fleet(self.fleet_name, tuple(self.designs))
 
     @property
-    def design(self) -> ShipDesign:
+    def design(self) -> Any:
         return self.designs[self.current]
 
     def change(self, **changes: object) -> None:
@@ -221,20 +218,19 @@ class FleetScreen(Screen[None]):
             self.refresh_checks()
 
     # --- showing it ---------------------------------------------------------------------------
-    def ship_prompt(self, index: int, problems: list[Problem]) -> Text:
+    def ship_prompt(self, index: int, problems: list[Any]) -> Text:
         design = self.designs[index]
         levels = {p.level for p in problems if p.ship == index}
-        mark = ("✗ ", "bold red") if ERROR in levels else (
+        mark = ("✗ ", "bold red") if kit().ERROR in levels else (
             ("! ", "bold yellow") if levels else ("✓ ", "green"))
         text = Text.assemble(mark, (design.name or "(no name)", "bold"))
-        size = tables().sizes.get(design.size)
-        text.append(f"\n{size.name if size else design.size} · {len(design.guns)} guns · "
+        text.append(f"\n{kit().size_name(design.size)} · {len(design.guns)} guns · "
                     f"{sum(max(n, 0) for n in design.crew.values())} crew", style="dim")
         return text
 
     def fill_ships(self) -> None:
         menu = self.query_one("#ships", OptionList)
-        problems = fleets.check(self.fleet())
+        problems = kit().check(self.fleet())
         menu.clear_options()
         for index in range(len(self.designs)):
             menu.add_option(Option(self.ship_prompt(index, problems), id=str(index)))
@@ -252,9 +248,9 @@ class FleetScreen(Screen[None]):
         design = self.design
         with self.prevent(*CHANGES):
             self.query_one("#ship-name", Input).value = design.name
-            if design.size in tables().sizes:
+            if design.size in [key for _, key in kit().size_choices()]:
                 self.query_one("#size", Select).value = design.size
-            if design.propulsion in PROPULSION:
+            if design.propulsion in kit().PROPULSION:
                 self.query_one("#propulsion", Select).value = design.propulsion
             self.query_one("#ironclad", Checkbox).value = design.ironclad
             self.query_one("#ram", Checkbox).value = design.ram
@@ -262,10 +258,11 @@ class FleetScreen(Screen[None]):
             for profile in crew_profiles():
                 count = design.crew.get(profile, 0)
                 self.query_one(f"#crew-{profile}", Input).value = str(count) if count else ""
-            for profile in tables().profiles:
+            known = [key for _, key in kit().missile_choices()]
+            for profile, _, _ in kit().profiles():
                 weapon = design.missiles.get(profile, "")
                 self.query_one(f"#missile-{profile}", Select).value = (
-                    weapon if weapon in tables().missile else "")
+                    weapon if weapon in known else "")
         await self.show_guns()
         self.refresh_checks()
 
@@ -276,13 +273,13 @@ class FleetScreen(Screen[None]):
             await box.mount_all([GunRow(i, g) for i, g in enumerate(self.design.guns)])
 
     def refresh_checks(self) -> None:
-        problems = fleets.check(self.fleet())
+        problems = kit().check(self.fleet())
         menu = self.query_one("#ships", OptionList)
         if menu.option_count == len(self.designs):
             for index in range(len(self.designs)):
                 menu.replace_option_prompt_at_index(index, self.ship_prompt(index, problems))
         own = [p for p in problems if p.ship is None]
-        errors = sum(p.level == ERROR for p in problems)
+        errors = sum(p.level == kit().ERROR for p in problems)
         warnings = len(problems) - errors
         ships = f"{len(self.designs)} ship{'s' if len(self.designs) != 1 else ''}"
         counts = [f"{n} {word}{'s' if n != 1 else ''}"
@@ -297,30 +294,31 @@ class FleetScreen(Screen[None]):
         self.query_one("#checks", Static).update(self.checks_text(problems))
         self.mark_fields([p for p in problems if p.ship == self.current])
 
-    def checks_text(self, problems: list[Problem]) -> Text:
+    def checks_text(self, problems: list[Any]) -> Text:
         if not self.designs:
             return Text("No ships yet: press a to add one.", style="bold")
         design = self.design
-        size = tables().sizes.get(design.size)
-        crews = fleets.gun_crews(design)
+        least = kit().min_crew(design)
+        crews = kit().gun_crews(design)
         text = Text()
-        text.append(f"Sailors {fleets.proper_crew(design)}", style="bold")
-        text.append(f" · Minimum Crew {size.min_crew if size else '?'}\nGun crews: ")
+        text.append(f"Sailors {kit().proper_crew(design)}", style="bold")
+        text.append(f" · Minimum Crew {'?' if least is None else least}\nGun crews: ")
         text.append(", ".join(f"{m} {n}" for m, n in crews.items()) or "no guns")
-        text.append(f"\nSailors needed: {fleets.crew_to_fight(design)} (a broadside), "
-                    f"{fleets.crew_for_all_guns(design)} (every gun)")
+        text.append(f"\nSailors needed: {kit().crew_to_fight(design)} (a broadside), "
+                    f"{kit().crew_for_all_guns(design)} (every gun)")
         mine = [p for p in problems if p.ship == self.current]
         for problem in mine:
-            style = "bold red" if problem.level == ERROR else "bold yellow"
-            text.append(f"\n{'✗' if problem.level == ERROR else '!'} {problem.text}", style=style)
+            error = problem.level == kit().ERROR
+            text.append(f"\n{'✗' if error else '!'} {problem.text}",
+                        style="bold red" if error else "bold yellow")
         if not mine:
             text.append("\n✓ She meets the rules' limits.", style="green")
         return text
 
-    def mark_fields(self, problems: list[Problem]) -> None:
+    def mark_fields(self, problems: list[Any]) -> None:
         """Mark each field that has a problem, where it is: red for an error, yellow for a
         warning. Crew problems are about the proper ship's crew, so their counts are marked."""
-        errors = {p.field for p in problems if p.level == ERROR}
+        errors = {p.field for p in problems if p.level == kit().ERROR}
         warnings = {p.field for p in problems} - errors
 
         def mark(widget: Widget, *fields: str) -> None:
@@ -331,8 +329,8 @@ class FleetScreen(Screen[None]):
         mark(self.query_one("#size", Select), "size")
         mark(self.query_one("#propulsion", Select), "propulsion")
         mark(self.query_one("#ram", Checkbox), "ram")
-        for profile in crew_profiles():
-            if tables().profile(profile).crew:
+        for profile, _, proper in kit().profiles():
+            if proper and profile != "captain":
                 mark(self.query_one(f"#crew-{profile}", Input), "crew")
         for widget in self.query(".missile"):
             mark(widget, "missiles")
@@ -457,8 +455,8 @@ class FleetScreen(Screen[None]):
         return f"{base} {number}"
 
     async def action_add_ship(self) -> None:
-        if len(self.designs) >= fleets.MAX_SHIPS:
-            self.notify(f"A fleet has at most {fleets.MAX_SHIPS} ships.", severity="warning")
+        if len(self.designs) >= kit().MAX_SHIPS:
+            self.notify(f"A fleet has at most {kit().MAX_SHIPS} ships.", severity="warning")
             return
         design = new_design(len(self.designs) + 1)
         self.designs.append(attrs.evolve(design, name=self.free_name(design.name)))
@@ -466,7 +464,7 @@ class FleetScreen(Screen[None]):
         self.query_one("#ship-name", Input).focus()
 
     async def action_copy_ship(self) -> None:
-        if not self.designs or len(self.designs) >= fleets.MAX_SHIPS:
+        if not self.designs or len(self.designs) >= kit().MAX_SHIPS:
             return
         copy = attrs.evolve(self.design, name=self.free_name(self.design.name))
         self.designs.insert(self.current + 1, copy)
@@ -483,13 +481,13 @@ class FleetScreen(Screen[None]):
     async def action_add_gun(self) -> None:
         if not self.designs:
             return
-        if len(self.design.guns) >= fleets.MAX_GUNS:
-            self.notify(f"A ship has at most {fleets.MAX_GUNS} guns.", severity="warning")
+        if len(self.design.guns) >= kit().MAX_GUNS:
+            self.notify(f"A ship has at most {kit().MAX_GUNS} guns.", severity="warning")
             return
         mounts = [g.mount for g in self.design.guns]
         # The next gun goes where she has fewest, port before starboard, to keep her balanced.
         mount = min(("port", "starboard"), key=mounts.count)
-        self.change(guns=(*self.design.guns, GunDesign("naval_cannon", mount)))
+        self.change(guns=(*self.design.guns, kit().GunDesign("naval_cannon", mount)))
         await self.show_guns()
         self.refresh_checks()
         rows = list(self.query(GunRow))
@@ -499,28 +497,28 @@ class FleetScreen(Screen[None]):
     def action_save(self) -> None:
         fleet = self.fleet()
         try:
-            path = fleets.save(fleet, self.folder)
-        except FleetError as exc:
+            path = kit().save(fleet, self.folder)
+        except kit().FleetError as exc:
             self.notify(str(exc), title="Not saved", severity="error", timeout=8)
             return
         self.saved_as = path
         self.clean = fleet
-        warnings = len(fleets.check(fleet))
+        warnings = len(kit().check(fleet))
         note = f" ({warnings} warnings)" if warnings else ""
         self.notify(f"Saved {fleet.name} to {path}{note}", title="Fleet saved")
         self.refresh_checks()
 
     def action_load(self) -> None:
-        def chosen(fleet: Fleet | None) -> None:
+        def chosen(fleet: Any) -> None:
             if fleet is not None:
                 self.call_later(self.load_fleet, fleet)
 
         self.app.push_screen(FleetPicker(self.folder), chosen)
 
-    async def load_fleet(self, fleet: Fleet) -> None:
+    async def load_fleet(self, fleet: Any) -> None:
         self.fleet_name = fleet.name
         self.designs = list(fleet.ships)
-        self.saved_as = fleets.fleet_path(fleet.name, self.folder)
+        self.saved_as = kit().fleet_path(fleet.name, self.folder)
         self.clean = fleet
         with self.prevent(Input.Changed):
             self.query_one("#fleet-name", Input).value = fleet.name

@@ -4,6 +4,8 @@ the undo policy."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
@@ -86,8 +88,7 @@ class NewGameScreen(Screen[None]):
     @staticmethod
     def fleet_choices() -> list[tuple[str, str]]:
         """The scenario's own ships, or any saved fleet that can be read."""
-        from ahoy_tui.rules.ahoy import fleet as fleets
-
+        fleets = get_ruleset("ahoy").fleets  # type: ignore[attr-defined]
         found = [(f"{f.name} ({len(f.ships)} ships)", str(path))
                  for path, f in fleets.saved() if isinstance(f, fleets.Fleet)]
         return [("The scenario's own ships", ""), *found]
@@ -102,16 +103,14 @@ class NewGameScreen(Screen[None]):
                   for side in ("p1", "p2")}
         if not any(chosen.values()):
             return None
-        from ahoy_tui.rules.ahoy import fleet as fleets
-        from ahoy_tui.rules.ahoy.deploy import with_fleet
-
-        data = get_ruleset(self.ruleset_id).load_scenario(name=self.scenario).to_data()
+        ruleset: Any = get_ruleset(self.ruleset_id)
+        data = ruleset.load_scenario(name=self.scenario).to_data()
         for side, path in chosen.items():
             if path:
-                fleet = fleets.load_file(path)
-                fleets.require_usable(fleet, fleet.name)
-                data = with_fleet(data, side, fleet)
-        get_ruleset(self.ruleset_id).load_scenario(data=data)  # placed well? say so now
+                fleet = ruleset.fleets.load_file(path)
+                ruleset.fleets.require_usable(fleet, fleet.name)
+                data = ruleset.with_fleet(data, side, fleet)
+        ruleset.load_scenario(data=data)  # placed well? say so now
         return data
 
     def fill_scenarios(self) -> None:
