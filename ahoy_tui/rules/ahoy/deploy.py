@@ -44,8 +44,8 @@ def side_edge(ships: Sequence[Mapping[str, Any]], side: str, width: float,
         return "W" if side == "p1" else "E"
     hx = sum(_VECTORS.get(str(s.get("heading")), (0, 0))[0] for s in mine)
     hy = sum(_VECTORS.get(str(s.get("heading")), (0, 0))[1] for s in mine)
-    mx = sum(float(s.get("x", 0)) for s in mine) / len(mine)
-    my = sum(float(s.get("y", 0)) for s in mine) / len(mine)
+    mx = sum(_number(s.get("x"), 0.0) for s in mine) / len(mine)
+    my = sum(_number(s.get("y"), 0.0) for s in mine) / len(mine)
     near = {"N": my, "S": height - my, "W": mx, "E": width - mx}
 
     def rank(edge: str) -> tuple[float, float]:
@@ -122,8 +122,9 @@ def expand(data: Mapping[str, Any], base: Path | None = None,
     if not isinstance(ships, list):
         raise FleetError("ships: expected a list of [[ships]] tables")
     table = out.get("table") or {}
-    width = float(table.get("width", 72.0)) if isinstance(table, dict) else 72.0
-    height = float(table.get("height", 48.0)) if isinstance(table, dict) else 48.0
+    # A malformed table is the scenario check's to report; deploy on the default meanwhile.
+    table = table if isinstance(table, dict) else {}
+    width, height = _number(table.get("width"), 72.0), _number(table.get("height"), 48.0)
     taken = {str(s.get("id")) for s in ships if isinstance(s, dict)}
     # (fleet, side, given places or None, edge, speed, where) for each entry
     resolved: list[tuple[Fleet, str, list[dict[str, Any]] | None, str, int, str]] = []
@@ -170,6 +171,12 @@ def expand(data: Mapping[str, Any], base: Path | None = None,
             places = given
         ships.extend(ship_entries(fleet, side, places, taken))
     return out
+
+
+def _number(value: Any, default: float) -> float:
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+        return float(value)
+    return default
 
 
 def _entry_fleet(entry: Mapping[str, Any], where: str, base: Path | None,

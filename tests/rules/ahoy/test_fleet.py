@@ -326,3 +326,15 @@ def test_fleets_along_the_same_edge_share_its_rows():
     ships = load(data=data).spec.ships
     assert [(s.id, s.x, s.y, s.speed) for s in ships[1:]] == [
         ("a", 8.5, 17.5, 0), ("b", 8.5, 24.0, 0), ("c", 8.5, 30.5, 5)]
+
+
+def test_a_malformed_table_or_ship_beside_a_fleet_is_the_scenario_checks_to_report():
+    data = scenario(ship("hawk", "p1", x="west", y=24))
+    data["fleets"] = [{"side": "p1", "ships": [{"name": "Kite"}]}]
+    with pytest.raises(ScenarioError, match=r"x: expected a number"):
+        load(data=data)
+    data = scenario(ship("hawk", "p2", x=60, y=24))
+    data["table"] = {"width": "wide"}
+    data["fleets"] = [{"side": "p1", "ships": [{"name": "Kite"}]}]
+    with pytest.raises(ScenarioError, match=r"table.*width: expected a number"):
+        load(data=data)
