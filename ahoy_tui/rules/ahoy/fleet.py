@@ -141,6 +141,11 @@ def check_ship(design: ShipDesign, index: int = 0) -> list[Problem]:
         error("size", f"{design.size!r} is not one of {', '.join(tables().sizes)}")
     if design.propulsion not in PROPULSION:
         error("propulsion", f"{design.propulsion!r} is not one of {', '.join(PROPULSION)}")
+    elif size is not None:
+        try:
+            tables().rates(design.propulsion, design.size)
+        except DataError as exc:  # a design may wait for its movement table; a battle may not
+            warn("propulsion", f"no battle can use her yet: {exc}")
     if design.ram and size is not None and size.ram_dice == 0:
         error("ram", f"{size.name}s may not ram, so may not carry a ram")
     if len(design.guns) > MAX_GUNS:

@@ -101,7 +101,17 @@ def test_each_problem_is_one_line_naming_the_ship_and_the_field(design, words):
 
 def test_oar_and_steam_are_accepted_designs():
     for propulsion in fleets.PROPULSION:
-        assert lines(ShipDesign("X", propulsion=propulsion)) == []
+        assert fleets.errors(Fleet("F", (ShipDesign("X", propulsion=propulsion),))) == []
+
+
+def test_a_design_without_a_movement_table_is_a_warning(monkeypatch):
+    def rates(self, propulsion, size_id):
+        raise fleets.DataError(f"movement.toml has no [{propulsion}.{size_id}]")
+
+    monkeypatch.setattr(fleets.tables().__class__, "rates", rates)
+    assert lines(ShipDesign("X", propulsion="steam")) == [
+        (WARNING, "X: propulsion: no battle can use her yet: movement.toml has no "
+                  "[steam.medium]")]
 
 
 def test_missiles_with_nobody_to_carry_them_are_a_warning():
