@@ -64,13 +64,13 @@ async def test_build_a_fleet_by_keys_save_it_and_fight_with_it(tmp_path, folders
         assert kite.name == "Kite" and [g.mount for g in kite.guns] == [
             "port", "starboard", "port", "starboard", "port"]
         assert len(screen.query(GunRow)) == 5
-        assert "Kite: crew: 9 sailors: 11 needed to sail her and fully man her busiest " \
+        assert "! crew: 9 sailors: 11 needed to sail her and fully man her busiest " \
                "broadside (2 short; Gun Crews)" in checks(screen)
         # Too few to sail her at all: an error, marked on the field and in the list.
         await pilot.click("#crew-sailor")
         await pilot.press("end", "backspace", "backspace", "4")
         await pilot.pause()
-        assert "Kite: crew: 4 sailors cannot sail a Medium ship (Minimum Crew 5)" in checks(screen)
+        assert "✗ crew: 4 sailors cannot sail a Medium ship (Minimum Crew 5)" in checks(screen)
         assert screen.query_one("#crew-sailor", Input).has_class("-problem")
         ships = screen.query_one("#ships", OptionList)
         assert str(ships.get_option_at_index(1).prompt).startswith("✗ Kite")

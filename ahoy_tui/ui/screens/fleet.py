@@ -160,7 +160,8 @@ class FleetScreen(Screen[None]):
                 yield OptionList(id="ships")
                 yield Static(id="fleet-status")
             with Vertical(id="ship-side"):
-                yield Static(id="checks")
+                with VerticalScroll(id="checks-box"):
+                    yield Static(id="checks")
                 with VerticalScroll(id="editor"):
                     yield Label("Name")
                     yield Input(id="ship-name", max_length=kit().MAX_NAME)
@@ -306,10 +307,13 @@ class FleetScreen(Screen[None]):
         text.append(", ".join(f"{m} {n}" for m, n in crews.items()) or "no guns")
         text.append(f"\nSailors needed: {kit().crew_to_fight(design)} (a broadside), "
                     f"{kit().crew_for_all_guns(design)} (every gun)")
-        mine = [p for p in problems if p.ship == self.current]
+        # Errors first: at 80 × 24 the panel may not show them all.
+        mine = sorted((p for p in problems if p.ship == self.current),
+                      key=lambda p: p.level != kit().ERROR)
         for problem in mine:
             error = problem.level == kit().ERROR
-            text.append(f"\n{'✗' if error else '!'} {problem.text}",
+            words = problem.text.split(": ", 1)[-1]  # the panel is hers: no need for her name
+            text.append(f"\n{'✗' if error else '!'} {words}",
                         style="bold red" if error else "bold yellow")
         if not mine:
             text.append("\n✓ She meets the rules' limits.", style="green")
