@@ -1,7 +1,8 @@
 """The ``ahoy`` command.
 
 ``ahoy`` (or ``ahoy play``) starts a battle in the terminal; ``ahoy engine`` speaks the JSON-lines
-engine protocol; ``ahoy scenarios`` lists the built-in scenarios; ``ahoy replay FILE`` steps
+engine protocol; ``ahoy scenarios`` lists the built-in scenarios; ``ahoy fleets`` lists saved
+fleets; ``ahoy replay FILE`` steps
 through a saved battle (``--verify`` checks every state hash); ``ahoy selfplay`` plays random
 games; ``ahoy bench`` measures the engine.
 """
@@ -38,6 +39,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--p2", default="human", help="who plays p2 (as --p1)")
     play.add_argument("--think", type=float, default=1.0,
                       help="seconds a computer captain may think over a decision (default 1)")
+    play.add_argument("--fleet", action="append", default=[], metavar="SIDE=FLEET",
+                      help="a saved fleet (by name, or a fleet file) in place of that side's "
+                           "ships, deployed along their table edge; e.g. --fleet p2='Black "
+                           "Squadron' (may be given for both sides)")
     play.add_argument("--load", metavar="FILE", help="continue a saved battle")
     play.add_argument("--saves", metavar="DIR", help="where autosaves go (default: saves/)")
     play.add_argument("--undo", choices=("casual", "strict"), default="casual",
@@ -50,6 +55,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     scen = sub.add_parser("scenarios", help="list the built-in scenarios")
     scen.add_argument("--ruleset", default="ahoy")
+
+    fleets = sub.add_parser("fleets", help="list your saved fleets (build them from the title "
+                                           "screen: Fleets)")
+    fleets.add_argument("--dir", metavar="DIR", help="the fleets folder (default: $AHOY_FLEETS, "
+                                                     "else the user data folder)")
 
     replay = sub.add_parser("replay", help="step through a saved battle")
     replay.add_argument("file")
@@ -102,8 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-COMMANDS = ("play", "engine", "scenarios", "replay", "selfplay", "bench", "serve", "lobby",
-            "web")
+COMMANDS = ("play", "engine", "scenarios", "fleets", "replay", "selfplay", "bench", "serve",
+            "lobby", "web")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -131,6 +141,10 @@ def _run(args: argparse.Namespace) -> int:
         from ahoy_tui.commands import list_scenarios
 
         return list_scenarios(args)
+    if command == "fleets":
+        from ahoy_tui.commands import list_fleets
+
+        return list_fleets(args)
     if command == "replay":
         if args.verify or args.text or not _terminal():
             from ahoy_tui.commands import replay
@@ -174,8 +188,8 @@ def _play_in_app(args: argparse.Namespace) -> int:
     from ahoy_tui.session import LocalSession
 
     saves = Path(args.saves) if args.saves else None
-    explicit = any(a.startswith(("--scenario", "--seed", "--load", "--ruleset", "--p1", "--p2"))
-                   for a in sys.argv[1:])
+    explicit = any(a.startswith(("--scenario", "--seed", "--load", "--ruleset", "--p1", "--p2",
+                                 "--fleet")) for a in sys.argv[1:])
     if not explicit:
         return _run_app(saves=saves)
     try:
@@ -184,8 +198,11 @@ def _play_in_app(args: argparse.Namespace) -> int:
         if args.load:
             session = LocalSession.load(args.load, policy=args.undo, captains=captains)
         else:
+            from ahoy_tui.commands import fleet_scenario
+
             session = LocalSession.new(args.ruleset, args.scenario,
-                                       scenario_file=args.scenario_file, seed=args.seed,
+                                       scenario_file=args.scenario_file,
+                                       scenario_data=fleet_scenario(args), seed=args.seed,
                                        policy=args.undo, folder=saves, captains=captains)
     except (SaveError, ValueError, KeyError) as exc:
         print(f"ahoy: {exc}", file=sys.stderr)

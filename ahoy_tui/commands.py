@@ -114,3 +114,57 @@ def selfplay(args: argparse.Namespace, out: TextIO | None = None) -> int:
               "decisions)\n")
     out.write(f"  {summary['actions']} actions at {summary['actions_per_second']} actions/s\n")
     return 0
+
+
+def list_fleets(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """The saved fleets: name, file and one line per ship; an unreadable file says why."""
+    from pathlib import Path
+
+    from ahoy_tui.rules.ahoy import fleet as fleets
+
+    out = out or sys.stdout
+    folder = Path(args.dir) if getattr(args, "dir", None) else fleets.fleets_dir()
+    found = fleets.saved(folder)
+    if not found:
+        out.write(f"no saved fleets in {folder} (build one from the title screen: Fleets)\n")
+        return 0
+    bad = 0
+    for path, fleet in found:
+        if isinstance(fleet, fleets.FleetError):
+            bad += 1
+            print(f"ahoy: {fleet}", file=sys.stderr)
+            continue
+        out.write(f"{fleet.name}  ({path.name}, {len(fleet.ships)} ships)\n")
+        for design in fleet.ships:
+            out.write(f"    {design.name}: {fleets.summary(design)}\n")
+        for problem in fleets.check(fleet):
+            out.write(f"    {problem.level}: {problem.text}\n")
+    return 1 if bad else 0
+
+
+def fleet_scenario(args: argparse.Namespace) -> dict[str, object] | None:
+    """The scenario as data with each ``--fleet SIDE=NAME`` in place of that side's ships, or
+    None when no fleet is given. Raises ValueError (one line) for a bad fleet or scenario."""
+    given = getattr(args, "fleet", None) or []
+    if not given:
+        return None
+    from pathlib import Path
+
+    from ahoy_tui.rules.ahoy import fleet as fleets
+    from ahoy_tui.rules.ahoy.deploy import with_fleet
+
+    if args.ruleset != "ahoy":
+        raise ValueError(f"--fleet: fleets are for Ahoy!, not {args.ruleset!r}")
+    ruleset = get_ruleset(args.ruleset)
+    if args.scenario_file:
+        data = ruleset.load_scenario(path=Path(args.scenario_file)).to_data()
+    else:
+        data = ruleset.load_scenario(name=args.scenario).to_data()
+    for item in given:
+        side, sep, name = item.partition("=")
+        if not sep or side not in ("p1", "p2") or not name:
+            raise ValueError(f"--fleet {item}: expected p1=NAME or p2=NAME")
+        fleet = fleets.find(name)
+        fleets.require_usable(fleet, f"--fleet {side}={name}")
+        data = with_fleet(data, side, fleet)
+    return data

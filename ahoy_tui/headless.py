@@ -53,8 +53,10 @@ def play(args: argparse.Namespace, stdin: TextIO | None = None,
             game = load_game(args.load)
             save_path = Path(args.load)
         else:
+            from ahoy_tui.commands import fleet_scenario
+
             game = Game.new(args.ruleset, args.scenario, scenario_file=args.scenario_file,
-                            seed=args.seed)
+                            scenario_data=fleet_scenario(args), seed=args.seed)
             folder = Path(args.saves) if args.saves else default_saves_dir()
             stamp = time.strftime("%Y%m%d-%H%M%S")
             save_path = folder / f"{game.scenario.name}-{game.seed}-{stamp}.json"

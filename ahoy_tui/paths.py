@@ -17,3 +17,14 @@ def default_saves_dir() -> Path:
     import platformdirs
 
     return platformdirs.user_data_path("ahoy-tui") / "saves"
+
+
+def default_fleets_dir() -> Path:
+    """Where saved fleets go: ``$AHOY_FLEETS``, else ``fleets/`` in the user data dir (a fleet
+    belongs to the player, not to a checkout, so it is reused by every game and version)."""
+    env = os.environ.get("AHOY_FLEETS")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return platformdirs.user_data_path("ahoy-tui") / "fleets"

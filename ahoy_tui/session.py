@@ -92,13 +92,14 @@ class LocalSession:
 
     @classmethod
     def new(cls, ruleset: str = "ahoy", scenario: str | None = "duel", *,
-            scenario_file: str | None = None, seed: int | None = None,
+            scenario_file: str | None = None,
+            scenario_data: Mapping[str, Any] | None = None, seed: int | None = None,
             options: dict[str, Any] | None = None, policy: str = CASUAL,
             seats: Sequence[str] = ("p1", "p2"), folder: Path | None = None,
             autosave: bool = True, captains: Mapping[str, Captain] | None = None
             ) -> LocalSession:
-        game = Game.new(ruleset, scenario, scenario_file=scenario_file, seed=seed,
-                        options=options)
+        game = Game.new(ruleset, scenario, scenario_file=scenario_file,
+                        scenario_data=scenario_data, seed=seed, options=options)
         path = new_save_path(game, folder)
         return cls(game, policy=policy, seats=seats, path=path, autosave=autosave,
                    captains=captains)

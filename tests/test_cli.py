@@ -116,3 +116,50 @@ def test_python_dash_m_and_version():
     code, out = run(["--version"])
     assert code == 0 and out.startswith("ahoy-tui ")
     assert Path(sys.executable).exists()
+
+
+def _squadron():
+    from ahoy_tui.rules.ahoy.fleet import Fleet, GunDesign, ShipDesign
+
+    return Fleet("Black Squadron", (
+        ShipDesign("Black Harpy", "medium", guns=(GunDesign("naval_cannon", "port"),),
+                   crew={"sailor": 7}),
+        ShipDesign("Cutlass", "small", crew={"sailor": 3},
+                   guns=(GunDesign("heavy_naval_cannon", "bow"),)),
+    ))
+
+
+def test_fleets_lists_saved_fleets_and_names_a_broken_file(tmp_path, monkeypatch, capsys):
+    from ahoy_tui.rules.ahoy import fleet as fleets
+
+    monkeypatch.setenv("AHOY_FLEETS", str(tmp_path))
+    assert main(["fleets"]) == 0
+    assert "no saved fleets in" in capsys.readouterr().out
+    fleets.save(_squadron())
+    assert main(["fleets"]) == 0
+    out = capsys.readouterr().out
+    assert "Black Squadron  (black_squadron.json, 2 ships)" in out
+    assert "    Black Harpy: Medium, sail, 1 × Naval Cannon, crew 7 + captain" in out
+    assert "warning: Cutlass: crew: 3 sailors: 6 needed" in out
+    (tmp_path / "zz.json").write_text('{"format": "ahoy-fleet", "version": 1, "na')
+    assert main(["fleets"]) == 1
+    captured = capsys.readouterr()
+    assert "Black Squadron" in captured.out
+    assert captured.err == f"ahoy: {tmp_path / 'zz.json'}: the file is truncated (its JSON " \
+                           "ends too early)\n"
+
+
+def test_play_with_a_saved_fleet_in_place_of_a_side(tmp_path, monkeypatch, capsys):
+    from ahoy_tui.rules.ahoy import fleet as fleets
+
+    monkeypatch.setenv("AHOY_FLEETS", str(tmp_path / "fleets"))
+    fleets.save(_squadron())
+    code = main(["play", "--seed", "4", "--p1", "random", "--p2", "random", "--saves",
+                 str(tmp_path), "--fleet", "p2=Black Squadron"])
+    assert code == 0
+    game = load_game(next(tmp_path.glob("duel-4-*.json")))
+    assert [s.name for s in game.state.ships] == ["Harpy", "Black Harpy", "Cutlass"]
+    assert main(["play", "--headless", "--fleet", "p2=Armada"]) == 2
+    assert "ahoy: no saved fleet 'Armada'" in capsys.readouterr().out
+    assert main(["play", "--headless", "--fleet", "Armada"]) == 2
+    assert "--fleet Armada: expected p1=NAME or p2=NAME" in capsys.readouterr().out

@@ -78,6 +78,11 @@ class AhoyApp(App[None]):
 
         self.push_screen(LoadScreen("Replay a log"), chosen)
 
+    def action_title_fleets(self) -> None:
+        from ahoy_tui.ui.screens.fleet import FleetScreen
+
+        self.push_screen(FleetScreen())
+
     def action_title_rules(self) -> None:
         from ahoy_tui.ui.screens.rules import RulesScreen
 

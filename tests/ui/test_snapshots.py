@@ -18,6 +18,7 @@ def empty_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "saves"
     folder.mkdir()
     monkeypatch.setenv("AHOY_SAVES", str(folder))
+    monkeypatch.setenv("AHOY_FLEETS", str(tmp_path / "fleets"))  # no saved fleets
     return folder
 
 
@@ -32,6 +33,15 @@ def test_title(snap_compare):
 
 def test_new_game(snap_compare):
     assert snap_compare(AhoyApp(), terminal_size=(120, 40), press=["n"])
+
+
+def test_fleet_compact(snap_compare):
+    assert snap_compare(AhoyApp(), terminal_size=(80, 24), press=["f"])
+
+
+def test_fleet_wide_with_a_problem(snap_compare):
+    # Ship 1 with three more guns: her port broadside is short of gun crews, a warning in place.
+    assert snap_compare(AhoyApp(), terminal_size=(120, 40), press=["f", "g", "g", "g"])
 
 
 def test_battle_compact(snap_compare, tmp_path):

@@ -21,6 +21,8 @@ from ahoy_tui.engine.legal import LegalActions
 from ahoy_tui.engine.registry import register
 from ahoy_tui.engine.ruleset import ScenarioInfo
 from ahoy_tui.engine.state import GameState
+from ahoy_tui.rules.ahoy import deploy as _deploy
+from ahoy_tui.rules.ahoy import fleet as _fleet
 from ahoy_tui.rules.ahoy import scenario as _scenario
 from ahoy_tui.rules.ahoy import view
 from ahoy_tui.rules.ahoy.actions import Action
@@ -92,6 +94,16 @@ class AhoyRuleset:
     def wind_words(self, state: GameState) -> str:
         assert isinstance(state, AhoyState)
         return view.wind_words(state)
+
+    @property
+    def fleets(self) -> Any:
+        """Fleet building (``fleet.py``): ship designs, their checks against the rules' tables,
+        the choices a screen offers, and saved fleet files."""
+        return _fleet
+
+    def with_fleet(self, data: Mapping[str, Any], side: str, fleet: Any) -> dict[str, Any]:
+        """Scenario data with a fleet in place of one side's ships (``deploy.with_fleet``)."""
+        return _deploy.with_fleet(data, side, fleet)
 
     def rule_topics(self) -> tuple[Topic, ...]:
         """The project's own summary of each rule, for a Rules screen."""

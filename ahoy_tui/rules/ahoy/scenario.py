@@ -21,6 +21,8 @@ from ahoy_tui.engine.events import Event
 from ahoy_tui.engine.geometry import HEADINGS, Table, clean, distance, overlap
 from ahoy_tui.engine.ruleset import ScenarioInfo
 from ahoy_tui.engine.serialize import make_strict, problem
+from ahoy_tui.rules.ahoy.deploy import expand
+from ahoy_tui.rules.ahoy.fleet import FleetError
 from ahoy_tui.rules.ahoy.hulls import ship_hull
 from ahoy_tui.rules.ahoy.model import (
     AhoyState,
@@ -145,7 +147,13 @@ class Scenario:
 _converter = make_strict(cattrs.Converter(forbid_extra_keys=True))
 
 
-def parse(data: Mapping[str, Any], source: str) -> Scenario:
+def parse(data: Mapping[str, Any], source: str, base: Path | None = None) -> Scenario:
+    """Check scenario data. Its ``[[fleets]]`` become ``[[ships]]`` first (``base``: the folder
+    fleet files are named relative to), so the scenario kept in a save has the ships themselves."""
+    try:
+        data = expand(data, base)
+    except FleetError as exc:
+        raise ScenarioError(f"{source}: {exc}") from None
     try:
         spec = _converter.structure(dict(data), ScenarioSpec)
     except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as exc:
@@ -464,7 +472,9 @@ def load(name: str | None = None, path: Path | None = None,
         except OSError as exc:
             raise ScenarioError(f"{path}: cannot read ({exc.strerror or exc})") from None
         source = str(path)
+        base = Path(path).parent
     else:
+        base = None
         names = builtin_names()
         if name not in names:
             raise ScenarioError(f"no built-in scenario {name!r} (built in: {', '.join(names)})")
@@ -474,7 +484,7 @@ def load(name: str | None = None, path: Path | None = None,
         loaded = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(f"{source}: not valid TOML ({exc})") from None
-    return parse(loaded, source)
+    return parse(loaded, source, base)
 
 
 def infos() -> tuple[ScenarioInfo, ...]:

@@ -1,8 +1,12 @@
 """A new game: ruleset, scenario (with its description and a preview of the table), who plays
-each side, the seed, the wind and the undo policy."""
+each side, a saved fleet for either side in place of its scenario ships, the seed, the wind and
+the undo policy."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -52,6 +56,12 @@ class NewGameScreen(Screen[None]):
                 yield Label("The other side (p2) is played by")
                 yield Select(players, value=players[1 if self.online else 0][1],
                              allow_blank=False, id="p2")
+                if not self.online:
+                    fleet_choices = self.fleet_choices()
+                    for side in ("p1", "p2"):
+                        yield Label(f"Ships of {side}: use fleet…")
+                        yield Select(fleet_choices, value="", allow_blank=False,
+                                     id=f"fleet-{side}")
                 yield Label("Dice seed (empty: random)")
                 yield Input(placeholder="e.g. 7", id="seed", restrict=r"[0-9]*")
                 yield Label("Wind")
@@ -75,6 +85,34 @@ class NewGameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.fill_scenarios()
 
+    @staticmethod
+    def fleet_choices() -> list[tuple[str, str]]:
+        """The scenario's own ships, or any saved fleet that can be read."""
+        fleets = get_ruleset("ahoy").fleets  # type: ignore[attr-defined]
+        found = [(f"{f.name} ({len(f.ships)} ships)", str(path))
+                 for path, f in fleets.saved() if isinstance(f, fleets.Fleet)]
+        return [("The scenario's own ships", ""), *found]
+
+    def scenario_data(self) -> dict[str, object] | None:
+        """The scenario with each side's chosen fleet in place of its ships (None: as it is).
+
+        Raises ValueError (one line) for a fleet that cannot be read, used or placed."""
+        if self.online or self.ruleset_id != "ahoy":
+            return None
+        chosen = {side: str(self.query_one(f"#fleet-{side}", Select).value)
+                  for side in ("p1", "p2")}
+        if not any(chosen.values()):
+            return None
+        ruleset: Any = get_ruleset(self.ruleset_id)
+        data = ruleset.load_scenario(name=self.scenario).to_data()
+        for side, path in chosen.items():
+            if path:
+                fleet = ruleset.fleets.load_file(path)
+                ruleset.fleets.require_usable(fleet, fleet.name)
+                data = ruleset.with_fleet(data, side, fleet)
+        ruleset.load_scenario(data=data)  # placed well? say so now
+        return data
+
     def fill_scenarios(self) -> None:
         menu = self.query_one("#scenarios", OptionList)
         menu.clear_options()
@@ -93,6 +131,11 @@ class NewGameScreen(Screen[None]):
         self.scenario = event.option.id or self.scenario
         self.show_preview()
 
+    @on(Select.Changed, "#fleet-p1, #fleet-p2")
+    def fleet_changed(self, event: Select.Changed) -> None:
+        if self.is_mounted and self.query("#scenarios"):
+            self.show_preview()
+
     @on(OptionList.OptionSelected, "#scenarios")
     def scenario_chosen(self, event: OptionList.OptionSelected) -> None:
         self.scenario = event.option.id or self.scenario
@@ -105,7 +148,14 @@ class NewGameScreen(Screen[None]):
         info = next(i for i in ruleset.scenarios() if i.name == self.scenario)
         self.query_one("#description", Static).update(
             f"{info.description}\nSides: {' v '.join(info.sides)}")
-        game = Game.new(self.ruleset_id, self.scenario, seed=1)
+        try:
+            data = self.scenario_data()
+        except ValueError as exc:
+            self.query_one("#description", Static).update(
+                f"{info.description}\nSides: {' v '.join(info.sides)}\n[b]Cannot use the "
+                f"fleet:[/b] {escape(str(exc))}")
+            data = None
+        game = Game.new(self.ruleset_id, self.scenario, scenario_data=data, seed=1)
         sea = self.query_one("#preview", SeaMap)
         sea.scale = 2.0
         sea.show(ruleset.scene(game.state), None)
@@ -138,7 +188,8 @@ class NewGameScreen(Screen[None]):
                 captains[side] = make_captain(who, (seed or 0) + len(captains))
         try:
             session = LocalSession.new(
-                self.ruleset_id, self.scenario, seed=seed, options=self.options(),
+                self.ruleset_id, self.scenario, scenario_data=self.scenario_data(),
+                seed=seed, options=self.options(),
                 policy=str(self.query_one("#policy", Select).value),
                 folder=getattr(self.app, "saves", None), captains=captains)
         except (ValueError, KeyError) as exc:

@@ -1,4 +1,4 @@
-"""The title: new game, resume, load, replay, rules, quit."""
+"""The title: new game, resume, load, replay, fleets, rules, quit."""
 
 from __future__ import annotations
 
@@ -37,6 +37,7 @@ class TitleScreen(Screen[None]):
     CSS_PATH = "title.tcss"
     BINDINGS = [Binding("n", "choose('new')", "New game"), Binding("l", "choose('load')", "Load"),
                 Binding("r", "choose('replay')", "Replay"),
+                Binding("f", "choose('fleets')", "Fleets"),
                 Binding("question_mark", "choose('rules')", "Rules"),
                 Binding("q", "choose('quit')", "Quit")]
 
@@ -63,6 +64,7 @@ class TitleScreen(Screen[None]):
             menu.add_option(Option(f"Resume the last battle ({latest.name})", id="resume"))
         menu.add_option(Option("Load a saved battle", id="load"))
         menu.add_option(Option("Replay a log", id="replay"))
+        menu.add_option(Option("Fleets: build your own ships", id="fleets"))
         menu.add_option(Option("Rules", id="rules"))
         menu.add_option(Option("Quit", id="quit"))
         menu.highlighted = 0
