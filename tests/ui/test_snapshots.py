@@ -70,3 +70,9 @@ def test_replay_viewer(snap_compare, tmp_path):
     path = game.save(tmp_path / "log.json")
     assert snap_compare(AhoyApp(replay=path), terminal_size=(120, 40),
                         press=["right", "right", "right", "right"])
+
+
+def test_battle_among_terrain(snap_compare, tmp_path):
+    # Land, moles, jetties, rocks and a sandbank, each in its own fill; ships made fast to the
+    # jetties, with "docked" and their boats on the record card.
+    assert snap_compare(battle(tmp_path, "harbour_raid"), terminal_size=(120, 40))
