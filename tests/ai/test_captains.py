@@ -10,9 +10,10 @@ from ahoy_tui.ai.tournament import play_match, summarise, tournament, wilson
 from ahoy_tui.engine import Game, Rng, apply, get_ruleset, legal_actions
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.rules.ahoy import actions as a
+from ahoy_tui.rules.ahoy.scenario import builtin_names
 
 RULES = get_ruleset("ahoy")
-SCENARIOS = ("duel", "squadron", "harbour")
+SCENARIOS = tuple(builtin_names())  # every built-in battle, terrain and Advanced rules too
 
 
 @pytest.mark.parametrize("level", LEVEL_NAMES)
