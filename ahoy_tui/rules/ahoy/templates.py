@@ -129,10 +129,15 @@ def grape_exposed(state: AhoyState, ship: Ship, origin: Point, direction: Point)
             continue
         if not overlap(shape, ship_hull(other)):
             continue
-        if not any(c.side != ship.side and c.task != Task.CAPTIVE
-                   for c in on_deck(state, other.id)):
+        men = [c for c in on_deck(state, other.id) if c.task != Task.CAPTIVE]
+        enemies = sum(1 for c in men if c.side != ship.side)
+        if not enemies:
             continue
-        if any(inside(p) for p in _deck_points(other)):
+        if enemies < len(men):  # a fight on her deck: which men are hit is the casualty order's
+            count = math.ceil(deck_share(other, inside) * len(men) - 1e-9)
+            if any(c.side != ship.side for c in casualty_order(men)[:count]):
+                return True
+        elif any(inside(p) for p in _deck_points(other)):
             return True
     return any(c.aboard is None and c.side != ship.side and inside((c.x, c.y))
                for c in state.crew)

@@ -487,3 +487,35 @@ def test_the_shot_is_named_in_the_choice():
         "Frigate: fire the starboard naval cannon with chainshot at point blank"
     assert describe(s, a.TrainTurret("frigate", "g1", "prize")) == \
         "Frigate: train the turret g1 on the Prize"
+
+
+def test_the_quick_grapeshot_check_agrees_with_the_models_under_the_template():
+    """grape_exposed takes short cuts (it is asked for every gun whenever shots are listed);
+    over every position of some random battles it must say what models_under says."""
+    import random
+
+    from ahoy_tui.engine import Game, apply, legal_actions
+    from ahoy_tui.rules.ahoy.shooting import aim
+    from ahoy_tui.rules.ahoy.tables import tables
+    from ahoy_tui.rules.ahoy.templates import grape_exposed, models_under, under_teardrop
+
+    reach = tables().table("grapeshot")["length"]
+    compared = exposed = 0
+    for seed in range(3):
+        state = Game.new("ahoy", "squadron", seed=seed).state
+        rng = random.Random(seed)
+        while not state.over:
+            for ship in state.ships:
+                if not ship.on_table:
+                    continue
+                for gun in ship.guns:
+                    origin, direction = aim(ship, gun)
+                    exact = any(c.side != ship.side for _, men in models_under(
+                        state, under_teardrop(origin, direction), reach_from=origin,
+                        reach=reach, skip=ship.id) for c in men)
+                    assert grape_exposed(state, ship, origin, direction) == exact
+                    compared += 1
+                    exposed += exact
+            legal = legal_actions(state)
+            state, _ = apply(state, rng.choice(list(legal)), legal=legal)
+    assert compared > 1000 and exposed > 0
