@@ -14,7 +14,7 @@ from ahoy_tui.rules.ahoy import actions as a
 from ahoy_tui.rules.ahoy.model import update_ship
 
 RULES = get_ruleset("ahoy")
-SCENARIO = str(Path(__file__).with_name("fireships.toml"))
+SCENARIO = str(Path(__file__).parent / "data" / "fireships.toml")
 
 
 @pytest.mark.parametrize("level", LEVEL_NAMES)

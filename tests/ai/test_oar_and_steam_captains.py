@@ -1,6 +1,6 @@
 """Computer captains with oar and steam ships: they finish battles, and use the new paces.
 
-``scenarios/oars_and_steam.toml`` is a test fixture (an oar galley and a steam ship against a
+``data/oars_and_steam.toml`` is a test fixture (an oar galley and a steam ship against a
 sailing frigate), not a built-in scenario.
 """
 
@@ -17,7 +17,7 @@ from ahoy_tui.engine import Game, get_ruleset
 from ahoy_tui.rules.ahoy import actions as a
 
 RULES = get_ruleset("ahoy")
-FIXTURE = str(Path(__file__).parent / "scenarios" / "oars_and_steam.toml")
+FIXTURE = str(Path(__file__).parent / "data" / "oars_and_steam.toml")
 
 
 @pytest.mark.parametrize(("level", "seeds"), [("easy", range(1, 9)), ("normal", range(1, 4)),

@@ -505,15 +505,15 @@ def test_the_quick_grapeshot_check_agrees_with_the_models_under_the_template():
         state = Game.new("ahoy", "squadron", seed=seed).state
         rng = random.Random(seed)
         while not state.over:
-            for ship in state.ships:
-                if not ship.on_table:
+            for firer in state.ships:
+                if not firer.on_table:
                     continue
-                for gun in ship.guns:
-                    origin, direction = aim(ship, gun)
-                    exact = any(c.side != ship.side for _, men in models_under(
+                for gun in firer.guns:
+                    origin, direction = aim(firer, gun)
+                    exact = any(c.side != firer.side for _, men in models_under(
                         state, under_teardrop(origin, direction), reach_from=origin,
-                        reach=reach, skip=ship.id) for c in men)
-                    assert grape_exposed(state, ship, origin, direction) == exact
+                        reach=reach, skip=firer.id) for c in men)
+                    assert grape_exposed(state, firer, origin, direction) == exact
                     compared += 1
                     exposed += exact
             legal = legal_actions(state)
