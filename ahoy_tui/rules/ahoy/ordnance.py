@@ -88,6 +88,20 @@ def fire(state: AhoyState, dice: Dice, ship_id: str, gun_id: str, guess: int,
     return fire_gun(state, dice, ship_id, gun_id, guess, shot)
 
 
+def _discharge(state: AhoyState, dice: Dice, ship: Ship, gun: Gun, purpose: str,
+               rule: str) -> tuple[AhoyState, bool]:
+    """A gun that sprays shot goes off: her crew must be able to fire it, then the artillery
+    die; a misfire goes to the cannon misfire table. ``True`` if the shot flies."""
+    state = _set_gun(state, ship.id, gun.id, fired=True)
+    if not crew_ready(state, dice, ship, gun):
+        return state, False
+    roll = dice.artillery(purpose, rule, side=ship.side, ship=ship.id)
+    if roll == MISFIRE:
+        return misfire(state, dice, ship.id, gun.id), False
+    dice.judge("fires")
+    return state, True
+
+
 def fire_grape(state: AhoyState, dice: Dice, ship_id: str, gun_id: str) -> AhoyState:
     """Grapeshot: lay the teardrop from the muzzle; every model under it is hit on 3+ (S6, one
     wound), and a ship whose deck it covers takes one hit of the gun from the blast."""
@@ -95,14 +109,10 @@ def fire_grape(state: AhoyState, dice: Dice, ship_id: str, gun_id: str) -> AhoyS
     gun = next(g for g in ship.guns if g.id == gun_id)
     weapon = tables().gun(gun.weapon)
     grape = tables().table("grapeshot")
-    state = _set_gun(state, ship_id, gun_id, fired=True)
-    if not crew_ready(state, dice, ship, gun):
-        return state
     name = gun_name(ship, gun)
-    roll = dice.artillery(f"{name} fires grapeshot", GRAPE, side=ship.side, ship=ship_id)
-    if roll == MISFIRE:
-        return misfire(state, dice, ship_id, gun_id)
-    dice.judge("fires")
+    state, fired = _discharge(state, dice, ship, gun, f"{name} fires grapeshot", GRAPE)
+    if not fired:
+        return state
     origin, direction = aim(ship, gun)
     under = models_under(state, under_teardrop(origin, direction), reach_from=origin,
                          reach=grape["length"], skip=ship_id)
@@ -128,14 +138,10 @@ def fire_swivel(state: AhoyState, dice: Dice, ship_id: str, gun_id: str) -> Ahoy
     ship = state.ship(ship_id)
     gun = next(g for g in ship.guns if g.id == gun_id)
     weapon = tables().gun(gun.weapon)
-    state = _set_gun(state, ship_id, gun_id, fired=True)
-    if not crew_ready(state, dice, ship, gun):
-        return state
     name = gun_name(ship, gun)
-    roll = dice.artillery(f"{name} fires", SWIVEL, side=ship.side, ship=ship_id)
-    if roll == MISFIRE:
-        return misfire(state, dice, ship_id, gun_id)
-    dice.judge("fires")
+    state, fired = _discharge(state, dice, ship, gun, f"{name} fires", SWIVEL)
+    if not fired:
+        return state
     origin, _direction, inside = swivel_area(ship, gun)
     under = models_under(state, inside, reach_from=origin, reach=weapon.range, skip=ship_id)
     men = [m for _, group in under for m in group]
