@@ -12,7 +12,7 @@ from ahoy_tui.ui.screens.battle import BattleScreen
 from ahoy_tui.ui.widgets.record_cards import ShipCard, ShipCards
 from ahoy_tui.ui.widgets.sea_map import SeaMap
 
-SCENARIO = Path(__file__).parents[1] / "ai" / "fireships.toml"
+SCENARIO = Path(__file__).parents[1] / "ai" / "data" / "fireships.toml"
 
 
 async def test_a_boat_launched_mid_battle_gets_a_card_and_a_hull_on_the_map(tmp_path):
