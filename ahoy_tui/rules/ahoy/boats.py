@@ -47,8 +47,13 @@ def settings() -> dict[str, float]:
 
 
 def crew_for_boat(state: AhoyState, ship: Ship) -> list[Crewman]:
-    """Her own men who could go in the boat, in the order they go."""
-    return casualty_order(available_hands(state, ship))
+    """Her own men who could go in the boat, in the order they go: a boat must be rowed, so one
+    of her proper crew goes first, then the rest in the usual order (unoccupied hands first)."""
+    hands = casualty_order(available_hands(state, ship))
+    rower = next((m for m in hands if is_proper_crew(m)), None)
+    if rower is None:
+        return hands
+    return [rower, *(m for m in hands if m is not rower)]
 
 
 def boat_spot(state: AhoyState, ship: Ship) -> tuple[float, float] | None:

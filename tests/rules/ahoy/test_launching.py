@@ -138,3 +138,21 @@ def test_the_boat_shows_on_the_map_and_cards_and_survives_save_and_replay(tmp_pa
     assert json.dumps(state_to_data(loaded.state), sort_keys=True) == \
         json.dumps(state_to_data(game.state), sort_keys=True)
     assert "launch_boat" in record_to_json(game.record())
+
+
+def test_a_boat_always_has_a_rower_even_when_the_free_hands_are_marines():
+    # Her marines stand idle (they do not sail or serve guns), so they would go first; a boat
+    # of marines alone could not be rowed.
+    game = new_game(griffon(crew={"sailor": 8, "marine": 2},
+                            guns=[("naval_cannon", "port"), ("naval_cannon", "starboard")]),
+                    hulk())
+    s = state(game)
+    assert sorted(c.profile for c in s.crew if c.aboard == "griffon" and c.task == Task.IDLE) \
+        == ["captain", "marine", "marine"]  # every sailor sails her or serves a gun
+    to_movement(game)
+    play(game, a.LaunchBoat("griffon", 2))
+    s = state(game)
+    boat = s.ship("griffon_boat1")
+    men = sorted(c.profile for c in s.crew if c.aboard == boat.id)
+    assert men == ["marine", "sailor"]
+    assert in_control(s, boat)
