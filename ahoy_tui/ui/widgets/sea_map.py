@@ -212,13 +212,17 @@ class SeaMap(ScrollView, can_focus=True):
             grid[r][c] = (char, style)
         name = getattr(shape, "name", "")
         if name and shape.kind in ("land", "quay", "sandbank", "mudflat"):
-            row = sorted({r for _, r in inside})[len({r for _, r in inside}) // 2]
-            span = sorted(c for c, r in inside if r == row)
-            if len(span) >= len(name) + 2:
-                start = span[0] + (len(span) - len(name)) // 2
-                label = "seamap--terrain-name" if shape.kind == "land" else style
-                for i, ch in enumerate(name):
-                    grid[row][start + i] = (ch, label)
+            # The name goes on the row nearest the middle of the table, where the view usually
+            # is (a coast along an edge is named on its seaward rows), and where it fits.
+            middle = rows / 2
+            for row in sorted({r for _, r in inside}, key=lambda r: abs(r - middle)):
+                span = sorted(c for c, r in inside if r == row)
+                if len(span) >= len(name) + 2:
+                    start = span[0] + (len(span) - len(name)) // 2
+                    label = "seamap--terrain-name" if shape.kind == "land" else style
+                    for i, ch in enumerate(name):
+                        grid[row][start + i] = (ch, label)
+                    break
 
     def _draw_reach(self, outline: object, inches: float, grid: list[list[Cell]], cols: int,
                     rows: int) -> None:
