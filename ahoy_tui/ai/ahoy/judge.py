@@ -4,7 +4,7 @@ damage her guns could do now and the enemy's could do back, and how close she is
 from __future__ import annotations
 
 from ahoy_tui.ai.ahoy.gunnery import bearing_value
-from ahoy_tui.ai.ahoy.seamanship import fighting, gap
+from ahoy_tui.ai.ahoy.seamanship import fighting, gap, hazard_ahead
 from ahoy_tui.rules.ahoy.crew import own_aboard
 from ahoy_tui.rules.ahoy.model import AhoyState, Ship
 from ahoy_tui.rules.ahoy.tables import tables
@@ -59,11 +59,22 @@ def judge(state: AhoyState, side: str, *, shooting_next: bool = True) -> float:
             score -= STRUCK_COST
         if ship.docked:
             score -= 2.0  # made fast to a quay: out of the fight
-        if state.terrain and not ship.aground and in_shallows(state, ship) is not None:
-            score -= 1.5  # an even chance of running aground at her next move
+        if state.terrain and not ship.aground and ship.on_table:
+            if in_shallows(state, ship) is not None:
+                score -= 1.5  # an even chance of running aground at her next move
+            if committed_to_strike(ship, state):
+                score -= 3.0  # next move she must sail on into it before she may turn
     return score
 
 
 # Stuck fast a ship may sit out the battle (a 6 to re-float); beached, two men shove her off.
 AGROUND_COST = {"stuck": 8.0, "beached": 3.0}
 STRUCK_COST = 5.0
+
+
+def committed_to_strike(ship: Ship, state: AhoyState) -> bool:
+    """A sailing ship with the ground closer ahead than the distance she must sail before her
+    next turn will strike it on her next move, whatever her captain does then."""
+    if not tables().power(ship.propulsion).by_wind:
+        return False
+    return hazard_ahead(state, ship, tables().size(ship.size).move_before_turn + 0.5)
