@@ -9,23 +9,15 @@ entries by symbolic id (``"medium"``, ``"naval_cannon"``); an unknown id raises
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
-from types import MappingProxyType
 from typing import Any
 
 import attrs
 import cattrs
 from attrs import frozen
 
-
-class DataError(KeyError):
-    """An id that the rules tables do not have, or a table file that does not parse."""
-
-    def __str__(self) -> str:
-        return str(self.args[0])
+from ahoy_tui.rules.tabledata import DataError, frozen_view, int_keys, lookup, read_toml
 
 
 @frozen
@@ -160,7 +152,7 @@ class Tables:
     d6: Mapping[str, Any]
 
     def size(self, size_id: str) -> SizeClass:
-        return _lookup(self.sizes, size_id, "ships.toml", "sizes")
+        return lookup(self.sizes, size_id, "ships.toml", "sizes")
 
     @property
     def sail(self) -> Mapping[str, SailRates]:
@@ -168,34 +160,34 @@ class Tables:
 
     def rates(self, propulsion: str, size_id: str) -> SailRates:
         """The Beating / Reaching / Running rates for a sail, oar or steam ship of a size."""
-        by_size = _lookup(self.movement, propulsion, "movement.toml", "")
-        return _lookup(by_size, size_id, "movement.toml", propulsion)
+        by_size = lookup(self.movement, propulsion, "movement.toml", "")
+        return lookup(by_size, size_id, "movement.toml", propulsion)
 
     def power(self, propulsion: str) -> Power:
-        return _lookup(self.powers, propulsion, "movement.toml", "powers")
+        return lookup(self.powers, propulsion, "movement.toml", "powers")
 
     def gun(self, weapon_id: str) -> Ordnance:
-        return _lookup(self.ordnance, weapon_id, "weapons.toml", "ordnance")
+        return lookup(self.ordnance, weapon_id, "weapons.toml", "ordnance")
 
     def missile_weapon(self, weapon_id: str) -> Missile:
-        return _lookup(self.missile, weapon_id, "weapons.toml", "missile")
+        return lookup(self.missile, weapon_id, "weapons.toml", "missile")
 
     def profile(self, profile_id: str) -> Profile:
-        return _lookup(self.profiles, profile_id, "crew.toml", "profiles")
+        return lookup(self.profiles, profile_id, "crew.toml", "profiles")
 
     def critical(self, propulsion: str, roll: int) -> Critical:
-        table = _lookup(self.criticals, propulsion, "criticals.toml", "")
+        table = lookup(self.criticals, propulsion, "criticals.toml", "")
         for row in table:
             if row.roll == roll:
                 return row
         raise DataError(f"criticals.toml has no row {roll} in [[{propulsion}]]")
 
     def roll(self, name: str) -> int:
-        value: int = _lookup(self.d6["rolls"], name, "tables.toml", "rolls")
+        value: int = lookup(self.d6["rolls"], name, "tables.toml", "rolls")
         return value
 
     def table(self, name: str) -> dict[str, Any]:
-        value: dict[str, Any] = _lookup(self.d6, name, "tables.toml", "")
+        value: dict[str, Any] = lookup(self.d6, name, "tables.toml", "")
         return value
 
     def d6_entry(self, table: str, key: str, roll: int) -> Any:
@@ -204,73 +196,44 @@ class Tables:
         return entries.get(roll)
 
 
-def _lookup(mapping: Mapping[Any, Any], key: Any, filename: str, section: str) -> Any:
-    try:
-        return mapping[key]
-    except KeyError:
-        where = f"[{section}.{key}]" if section else f"[{key}]"
-        known = ", ".join(str(k) for k in mapping)
-        raise DataError(f"{filename} has no {where} (known: {known})") from None
 
 
-def _read(name: str) -> dict[str, Any]:
-    text = resources.files("ahoy_tui.rules.ahoy").joinpath("data", name).read_text("utf-8")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{name}: {exc}") from None
 
 
-def _int_keys(mapping: dict[str, Any]) -> dict[Any, Any]:
-    """TOML keys are strings; D6 tables are keyed by the roll."""
-    out: dict[Any, Any] = {}
-    for key, value in mapping.items():
-        if isinstance(value, dict):
-            value = _int_keys(value)
-        out[int(key) if key.isdigit() else key] = value
-    return out
 
 
 @cache
 def tables() -> Tables:
     """The Ahoy! tables (read once)."""
     conv = cattrs.Converter(forbid_extra_keys=True)
-    ships = _read("ships.toml")
-    movement = _read("movement.toml")
-    weapons = _read("weapons.toml")
-    crew = _read("crew.toml")
-    criticals = _read("criticals.toml")
-    d6 = _int_keys(_read("tables.toml"))
+    ships = read_toml("ahoy_tui.rules.ahoy", "ships.toml")
+    movement = read_toml("ahoy_tui.rules.ahoy", "movement.toml")
+    weapons = read_toml("ahoy_tui.rules.ahoy", "weapons.toml")
+    crew = read_toml("ahoy_tui.rules.ahoy", "crew.toml")
+    criticals = read_toml("ahoy_tui.rules.ahoy", "criticals.toml")
+    d6 = int_keys(read_toml("ahoy_tui.rules.ahoy", "tables.toml"))
 
     def each(section: dict[str, Any], cls: type, filename: str) -> dict[str, Any]:
         out = {}
         for key, value in section.items():
             data = {"id": key, **value} if "id" in attrs.fields_dict(cls) else value
             try:
-                out[key] = conv.structure(_int_keys(data), cls)
+                out[key] = conv.structure(int_keys(data), cls)
             except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as exc:
                 raise DataError(f"{filename}: entry {key!r} does not fit ({exc})") from None
         return out
 
     return Tables(
-        sizes=_frozen(each(ships["sizes"], SizeClass, "ships.toml")),
-        movement=_frozen({kind: each(movement[kind], SailRates, "movement.toml")
+        sizes=frozen_view(each(ships["sizes"], SizeClass, "ships.toml")),
+        movement=frozen_view({kind: each(movement[kind], SailRates, "movement.toml")
                           for kind in movement if kind != "powers"}),
-        powers=_frozen(each(movement["powers"], Power, "movement.toml")),
-        ordnance=_frozen(each(weapons["ordnance"], Ordnance, "weapons.toml")),
-        missile=_frozen(each(weapons["missile"], Missile, "weapons.toml")),
-        profiles=_frozen(each(crew["profiles"], Profile, "crew.toml")),
-        armour=_frozen(crew["armour"]),
-        criticals=_frozen({key: tuple(conv.structure(row, Critical) for row in rows)
+        powers=frozen_view(each(movement["powers"], Power, "movement.toml")),
+        ordnance=frozen_view(each(weapons["ordnance"], Ordnance, "weapons.toml")),
+        missile=frozen_view(each(weapons["missile"], Missile, "weapons.toml")),
+        profiles=frozen_view(each(crew["profiles"], Profile, "crew.toml")),
+        armour=frozen_view(crew["armour"]),
+        criticals=frozen_view({key: tuple(conv.structure(row, Critical) for row in rows)
                            for key, rows in criticals.items()}),
-        d6=_frozen(d6),
+        d6=frozen_view(d6),
     )
 
-
-def _frozen(value: Any) -> Any:
-    """Read-only views all the way down (a table must not change under a running game)."""
-    if isinstance(value, dict):
-        return MappingProxyType({key: _frozen(item) for key, item in value.items()})
-    if isinstance(value, list):
-        return tuple(_frozen(item) for item in value)
-    return value

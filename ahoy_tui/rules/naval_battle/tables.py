@@ -15,11 +15,9 @@ the data without an engine.
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
@@ -27,12 +25,7 @@ import attrs
 import cattrs
 from attrs import frozen
 
-
-class DataError(KeyError):
-    """An id that the rules tables do not have, or a table file that does not parse."""
-
-    def __str__(self) -> str:
-        return str(self.args[0])
+from ahoy_tui.rules.tabledata import DataError, frozen_view, int_keys, lookup, read_toml
 
 
 def _percent_up(action_points: int, percent: int) -> int:
@@ -342,16 +335,16 @@ class Tables:
     specialist_rules: SpecialistRules
 
     def ship_type(self, race: str) -> ShipType:
-        return _lookup(self.ship_types, race, "ships.toml", "ship_types")
+        return lookup(self.ship_types, race, "ships.toml", "ship_types")
 
     def modification(self, mod_id: str) -> Modification:
-        return _lookup(self.modifications, mod_id, "ships.toml", "modifications")
+        return lookup(self.modifications, mod_id, "ships.toml", "modifications")
 
     def gun(self, gun_id: str) -> Gun:
-        return _lookup(self.guns, gun_id, "shooting.toml", "guns")
+        return lookup(self.guns, gun_id, "shooting.toml", "guns")
 
     def reroll(self, mark: str) -> Reroll:
-        return _lookup(self.rerolls, mark, "shooting.toml", "rerolls")
+        return lookup(self.rerolls, mark, "shooting.toml", "rerolls")
 
     def misfire(self, roll: int) -> Misfire:
         """The Misfire Chart row for a (modified) roll; under 1 counts as 1, over 6 as 6."""
@@ -366,62 +359,41 @@ class Tables:
         return None
 
     def boarding_row(self, row_id: str) -> Boarding:
-        return _lookup(self.boarding, row_id, "turn.toml", "boarding")
+        return lookup(self.boarding, row_id, "turn.toml", "boarding")
 
     def race(self, race_id: str) -> Race:
-        return _lookup(self.races, race_id, "crews.toml", "races")
+        return lookup(self.races, race_id, "crews.toml", "races")
 
     def specialist(self, specialist_id: str) -> Specialist:
-        return _lookup(self.specialists, specialist_id, "crews.toml", "specialists")
+        return lookup(self.specialists, specialist_id, "crews.toml", "specialists")
 
 
-def _lookup(mapping: Mapping[Any, Any], key: Any, filename: str, section: str) -> Any:
-    try:
-        return mapping[key]
-    except KeyError:
-        where = f"[{section}.{key}]" if section else f"[{key}]"
-        known = ", ".join(str(k) for k in mapping)
-        raise DataError(f"{filename} has no {where} (known: {known})") from None
 
 
-def _read(name: str) -> dict[str, Any]:
-    package = resources.files("ahoy_tui.rules.naval_battle")
-    text = package.joinpath("data", name).read_text("utf-8")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{name}: {exc}") from None
 
 
-def _int_keys(mapping: dict[str, Any]) -> dict[Any, Any]:
-    """TOML keys are strings; dice tables are keyed by the number."""
-    out: dict[Any, Any] = {}
-    for key, value in mapping.items():
-        if isinstance(value, dict):
-            value = _int_keys(value)
-        out[int(key) if key.isdigit() else key] = value
-    return out
 
 
 @cache
 def tables() -> Tables:
     """The Naval Battle Rules tables (read once)."""
     conv = cattrs.Converter(forbid_extra_keys=True)
-    ships = _read("ships.toml")
-    shooting = _read("shooting.toml")
-    turn = _read("turn.toml")
-    crews = _read("crews.toml")
+    ships = read_toml("ahoy_tui.rules.naval_battle", "ships.toml")
+    shooting = read_toml("ahoy_tui.rules.naval_battle", "shooting.toml")
+    turn = read_toml("ahoy_tui.rules.naval_battle", "turn.toml")
+    crews = read_toml("ahoy_tui.rules.naval_battle", "crews.toml")
 
     def one(data: Any, cls: type, filename: str, key: str) -> Any:
         try:
-            return conv.structure(_int_keys(data) if isinstance(data, dict) else data, cls)
+            return conv.structure(int_keys(data) if isinstance(data, dict) else data, cls)
         except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as exc:
             raise DataError(f"{filename}: entry {key!r} does not fit ({exc})") from None
 
     def each(section: dict[str, Any], cls: type, filename: str, id_field: str = "id") -> Any:
         has_id = id_field in attrs.fields_dict(cls)
-        return _frozen({key: one({id_field: key, **value} if has_id else value, cls, filename, key)
-                        for key, value in section.items()})
+        return frozen_view({key: one({id_field: key, **value} if has_id else value, cls,
+                                     filename, key)
+                            for key, value in section.items()})
 
     def need(data: dict[str, Any], key: str, filename: str) -> Any:
         try:
@@ -464,11 +436,3 @@ def tables() -> Tables:
                              "crews.toml", "specialist_rules"),
     )
 
-
-def _frozen(value: Any) -> Any:
-    """Read-only views all the way down (a table must not change under a running game)."""
-    if isinstance(value, dict):
-        return MappingProxyType({key: _frozen(item) for key, item in value.items()})
-    if isinstance(value, list):
-        return tuple(_frozen(item) for item in value)
-    return value

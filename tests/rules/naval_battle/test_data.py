@@ -85,29 +85,29 @@ def test_unknown_ids_name_the_file_and_the_key():
 
 
 def test_an_unknown_key_in_a_table_file_is_refused_naming_the_file_and_entry(monkeypatch):
-    read = tables_module._read
+    read = tables_module.read_toml
 
-    def with_extra(name: str):
-        data = read(name)
+    def with_extra(package: str, name: str):
+        data = read(package, name)
         if name == "shooting.toml":
             data["guns"]["cannon"]["calibre"] = 12
         return data
 
-    monkeypatch.setattr(tables_module, "_read", with_extra)
+    monkeypatch.setattr(tables_module, "read_toml", with_extra)
     with pytest.raises(DataError, match=r"shooting\.toml: entry 'cannon' does not fit"):
         tables.__wrapped__()
 
 
 def test_a_missing_table_is_named(monkeypatch):
-    read = tables_module._read
+    read = tables_module.read_toml
 
-    def without(name: str):
-        data = read(name)
+    def without(package: str, name: str):
+        data = read(package, name)
         if name == "turn.toml":
             del data["victory"]
         return data
 
-    monkeypatch.setattr(tables_module, "_read", without)
+    monkeypatch.setattr(tables_module, "read_toml", without)
     with pytest.raises(DataError, match=r"turn\.toml has no \[victory\]"):
         tables.__wrapped__()
 
