@@ -130,6 +130,14 @@ class Dice:
         self._emit(DiceRoll("D6", (face,), face, purpose, rule, side, ship, need, outcome))
         return face
 
+    def die(self, sides: int, purpose: str, rule: str, *, side: str | None = None,
+            ship: str | None = None, need: str = "", outcome: str = "") -> int:
+        """One die of any number of sides (a D4 of Naval Battle Rules' guns chart)."""
+        face = self._d(sides)
+        self._emit(DiceRoll(f"D{sides}", (face,), face, purpose, rule, side, ship, need,
+                            outcome))
+        return face
+
     def d3(self, purpose: str, rule: str, *, side: str | None = None,
            ship: str | None = None) -> int:
         """A D3: a D6 halved, rounded up. The event keeps the D6's face."""

@@ -2,16 +2,19 @@
 
 Most choices are a finite list of actions. Where the rules ask for a number (a guessed range in
 inches), a ruleset gives an :class:`ActionRange`: one action with one whole-number field that may
-take any value from ``low`` to ``high``. :class:`LegalActions` holds both and expands them on
-demand, so listing sixty guessable ranges costs one object, not sixty.
+take any value from ``low`` to ``high``. Where a choice is too rich to list at all (a whole sheet
+of orders: chits on six stations, tokens on three boxes), a ruleset gives an :class:`OrderForm`:
+a kind of action, a test of whether one is acceptable, and a few ready-made examples.
+:class:`LegalActions` holds all three and expands them on demand, so listing sixty guessable
+ranges costs one object, not sixty.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from attrs import frozen
+from attrs import field, frozen
 
 from ahoy_tui.engine.fast import replace
 
@@ -47,26 +50,51 @@ class ActionRange:
             == self.template
 
 
+@frozen
+class OrderForm:
+    """Any action of type ``kind`` that ``accepts`` passes: a form to fill in, not a list.
+
+    ``examples`` are a few filled-in forms (each one accepted) for those who pick from a list:
+    a random captain, a bot asking for the legal actions. Iterating :class:`LegalActions` yields
+    them; membership asks ``accepts``.
+    """
+
+    kind: type
+    side: str
+    accepts: Callable[[Any], bool] = field(eq=False, repr=False)
+    examples: tuple[Any, ...] = ()
+    what: str = ""  # what the form is, in the rules' words ("the orders for the turn")
+
+    def __contains__(self, action: object) -> bool:
+        return type(action) is self.kind and self.accepts(action)
+
+
 class LegalActions:
-    """The legal actions now: a list of fixed actions and ranges of numbered ones."""
+    """The legal actions now: fixed actions, ranges of numbered ones, and order forms."""
 
-    __slots__ = ("_set", "fixed", "ranges")
+    __slots__ = ("_set", "fixed", "forms", "ranges")
 
-    def __init__(self, fixed: Sequence[Any] = (), ranges: Sequence[ActionRange] = ()) -> None:
-        self.fixed = tuple(fixed)
+    def __init__(self, fixed: Sequence[Any] = (), ranges: Sequence[ActionRange] = (),
+                 forms: Sequence[OrderForm] = ()) -> None:
+        self.fixed = tuple(fixed) + tuple(e for f in forms for e in f.examples)
         self.ranges = tuple(r for r in ranges if len(r))
+        self.forms = tuple(forms)
         self._set: frozenset[Any] | None = None
 
     def __len__(self) -> int:
         return len(self.fixed) + sum(len(r) for r in self.ranges)
 
     def __bool__(self) -> bool:
-        return bool(self.fixed) or bool(self.ranges)
+        return bool(self.fixed) or bool(self.ranges) or bool(self.forms)
 
     def __iter__(self) -> Iterator[Any]:
         yield from self.fixed
         for r in self.ranges:
             yield from r
+
+    def form(self, kind: type) -> OrderForm | None:
+        """The form for actions of ``kind``, if one is open now."""
+        return next((f for f in self.forms if f.kind is kind), None)
 
     def __contains__(self, action: object) -> bool:
         if self._set is None:
@@ -76,7 +104,7 @@ class LegalActions:
                 return True
         except TypeError:
             return False
-        return any(action in r for r in self.ranges)
+        return any(action in r for r in self.ranges) or any(action in f for f in self.forms)
 
     def __getitem__(self, index: int) -> Any:
         """The ``index``-th action of the expanded list, without expanding it."""
@@ -94,4 +122,5 @@ class LegalActions:
         raise IndexError(index)
 
     def __repr__(self) -> str:
-        return f"LegalActions({len(self.fixed)} fixed, {len(self.ranges)} ranges)"
+        return (f"LegalActions({len(self.fixed)} fixed, {len(self.ranges)} ranges, "
+                f"{len(self.forms)} forms)")

@@ -1,7 +1,101 @@
-"""Naval Battle Rules for Fantasy Gaming (Adam Clark & Jason Russell): ruleset id ``naval-battle``.
+"""Naval Battle Rules for Fantasy Gaming (Adam Clark & Jason Russell): ruleset ``naval-battle``.
 
-Not yet playable: the package holds only the ruleset's tables as data (``data/*.toml``, read by
-:func:`tables.tables`), each checked against the rules text by ``tests/rules/naval_battle``. It
-is not registered with the engine; ``docs/rules/naval_battle.md`` lists every rule and where its
-numbers live.
+Modules are named for the rules' sections: ``flow`` (The Turn Sequence and the secret sheets),
+``movement`` (Speed, Changing speed, Maneuvering, Collisions, Boarding the enemy ship),
+``shooting`` (Snipers, Armour, Ship's guns, Misfires), ``crew`` (Removing casualties),
+``boarding`` (The Boarding Phase), ``fires`` (The End Phase), ``scenario`` (Ship Types,
+Creatures, Ship's Crews, Specialists), ``legal`` (what a sheet may say). Tables are data:
+``data/*.toml`` read by ``tables``.
 """
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ahoy_tui.engine.dice import Rng
+from ahoy_tui.engine.events import Event
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.engine.legal import LegalActions
+from ahoy_tui.engine.registry import register
+from ahoy_tui.engine.ruleset import ScenarioInfo
+from ahoy_tui.engine.state import GameState
+from ahoy_tui.rules.naval_battle import scenario as _scenario
+from ahoy_tui.rules.naval_battle.actions import Action
+from ahoy_tui.rules.naval_battle.model import NavalState, Phase
+
+
+class NavalBattleRuleset:
+    """Naval Battle Rules for Fantasy Gaming as the engine sees it."""
+
+    id = "naval-battle"
+    title = "Naval Battle Rules for Fantasy Gaming"
+    sides = ("p1", "p2")
+    state_type = NavalState
+    action_union = Action
+    secret_orders = True  # sides seal orders in turn; the table sees them only when revealed
+
+    def scenarios(self) -> tuple[ScenarioInfo, ...]:
+        return _scenario.infos()
+
+    def load_scenario(self, name: str | None = None, path: Path | None = None,
+                      data: Mapping[str, Any] | None = None) -> _scenario.Scenario:
+        return _scenario.load(name, path, data)
+
+    def setup(self, scenario: Any, seed: int,
+              options: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
+        state, events = _scenario.setup(scenario, seed, options)
+        return state, list(events)
+
+    def legal_actions(self, state: GameState) -> LegalActions:
+        from ahoy_tui.rules.naval_battle.legal import legal
+
+        assert isinstance(state, NavalState)
+        return legal(state)
+
+    def apply(self, state: GameState, action: Any) -> tuple[GameState, list[Event]]:
+        from ahoy_tui.rules.naval_battle.flow import apply_action
+
+        assert isinstance(state, NavalState)
+        return apply_action(state, action)
+
+    def explain_illegal(self, state: GameState, action: Any) -> tuple[str, str]:
+        from ahoy_tui.rules.naval_battle.legal import explain
+
+        assert isinstance(state, NavalState)
+        return explain(state, action)
+
+    def view(self, state: GameState, side: str) -> GameState:
+        """The state as ``side`` sees it: no dice to come, and no sheet another side has
+        sealed before the reveal (a spectator sees no sealed sheet at all)."""
+        assert isinstance(state, NavalState)
+        changes: dict[str, Any] = {"rng": Rng(0, state.rng.counter)}
+        if state.phase == Phase.DECLARE:
+            changes["declared"] = state.declared.hidden_from(side)
+        if state.phase in (Phase.DECLARE, Phase.ORDERS):
+            changes["orders"] = state.orders.hidden_from(side)
+        if state.phase != Phase.OVER:
+            changes["plans"] = state.plans.hidden_from(side)
+        return replace(state, **changes)
+
+    def prompt(self, state: GameState) -> str:
+        from ahoy_tui.rules.naval_battle.prompt import prompt
+
+        assert isinstance(state, NavalState)
+        return prompt(state)
+
+    def describe_action(self, state: GameState, action: Any) -> str:
+        from ahoy_tui.rules.naval_battle.prompt import describe
+
+        assert isinstance(state, NavalState)
+        return describe(state, action)
+
+    def describe_state(self, state: GameState) -> str:
+        from ahoy_tui.rules.naval_battle.prompt import table_text
+
+        assert isinstance(state, NavalState)
+        return table_text(state)
+
+
+RULESET = register(NavalBattleRuleset())
