@@ -1,12 +1,40 @@
-"""Crew Assignments and Removing casualties.
+"""Armour saves and Removing casualties.
 
-(Being written: see the contract in each docstring.)
+Every point of damage in these rules is a crewman lost: a chit off a Crew Assignments box. The
+owner chooses the boxes (written on the sheet as :attr:`ShipOrders.casualties`; the seed's
+custom, Speed and Maneuvers first, when there is no sheet). A creature ship's creature has its
+own chits; when they are gone the creature is dead and the ship flounders.
 """
 
 from __future__ import annotations
 
-from ahoy_tui.engine.events import Event
-from ahoy_tui.rules.naval_battle.model import NavalState
+from ahoy_tui.engine.dice import Dice
+from ahoy_tui.engine.events import Event, Happened
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.rules.naval_battle.model import USUAL_CASUALTIES, NavalState, Ship
+
+ARMOUR = "Armour"
+REMOVING_CASUALTIES = "Removing casualties"
+CREATURES = "Creatures"
+
+
+def save_armour(dice: Dice, target: Ship, hits: int, *, rule: str, modifier: int = 0,
+                against_creature: bool = False, side: str | None = None) -> int:
+    """Armour: one save die for each point of damage, scoring the armour value or more after
+    ``modifier`` (a modified save needing more than 6 cannot be made, reading A28). Returns the
+    points that get through."""
+    armour = target.creature.armour if against_creature and target.creature else target.armour
+    need = armour - modifier
+    through = 0
+    for _ in range(hits):
+        if need > 6:
+            through += 1
+            continue
+        saved, _ = dice.need(armour, f"{target.name}'s armour save", rule, side=side,
+                             ship=target.id, modifier=modifier, success="saved",
+                             failure="lost")
+        through += 0 if saved else 1
+    return through
 
 
 def take_damage(state: NavalState, ship_id: str, points: int, events: list[Event], *,
@@ -16,4 +44,74 @@ def take_damage(state: NavalState, ship_id: str, points: int, events: list[Event
     ``ShipOrders.casualties``, else ``USUAL_CASUALTIES``); ``to_creature`` puts them on her
     creature instead. Credits the damage done to ship ``by`` (for victory points) and marks a
     ship with no crew and no living creature ``gone``."""
-    raise NotImplementedError
+    if points <= 0:
+        return state
+    ship = state.ship(ship_id)
+    if ship.gone:
+        return state
+    if to_creature and ship.creature_alive and ship.creature is not None:
+        creature = ship.creature
+        lost = min(points, creature.chits)
+        left = creature.chits - lost
+        ship = replace(ship, creature=replace(creature, chits=left, dead=left == 0),
+                       damage_taken=ship.damage_taken + lost)
+        events.append(Happened("casualties", f"{ship.name}'s {creature.name} takes {lost} "
+                               f"damage ({left} chits left)", rule, side=ship.side,
+                               ship=ship.id, big=left == 0))
+        if left == 0:
+            events.append(Happened("creature_dead", f"{ship.name}'s {creature.name} is killed: "
+                                   "the ship flounders at speed 1, maneuver 1", CREATURES,
+                                   side=ship.side, ship=ship.id, big=True))
+    else:
+        ship, lost = _remove_chits(state, ship, points)
+        ship = replace(ship, damage_taken=ship.damage_taken + lost)
+        events.append(Happened("casualties", f"{ship.name} loses {lost} crew ({ship.chits} "
+                               "chits left)", rule, side=ship.side, ship=ship.id))
+    if ship.chits == 0 and not ship.creature_alive and not ship.gone:
+        ship = replace(ship, gone="every crewman lost", bound_to=())
+        events.append(Happened("lost", f"{ship.name} has lost every crewman", REMOVING_CASUALTIES,
+                               side=ship.side, ship=ship.id, big=True))
+        state = _unbind(state, ship.id)
+    state = state.with_ship(ship)
+    if by is not None and lost:
+        attacker = state.ship(by)
+        state = state.with_ship(replace(attacker, damage_done=attacker.damage_done + lost))
+    return state
+
+
+def _remove_chits(state: NavalState, ship: Ship, points: int) -> tuple[Ship, int]:
+    """Take ``points`` chits off her boxes in her owner's order; off her crew when she has
+    no boxes dealt (between turns). Returns her and the chits actually lost."""
+    orders = state.ship_orders(ship.id)
+    order = orders.casualties if orders is not None else USUAL_CASUALTIES
+    stations = [list(entry) for entry in ship.stations]
+    crew = dict(ship.crew)
+    lost = 0
+    for box in order:
+        for entry in stations:
+            if lost == points:
+                break
+            if entry[0] != box:
+                continue
+            take = min(int(entry[2]), points - lost)
+            entry[2] = int(entry[2]) - take
+            crew[str(entry[1])] -= take
+            lost += take
+    for kind in list(crew):  # chits not on any box (between turns)
+        if lost == points:
+            break
+        on_boxes = sum(int(e[2]) for e in stations if e[1] == kind)
+        spare = crew[kind] - on_boxes
+        take = min(spare, points - lost)
+        if take > 0:
+            crew[kind] -= take
+            lost += take
+    new_stations = tuple((str(s), str(k), int(n)) for s, k, n in stations if n)
+    new_crew = tuple((k, n) for k, n in crew.items() if n)
+    return replace(ship, stations=new_stations, crew=new_crew), lost
+
+
+def _unbind(state: NavalState, ship_id: str) -> NavalState:
+    ships = tuple(replace(s, bound_to=tuple(b for b in s.bound_to if b != ship_id))
+                  if ship_id in s.bound_to else s for s in state.ships)
+    return replace(state, ships=ships)
