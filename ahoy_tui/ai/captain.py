@@ -41,7 +41,11 @@ class RandomCaptain:
         return Decision(legal[self._random.randrange(len(legal))], "a roll of the captain's dice")
 
 
-def _levels() -> dict[str, Any]:
+def _levels(ruleset: str) -> dict[str, Any]:
+    if ruleset == "naval-battle":
+        from ahoy_tui.ai.naval_battle import levels
+
+        return {"random": RandomCaptain, **levels()}
     from ahoy_tui.ai.ahoy.easy import EasyCaptain
     from ahoy_tui.ai.ahoy.hard import HardCaptain
     from ahoy_tui.ai.ahoy.normal import NormalCaptain
@@ -53,11 +57,30 @@ def _levels() -> dict[str, Any]:
 LEVEL_NAMES = ("random", "easy", "normal", "hard")
 
 
+class RulesetCaptain:
+    """A captain of one level for every ruleset: it hands each decision to that level's
+    captain for the rules of the battle in front of it (made when first needed)."""
+
+    def __init__(self, level: str, seed: int = 0, think: float = 1.0) -> None:
+        self.level = level
+        self._seed = seed
+        self._think = think
+        self._captains: dict[str, Captain] = {}
+
+    def for_rules(self, ruleset: str) -> Captain:
+        captain = self._captains.get(ruleset)
+        if captain is None:
+            captain = _levels(ruleset)[self.level](self._seed, self._think)
+            self._captains[ruleset] = captain
+        return captain
+
+    def decide(self, view: GameState, legal: LegalActions) -> Decision:
+        return self.for_rules(view.ruleset).decide(view, legal)
+
+
 def make_captain(level: str, seed: int = 0, think: float = 1.0) -> Captain:
     """A computer captain of this level (``ai:`` in front of the name is allowed)."""
     name = level.removeprefix("ai:")
-    levels = _levels()
-    if name not in levels:
-        raise ValueError(f"no computer captain {level!r} (levels: {', '.join(levels)})")
-    captain: Captain = levels[name](seed, think)
-    return captain
+    if name not in LEVEL_NAMES:
+        raise ValueError(f"no computer captain {level!r} (levels: {', '.join(LEVEL_NAMES)})")
+    return RulesetCaptain(name, seed, think)
