@@ -16,7 +16,7 @@ sealed, never *what*. Events said while sealing must say no more than that: see
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from attrs import frozen
 
@@ -79,3 +79,10 @@ def sealed_event(side: str, what: str, rule: str) -> Happened:
 def revealed_event(what: str, rule: str) -> Happened:
     """Every side has sealed: the orders are turned over together."""
     return Happened("revealed", f"{what.capitalize()} revealed", rule, big=True)
+
+
+def is_secret(ruleset: Any, action: Any) -> bool:
+    """Whether ``action`` seals secret orders under ``ruleset`` (its ``secret_action``): a
+    server or screen must then say only that it was sealed, not what it says or why."""
+    test = getattr(ruleset, "secret_action", None)
+    return bool(test(action)) if test is not None else False

@@ -28,6 +28,8 @@ from attrs import define, field
 from ahoy_tui.ai import Captain, make_captain
 from ahoy_tui.engine import Game, IllegalAction, InvalidAction, SaveError, load_game
 from ahoy_tui.engine.events import DiceRoll, Event
+from ahoy_tui.engine.orders import SPECTATOR as ORDERS_SPECTATOR
+from ahoy_tui.engine.orders import is_secret
 from ahoy_tui.engine.saves import write_atomic
 from ahoy_tui.engine.serialize import event_to_data, state_to_data
 from ahoy_tui.server.messages import (
@@ -59,7 +61,8 @@ from ahoy_tui.server.messages import (
 )
 from ahoy_tui.server.players import COLOURS, Players, check_name, is_guest
 
-SPECTATOR = "spectator"  # the side name a spectator's view is asked for
+# the side name a spectator's view is asked for: it shows no sealed orders
+SPECTATOR = ORDERS_SPECTATOR
 CASUAL, STRICT = "casual", "strict"
 
 
@@ -610,7 +613,10 @@ class GameHost:
                 self.log(str(exc))
                 events = game.events_at(game.step)
             name = state.side_name(side) if hasattr(state, "side_name") else side
-            self._played(live, events, note=f"{name}: {what} — {decision.why}")
+            if is_secret(game.ruleset, decision.action):  # sealed: say that, not what or why
+                self._played(live, events, note=f"{name} has sealed its orders")
+            else:
+                self._played(live, events, note=f"{name}: {what} — {decision.why}")
 
     # --- the lobby -------------------------------------------------------------------------
     def info(self, live: LiveGame, client: Client | None = None) -> GameInfo:

@@ -79,6 +79,13 @@ class NavalBattleRuleset:
             changes["plans"] = state.plans.hidden_from(side)
         return replace(state, **changes)
 
+    def secret_action(self, action: Any) -> bool:
+        """Whether ``action`` is a sealed sheet: nobody but its writer may read it (nor the
+        captain's reasons for it) until the reveal."""
+        from ahoy_tui.rules.naval_battle.actions import DeclareSpeed, FirePlan, GiveOrders
+
+        return isinstance(action, (DeclareSpeed, GiveOrders, FirePlan))
+
     def prompt(self, state: GameState) -> str:
         from ahoy_tui.rules.naval_battle.prompt import prompt
 
