@@ -160,6 +160,10 @@ class Session:
         actions = list(game.legal_actions())
         out: JSON = {**status(game), "count": len(actions),
                      "actions": [game.action_data(a) for a in actions]}
+        forms = game.legal_actions().forms
+        if forms:  # sheets too rich to list: any filled-in form the rules accept is legal
+            out["forms"] = [{"type": f.kind.kind, "side": f.side, "what": f.what}
+                            for f in forms]
         if describe:
             out["descriptions"] = [game.ruleset.describe_action(game.state, a) for a in actions]
         return out

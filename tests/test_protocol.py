@@ -497,3 +497,30 @@ def test_unknown_action_type_is_named_as_such() -> None:
 def test_a_fractional_inch_is_malformed() -> None:
     (_, act), _ = run(NEW, {"cmd": "act", "action": {"type": "advance", "inches": 3.7}})
     refused(act, "invalid_action")
+
+
+def test_a_secret_sheet_is_a_form_a_bot_fills_in_and_its_opponent_cannot_read() -> None:
+    def script() -> Script:
+        ok((yield {"cmd": "new", "ruleset": "naval-battle", "scenario": "duel", "seed": 4}))
+        for _ in range(2):  # both sides declare: listed as plain actions
+            legal = ok((yield {"cmd": "legal"}))
+            assert "forms" not in legal and legal["actions"][0]["type"] == "declare_speed"
+            ok((yield {"cmd": "act", "action": legal["actions"][0]}))
+        legal = ok((yield {"cmd": "legal"}))
+        assert legal["forms"] == [{"type": "give_orders", "side": "p1",
+                                   "what": "every ship's crew assignments and maneuver tokens"}]
+        sheet = legal["actions"][1]  # an example sheet: a turn to port first
+        assert sheet["ships"][0]["maneuvers"][0] == "port"
+        sheet["ships"][0]["casualties"] = ["guns", "speed", "maneuvers", "snipers", "fire",
+                                           "boarding"]  # filled in by the bot: still legal
+        ok((yield {"cmd": "act", "action": sheet}))
+        seen = ok((yield {"cmd": "state", "side": "p2"}))["state"]
+        assert seen["orders"] == {"entries": [], "hidden": ["p1"]}
+        mine = ok((yield {"cmd": "state", "side": "p1"}))["state"]
+        assert mine["orders"]["entries"][0][1]["ships"][0]["casualties"][0] == "guns"
+        bad = dict(sheet, side="p2")
+        bad["ships"] = [dict(sheet["ships"][0], ship="grudgebearer")]
+        refused = (yield {"cmd": "act", "action": bad})
+        assert refused["ok"] is False and refused["code"] == "illegal_action"
+
+    assert converse(script) == 0
