@@ -16,7 +16,8 @@ from typing import Any, Protocol
 
 from ahoy_tui.ai import Captain, Decision
 from ahoy_tui.engine import Game, GameState, LegalActions, load_game
-from ahoy_tui.engine.events import DiceRoll, Event
+from ahoy_tui.engine.events import Event
+from ahoy_tui.engine.orders import reveals
 from ahoy_tui.paths import default_saves_dir
 
 CASUAL = "casual"  # undo anything
@@ -189,11 +190,12 @@ class LocalSession:
         return events
 
     def can_undo(self) -> bool:
-        """Casual: anything but the set-up. Strict: not past a revealed die roll."""
+        """Casual: anything but the set-up. Strict: not past a revealed die roll, nor past
+        sealed orders revealed."""
         if self.game.step == 0:
             return False
         if self.policy == STRICT:
-            return not any(isinstance(e, DiceRoll) for e in self.game.events_at(self.game.step))
+            return not reveals(self.game.events_at(self.game.step))
         return True
 
     def undo(self) -> bool:

@@ -86,3 +86,12 @@ def is_secret(ruleset: Any, action: Any) -> bool:
     server or screen must then say only that it was sealed, not what it says or why."""
     test = getattr(ruleset, "secret_action", None)
     return bool(test(action)) if test is not None else False
+
+
+def reveals(events: Iterable[Any]) -> bool:
+    """Whether these events show something that cannot be unseen: a die rolled, or sealed
+    orders revealed. A strict undo never goes back past either (the opponent's sheet, once
+    read, must not be answered by rewriting one's own)."""
+    from ahoy_tui.engine.events import DiceRoll
+
+    return any(isinstance(e, DiceRoll) or getattr(e, "kind", "") == "revealed" for e in events)

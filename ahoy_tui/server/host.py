@@ -27,9 +27,9 @@ from attrs import define, field
 
 from ahoy_tui.ai import Captain, make_captain
 from ahoy_tui.engine import Game, IllegalAction, InvalidAction, SaveError, load_game
-from ahoy_tui.engine.events import DiceRoll, Event
+from ahoy_tui.engine.events import Event
 from ahoy_tui.engine.orders import SPECTATOR as ORDERS_SPECTATOR
-from ahoy_tui.engine.orders import is_secret
+from ahoy_tui.engine.orders import is_secret, reveals
 from ahoy_tui.engine.saves import write_atomic
 from ahoy_tui.engine.serialize import event_to_data, state_to_data
 from ahoy_tui.server.messages import (
@@ -448,9 +448,9 @@ class GameHost:
             return
         game = live.game
         for step in range(target + 1, game.step + 1):
-            if any(isinstance(e, DiceRoll) for e in game.events_at(step)):
-                client.send(Refused("a die has been rolled since: strict undo cannot take that "
-                                    "back", "Undo", game=live.id))
+            if reveals(game.events_at(step)):
+                client.send(Refused("a die has been rolled or orders revealed since: strict "
+                                    "undo cannot take that back", "Undo", game=live.id))
                 return
         live.undo_ask = (mine[0], target)
         asked = 0

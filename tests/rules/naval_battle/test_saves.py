@@ -34,3 +34,15 @@ def test_a_save_whose_sealed_sheet_was_edited_is_refused_in_one_line(tmp_path: P
     with pytest.raises(SaveError) as refused:
         load_game(path)
     assert "duel.json" in str(refused.value) and "\n" not in str(refused.value)
+
+
+def test_strict_undo_never_goes_back_past_a_reveal(tmp_path: Path) -> None:
+    from ahoy_tui.session import STRICT, LocalSession
+
+    session = LocalSession(Game.new("naval-battle", "duel", seed=2), policy=STRICT,
+                           path=tmp_path / "strict.json")
+    session.play(DeclareSpeed("p1", (("eagle", "up"),)))
+    assert session.can_undo()  # one's own sealed sheet, nothing seen yet
+    session.play(DeclareSpeed("p2", (("grudgebearer", "hold"),)))  # the reveal: no die rolled
+    assert not session.can_undo() and not session.undo()
+    assert session.step == 2
