@@ -1,44 +1,12 @@
-"""The project's own summary of each Ahoy! rule, for the Rules screen (not the rulebook's text).
-
-The summaries live in ``rules_summary.md`` beside this module: one ``## Title`` per topic, an
-optional ``Also:`` line naming the rule names (as the engine cites them) that open this topic,
-then the summary in Markdown.
-"""
+"""The project's own summary of each Ahoy! rule, for the Rules screen: ``rules_summary.md``
+beside this module, read by :mod:`ahoy_tui.rules.summaries`."""
 
 from __future__ import annotations
 
-from functools import cache
-from importlib import resources
+from ahoy_tui.rules.summaries import Topic, read_summaries
 
-from attrs import frozen
-
-
-@frozen
-class Topic:
-    title: str
-    also: tuple[str, ...]
-    text: str
-
-    def matches(self, rule: str) -> bool:
-        """Whether a rule name cited by the engine ("Critical Hits (Rudder Damaged)") is this
-        topic."""
-        if not rule:
-            return False
-        base = rule.split(" (")[0].strip().lower()
-        names = (self.title.lower(), *(a.lower() for a in self.also))
-        return base in names or rule.lower() in names
+__all__ = ["Topic", "summaries"]
 
 
-@cache
 def summaries() -> tuple[Topic, ...]:
-    text = resources.files("ahoy_tui.rules.ahoy").joinpath("rules_summary.md").read_text("utf-8")
-    topics = []
-    for block in text.split("\n## ")[1:]:
-        title, _, body = block.partition("\n")
-        also: tuple[str, ...] = ()
-        lines = body.strip().splitlines()
-        if lines and lines[0].startswith("Also:"):
-            also = tuple(a.strip() for a in lines[0][5:].split(";") if a.strip())
-            lines = lines[1:]
-        topics.append(Topic(title.strip(), also, "\n".join(lines).strip()))
-    return tuple(topics)
+    return read_summaries("ahoy_tui.rules.ahoy")
