@@ -24,6 +24,7 @@ from ahoy_tui.engine.state import GameState
 from ahoy_tui.rules.naval_battle import scenario as _scenario
 from ahoy_tui.rules.naval_battle.actions import Action
 from ahoy_tui.rules.naval_battle.model import NavalState, Phase
+from ahoy_tui.rules.summaries import Topic, read_summaries
 
 
 class NavalBattleRuleset:
@@ -97,6 +98,10 @@ class NavalBattleRuleset:
 
         assert isinstance(state, NavalState)
         return describe(state, action)
+
+    def rule_topics(self) -> tuple[Topic, ...]:
+        """The project's own summary of each rule (``rules_summary.md``), for a Rules screen."""
+        return read_summaries("ahoy_tui.rules.naval_battle")
 
     def describe_state(self, state: GameState) -> str:
         from ahoy_tui.rules.naval_battle.prompt import table_text
