@@ -244,6 +244,7 @@ class _Mover:
         "pose",
         "poses",
         "present",
+        "reach",
         "speed",
         "stop",
     )
@@ -258,8 +259,15 @@ class _Mover:
         self.speed = ship.speed if moving else 0  # reading: a held ship is dead in the water
         self.stop = math.inf  # the fraction of her move where a collision stopped her
         self.present = True  # still in the battle
-        self.pose: Pose = self.poses[0]
+        self.reach = math.hypot(self.length, self.beam) / 2  # centre to a corner
+        self.pose: Pose = self.at(0.0)
         self.poly: Polygon = self.hull_at(self.pose)
+
+    def near(self, other: _Mover) -> bool:
+        """Whether the two hulls could touch (their circles meet): a cheap first look."""
+        dx, dy = self.pose[0] - other.pose[0], self.pose[1] - other.pose[1]
+        r = self.reach + other.reach
+        return dx * dx + dy * dy < r * r
 
     @property
     def active(self) -> bool:
@@ -269,18 +277,22 @@ class _Mover:
         return hull(pose[0], pose[1], pose[2], self.length, self.beam)
 
     def at(self, fraction: float) -> Pose:
+        """Her pose after this fraction of her move (or where a collision stopped her), in
+        the rounded coordinates she will be left at, so that hulls found apart stay apart."""
         fraction = min(fraction, self.stop)
         count = len(self.maneuvers)
         if not self.moving or count == 0 or fraction <= 0:
-            return self.poses[0]
-        if fraction >= 1:
-            return self.poses[-1]
-        g = fraction * count
-        k = min(count, max(1, math.ceil(g - 1e-9)))
-        x0, y0, _ = self.poses[k - 1]
-        x1, y1, heading = self.poses[k]
-        w = g - (k - 1)
-        return x0 + (x1 - x0) * w, y0 + (y1 - y0) * w, heading
+            x, y, heading = self.poses[0]
+        elif fraction >= 1:
+            x, y, heading = self.poses[-1]
+        else:
+            g = fraction * count
+            k = min(count, max(1, math.ceil(g - 1e-9)))
+            x0, y0, _ = self.poses[k - 1]
+            x1, y1, heading = self.poses[k]
+            w = g - (k - 1)
+            x, y = x0 + (x1 - x0) * w, y0 + (y1 - y0) * w
+        return clean(x), clean(y), heading
 
     def set(self, pose: Pose) -> None:
         self.pose = pose
@@ -322,7 +334,7 @@ def move_all(state: NavalState, dice: Dice, events: list[Event]) -> NavalState:
                 m.set(m.at(now))
         state = _collisions(state, dice, events, movers, touching, before, now)
         for m in movers:
-            if m.active and _off_table(state, m.poly):
+            if m.active and _off_table(state, m):
                 m.present = False
                 ship = state.ship(m.id)
                 state = state.with_ship(replace(ship, gone=LEFT_TABLE, bound_to=()))
@@ -347,11 +359,15 @@ def move_all(state: NavalState, dice: Dice, events: list[Event]) -> NavalState:
     return state
 
 
-def _off_table(state: NavalState, poly: Polygon) -> bool:
-    xs = [p[0] for p in poly]
-    ys = [p[1] for p in poly]
-    return (max(xs) <= 0 or min(xs) >= state.table.width
-            or max(ys) <= 0 or min(ys) >= state.table.height)
+def _off_table(state: NavalState, m: _Mover) -> bool:
+    """Whether her hull is wholly off the table."""
+    x, y, _ = m.pose
+    width, height = state.table.width, state.table.height
+    if m.reach < x < width - m.reach and m.reach < y < height - m.reach:
+        return False
+    xs = [p[0] for p in m.poly]
+    ys = [p[1] for p in m.poly]
+    return max(xs) <= 0 or min(xs) >= width or max(ys) <= 0 or min(ys) >= height
 
 
 def _collisions(state: NavalState, dice: Dice, events: list[Event], movers: list[_Mover],
@@ -366,7 +382,7 @@ def _collisions(state: NavalState, dice: Dice, events: list[Event], movers: list
                 if not (a.active or b.active):
                     continue
                 key = _pair(a.id, b.id)
-                hit = overlap(a.poly, b.poly)
+                hit = a.near(b) and overlap(a.poly, b.poly)
                 if key in touching:
                     if not hit:
                         touching.discard(key)
