@@ -247,6 +247,7 @@ class _Mover:
         "reach",
         "speed",
         "stop",
+        "words",
     )
 
     def __init__(self, ship: Ship, orders: ShipOrders, moving: bool) -> None:
@@ -255,6 +256,7 @@ class _Mover:
         self.orders = orders
         self.maneuvers = legs(ship, orders) if moving else ()
         self.poses = _raw_track(ship, self.maneuvers)
+        self.words = _maneuver_words(ship, orders, self.maneuvers) if moving else ""
         self.moving = moving  # she sails this turn (not held by a grapple)
         self.speed = ship.speed if moving else 0  # reading: a held ship is dead in the water
         self.stop = math.inf  # the fraction of her move where a collision stopped her
@@ -352,9 +354,7 @@ def move_all(state: NavalState, dice: Dice, events: list[Event]) -> NavalState:
             text = f"{ship.name} stays at {where}"
         else:
             stopped = " (stopped by a collision)" if m.stop != math.inf else ""
-            text = (f"{ship.name} sails at {m.speed}\"/turn "
-                    f"({_maneuver_words(ship, m.orders, m.maneuvers)}) and ends at "
-                    f"{where}{stopped}")
+            text = f"{ship.name} sails at {m.speed}\"/turn ({m.words}) and ends at {where}{stopped}"
         events.append(Happened("moved", text, MANEUVERING, side=ship.side, ship=ship.id))
     return state
 
