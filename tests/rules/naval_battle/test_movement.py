@@ -3,7 +3,6 @@ and the creatures' ram, played by ahoy_tui/rules/naval_battle/movement.py with f
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 from typing import Any
 
@@ -15,7 +14,7 @@ from ahoy_tui.engine.events import DiceRoll, Event, Happened
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import overlap
 from ahoy_tui.engine.orders import Sealed
-from ahoy_tui.rules.naval_battle import legal, movement, scenario
+from ahoy_tui.rules.naval_battle import movement, scenario
 from ahoy_tui.rules.naval_battle.model import (
     BOARDING,
     GUNS,
@@ -26,7 +25,6 @@ from ahoy_tui.rules.naval_battle.model import (
     STARBOARD,
     STEADY,
     NavalState,
-    Ship,
     ShipOrders,
     SideOrders,
 )
@@ -498,20 +496,3 @@ def test_a_turn_comes_before_its_share_of_the_move() -> None:
     expected = ((40, 30, 0), (40 + 6 * r, 30 - 6 * r, 1), (40 + 12 * r, 30 - 12 * r, 1))
     assert movement.track(ship, sheet) == tuple(
         (pytest.approx(x, abs=1e-4), pytest.approx(y, abs=1e-4), h) for x, y, h in expected)
-
-
-def test_a_turns_movement_is_quick() -> None:
-    state = scenario.build(scenario.load("dragon"), seed=1)
-    sheets = [legal.plain_orders(s, "up", PORT) for s in state.ships]
-    state = revealed(state, *sheets)
-    ships: list[Ship] = []
-    for ship, sheet in zip(state.ships, sheets, strict=True):
-        ships.append(movement.change_speed(ship, "up", sheet)[0])
-    state = replace(state, ships=tuple(ships))
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        for _ in range(10):
-            move(state)
-        best = min(best, (time.perf_counter() - start) / 10)
-    assert best < 0.010
