@@ -1,9 +1,9 @@
 """The hard captain: the normal captain, thinking once about what the enemy will think.
 
 He weighs the same courses as the normal captain, with finer steps of speed (1, 2, 3, 4, 6
-inches up; 1, 2, 4, 6, 9, 16 down), and he does not only assume the enemy holds her course: he also
-puts himself in her captain's place, finds the course the normal captain would choose for her
-(against his own ships holding theirs, with the speed she declared), and weighs each of his
+inches up; 1, 2, 4, 6, 9, 16 down), and he does not only assume the enemy holds her course: he
+also puts himself in her captain's place, finds the course the normal captain would choose for
+her (against his own ships holding theirs, with the speed she declared), and weighs each of his
 courses against both guesses (``GUESSES``). No search with the engine: the secret sheets leave
 nothing to search but guesses, and he rolls no dice.
 """
