@@ -261,7 +261,6 @@ def weigh(view: NavalState, ship: Ship, poses: Sequence[Pose], speed: int, spent
     for x, y, _ in points:
         if est.off_table(view, (x, y), half * 0.6):
             return OFF_TABLE, _no_aim()
-    score += _edge_ahead(view, ship, end, speed, half)
     for fx, fy in friends:
         if est.distance((end[0], end[1]), (fx, fy)) < length:
             score -= 3.0  # two of our own ships fouling each other
@@ -341,6 +340,8 @@ def weigh(view: NavalState, ship: Ship, poses: Sequence[Pose], speed: int, spent
         threat_total += e_damage
         score -= 0.8 * e_damage * 50 / enemy.ship.size
     score += board_value
+    # next turn's helm, with the crew she may have lost by then
+    score += _edge_ahead(view, ship, end, speed, half, lost=threat_total)
     # closing with the enemy: the guns and snipers want her within reach next turn
     ideal = 16.0
     if nearest > ideal:
@@ -356,12 +357,15 @@ def _no_aim() -> Aim:
     return Aim(None, (), 0, False, None, False, 99.0, 0.0, 0.0)
 
 
-def _edge_ahead(view: NavalState, ship: Ship, end: Pose, speed: int, half: float) -> float:
+def _edge_ahead(view: NavalState, ship: Ship, end: Pose, speed: int, half: float,
+                lost: float = 0.0) -> float:
     """Next turn: can she still keep off the edge? Straight on, or turning some of her tokens
-    one way, at her speed or slowed with whatever chits the turns leave (a point a inch)."""
+    one way, at her speed or slowed with whatever chits the turns leave (a point a inch), with
+    the crew left after the ``lost`` she may expect to lose before then (a creature's chits
+    are its own)."""
     tokens = max(ship.moving_maneuverability, 1)
     cost = turn_cost(ship)
-    spare = helm_crew(ship)
+    spare = helm_crew(ship) if ship.creature_alive else max(0, int(helm_crew(ship) - lost))
     margin = half + 1.0
     best = -300.0
     for turns in range(tokens + 1):
