@@ -1,5 +1,11 @@
-"""Computer captains for Naval Battle Rules. (Being written: until then every level plays the
-filled-in example sheets the rules offer.)"""
+"""Computer captains for Naval Battle Rules for Fantasy Gaming.
+
+``easy`` steers for the nearest enemy and shares its chits evenly; ``normal`` weighs every way
+to lay its maneuver tokens and fill its Speed box by the pose it leads to, deals its chits to
+suit and fires the most damaging set of shots it can pay for; ``hard`` is the normal captain
+with finer speed steps and three guesses at each enemy's move instead of one (no search: the
+enemy's sheets are secret). Each decides from its side's view alone.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,8 @@ from typing import Any
 
 
 def levels() -> dict[str, Any]:
-    from ahoy_tui.ai.captain import RandomCaptain
+    from ahoy_tui.ai.naval_battle.easy import EasyCaptain
+    from ahoy_tui.ai.naval_battle.hard import HardCaptain
+    from ahoy_tui.ai.naval_battle.normal import NormalCaptain
 
-    return {"easy": RandomCaptain, "normal": RandomCaptain, "hard": RandomCaptain}
+    return {"easy": EasyCaptain, "normal": NormalCaptain, "hard": HardCaptain}
