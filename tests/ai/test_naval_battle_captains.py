@@ -24,24 +24,6 @@ SCENARIOS = ("duel", "dragon")
 LEVELS = ("easy", "normal", "hard")
 
 
-def _rules_played() -> bool:
-    """Whether the rules these captains sail by are all written (not stubs) yet."""
-    from ahoy_tui.rules.naval_battle import movement, shooting
-
-    state = Game.new("naval-battle", "duel", seed=1).state
-    assert isinstance(state, NavalState)
-    try:
-        movement.hull_of(state.ships[0])
-        shooting.weapons(state, state.ships[0].id)
-    except NotImplementedError:
-        return False
-    return True
-
-
-pytestmark = pytest.mark.skipif(not _rules_played(),
-                                reason="movement or shooting is still a stub")
-
-
 class Checked:
     """A captain whose every decision is checked as it is made: legal, explained, not a
     fallback, and (for a sheet of orders) every ship's orders pass the play sheet's checks."""
