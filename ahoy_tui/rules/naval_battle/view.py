@@ -367,8 +367,14 @@ def blank_orders(ship: Ship) -> ShipOrders:
 
 
 def starting_orders(ship: Ship, declared: str) -> ShipOrders:
-    """Where a play sheet starts: the rules' plain sheet (every chit dealt, all steady)."""
-    return legal.plain_orders(ship, declared, STEADY)
+    """Where a play sheet starts: the rules' plain sheet (every chit dealt, all steady). A ship
+    holding her speed may have no chit on Speed: a Sailor the plain sheet put there works
+    Maneuvers instead."""
+    orders = legal.plain_orders(ship, declared, STEADY)
+    if declared == HOLD:
+        for _, kind, count in [a for a in orders.assign if a[0] == SPEED]:
+            orders = move_chits(orders, kind, SPEED, "maneuvers", count)
+    return orders
 
 
 # --- the fire plan ------------------------------------------------------------------------------
