@@ -72,7 +72,8 @@ def _hull_shape(ship: Ship) -> HullShape:
 
 
 def track_lines(ship: Ship, orders: ShipOrders) -> tuple[LineShape, ...]:
-    """Her planned track, one line a maneuver, each ending at its token's number."""
+    """Her planned track, one line a maneuver, each ending at its token's number (the last leg
+    first, so that each number is drawn over the start of the leg after it)."""
     track = movement.track(ship, orders)
     out = []
     for number, ((x0, y0, _), (x1, y1, heading)) in enumerate(
@@ -84,7 +85,7 @@ def track_lines(ship: Ship, orders: ShipOrders) -> tuple[LineShape, ...]:
         out.append(LineShape("move", (x0, y0), heading, length,
                              (Mark(length, str(number)),), ship=ship.id,
                              direction=direction))
-    return tuple(out)
+    return tuple(reversed(out))
 
 
 def _shot_line(state: NavalState, shot: Shot) -> LineShape | None:

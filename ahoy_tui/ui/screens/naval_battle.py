@@ -353,7 +353,8 @@ class NavalBattleScreen(Screen[None]):
             if isinstance(event, Happened) and event.kind == "revealed" \
                     and "orders" in event.text.lower():
                 reveal = True
-            elif isinstance(event, Happened) and event.big and event.kind != "summary":
+            elif isinstance(event, Happened) and event.big and event.kind not in (
+                    "summary", "revealed"):
                 self.notify(event.text, timeout=4)
         self._moment(reveal, turn if turn is not None else self.state.turn)
         if self.session.over and not self._shown_over:

@@ -29,6 +29,8 @@ from ahoy_tui.rules.naval_battle.model import (
 )
 
 TRACK_WIDTH = 24
+MANEUVER_NAMES = {"port": "Port", "steady": "Steady", "starboard": "Starboard"}
+SHORT_NAMES = {**STATION_NAMES, "fire": "Fire"}
 ROW_HINTS = {
     "box": "←/→ a chit of the kind off/onto this box · 1-6 send one to box N · k kind",
     "token": "←/→ move this token toward port / starboard",
@@ -237,7 +239,7 @@ class PlaySheet(Widget, can_focus=True):
         text.append("\n")
         self._speed_track(text, sheet)
         text.append("Crew Assignments", style="bold underline")
-        text.append(f"   kind: ‹{view.crew_name(self.kind)}›", style="bold cyan")
+        text.append(f"      kind: ‹{view.crew_name(self.kind)}›", style="bold cyan")
         text.append(" (k)\n", style="dim")
         for number, box in enumerate(sheet.boxes, start=1):
             mine = current == ("box", box.station)
@@ -257,7 +259,8 @@ class PlaySheet(Widget, can_focus=True):
             text.append(", ".join(f"{c.name} {c.count}" for c in sheet.undealt), style="red")
         text.append("\n")
         text.append("Ship Maneuvers", style="bold underline")
-        text.append("        Port     Steady   Starboard\n", style="dim")
+        text.append(" " * 8 + "".join(f"{MANEUVER_NAMES[k]:^9}" for k in MANEUVER_KINDS) + "\n",
+                    style="dim")
         for index, token in enumerate(sheet.tokens):
             mine = current == ("token", index)
             self._pointer(text, mine)
@@ -291,13 +294,12 @@ class PlaySheet(Widget, can_focus=True):
             text.append(words + "\n", style="bold" if mine else "")
         mine = current == ("casualties", None)
         self._pointer(text, mine)
-        text.append("Casualties: ", style="bold" if mine else "")
+        text.append("Casualties from: ", style="bold" if mine else "")
         for index, station in enumerate(sheet.casualties):
             if index:
                 text.append(" › ", style="dim")
             picked = mine and index == self.casualty
-            text.append(STATION_NAMES.get(station, station),
-                        style="reverse" if picked else "")
+            text.append(SHORT_NAMES.get(station, station), style="reverse" if picked else "")
         text.append("\n")
         if sheet.problem is None:
             text.append("✓ Ready to seal", style="bold green")
@@ -328,7 +330,7 @@ class PlaySheet(Widget, can_focus=True):
                 bar.append("█" if filled else "░", style="blue" if filled else "dim")
         text.append("Ship Speed ", style="bold")
         text.append_text(bar)
-        text.append(f" {sheet.speed}\"/{sheet.max_speed}\"\n")
+        text.append(f"  {sheet.speed}\" of {sheet.max_speed}\"\n")
         arrow = {"up": "↑", "down": "↓"}.get(sheet.declared, "=")
         text.append(f"  declared {arrow} {view.CHANGE_NAMES.get(sheet.declared, '')}",
                     style="dim")
