@@ -90,6 +90,7 @@ class NavalBattleScreen(Screen[None]):
         # hot-seat: whose eyes the screen is for; while ``curtain`` nothing secret is drawn
         self.shown_side: str | None = None
         self.curtain = False
+        self._fresh = True  # new sheets: their cursors back at the top
 
     # --- who is looking ----------------------------------------------------------------------
     @property
@@ -164,6 +165,7 @@ class NavalBattleScreen(Screen[None]):
         if key == self._draft_key:
             return
         self._draft_key = key
+        self._fresh = True
         self.declarations = {}
         self.drafts = {}
         self.plan = None
@@ -251,7 +253,8 @@ class NavalBattleScreen(Screen[None]):
         if sheet.display and self.selected is not None:
             ship = state.ship(self.selected)
             sheet.load(ship, self.draft(state, ship.id), self.declared(state, ship.id),
-                       side_name=state.side_name(ship.side))
+                       side_name=state.side_name(ship.side), fresh=self._fresh)
+            self._fresh = False
             others = [state.ship(s).name for s in self.my_ships(state) if s != ship.id]
             sheet.border_title = f"Play sheet: {ship.name}"
             sheet.border_subtitle = ("[ / ] " + ", ".join(others)) if others else ""

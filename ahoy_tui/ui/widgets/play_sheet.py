@@ -87,9 +87,10 @@ class PlaySheet(Widget, can_focus=True):
 
     # --- fed from above ----------------------------------------------------------------------
     def load(self, ship: Ship, orders: ShipOrders, declared: str = HOLD, *,
-             side_name: str = "", editable: bool = True) -> None:
-        """Show ``ship``'s sheet with ``orders`` written on it."""
-        new_ship = self.ship is None or self.ship.id != ship.id
+             side_name: str = "", editable: bool = True, fresh: bool = False) -> None:
+        """Show ``ship``'s sheet with ``orders`` written on it (``fresh``: a new turn's sheet,
+        the cursor back at the top)."""
+        new_ship = fresh or self.ship is None or self.ship.id != ship.id
         self.ship = ship
         self.declared = declared
         self.side_name = side_name

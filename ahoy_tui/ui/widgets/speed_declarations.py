@@ -11,7 +11,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ahoy_tui.rules.naval_battle.model import HOLD, SPEED_CHANGES
-from ahoy_tui.rules.naval_battle.view import CHANGE_NAMES, ShipCard
+from ahoy_tui.rules.naval_battle.view import ShipCard
 
 
 class SpeedDeclarations(Widget, can_focus=True):
@@ -61,15 +61,15 @@ class SpeedDeclarations(Widget, can_focus=True):
     def render(self) -> Text:
         text = Text()
         text.append("Changing speed", style="bold underline")
-        text.append("  ←/→ choose · enter seals\n", style="dim")
+        text.append("  ←/→ up, hold or down · enter seals\n", style="dim")
         chosen = dict(self.choices)
         for index, card in enumerate(self.cards):
             mine = index == self.cursor
             text.append("▸ " if mine else "  ", style="bold cyan")
-            text.append(f"{card.name:<24}", style="bold" if mine else "")
+            text.append(f"{card.name[:24]:<25}", style="bold" if mine else "")
             text.append(f"{card.speed:>3}\"/{card.max_speed}\"  ")
             for change in SPEED_CHANGES:
                 on = chosen.get(card.ship) == change
                 text.append(f" {change} ", style="bold reverse" if on else "dim")
-            text.append(f"  {CHANGE_NAMES[chosen.get(card.ship, HOLD)]}\n", style="italic")
+            text.append("\n")
         return text
