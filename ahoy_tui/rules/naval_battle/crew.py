@@ -38,12 +38,15 @@ def save_armour(dice: Dice, target: Ship, hits: int, *, rule: str, modifier: int
 
 
 def take_damage(state: NavalState, ship_id: str, points: int, events: list[Event], *,
-                by: str | None, rule: str, to_creature: bool = False) -> NavalState:
+                by: str | None, rule: str, to_creature: bool = False,
+                first_box: str | None = None, first_kind: str | None = None) -> NavalState:
     """Removing casualties: ``points`` of damage (already past any saves) on a ship, each one
     chit taken off a Crew Assignments box in the owner's order (her revealed
     ``ShipOrders.casualties``, else ``USUAL_CASUALTIES``); ``to_creature`` puts them on her
-    creature instead. Credits the damage done to ship ``by`` (for victory points) and marks a
-    ship with no crew and no living creature ``gone``."""
+    creature instead. ``first_box`` (and ``first_kind``) name chits that are lost before the
+    owner's order: a gun's own crew killed by its Explosion, the Goblin a Doom Diver fires.
+    Credits the damage done to ship ``by`` (for victory points) and marks a ship with no crew
+    and no living creature ``gone``."""
     if points <= 0:
         return state
     ship = state.ship(ship_id)
@@ -63,7 +66,7 @@ def take_damage(state: NavalState, ship_id: str, points: int, events: list[Event
                                    "the ship flounders at speed 1, maneuver 1", CREATURES,
                                    side=ship.side, ship=ship.id, big=True))
     else:
-        ship, lost = _remove_chits(state, ship, points)
+        ship, lost = _remove_chits(state, ship, points, first_box, first_kind)
         ship = replace(ship, damage_taken=ship.damage_taken + lost)
         events.append(Happened("casualties", f"{ship.name} loses {lost} crew ({ship.chits} "
                                "chits left)", rule, side=ship.side, ship=ship.id))
@@ -79,19 +82,22 @@ def take_damage(state: NavalState, ship_id: str, points: int, events: list[Event
     return state
 
 
-def _remove_chits(state: NavalState, ship: Ship, points: int) -> tuple[Ship, int]:
-    """Take ``points`` chits off her boxes in her owner's order; off her crew when she has
-    no boxes dealt (between turns). Returns her and the chits actually lost."""
+def _remove_chits(state: NavalState, ship: Ship, points: int, first_box: str | None = None,
+                  first_kind: str | None = None) -> tuple[Ship, int]:
+    """Take ``points`` chits off her boxes in her owner's order (``first_box``, of
+    ``first_kind`` if given, before it); off her crew when she has no boxes dealt (between
+    turns). Returns her and the chits actually lost."""
     orders = state.ship_orders(ship.id)
     order = orders.casualties if orders is not None else USUAL_CASUALTIES
     stations = [list(entry) for entry in ship.stations]
     crew = dict(ship.crew)
     lost = 0
-    for box in order:
+    first: list[tuple[str, str | None]] = [] if first_box is None else [(first_box, first_kind)]
+    for box, kind in [*first, *((b, None) for b in order)]:
         for entry in stations:
             if lost == points:
                 break
-            if entry[0] != box:
+            if entry[0] != box or (kind is not None and entry[1] != kind):
                 continue
             take = min(int(entry[2]), points - lost)
             entry[2] = int(entry[2]) - take

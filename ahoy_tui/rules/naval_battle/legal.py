@@ -211,12 +211,16 @@ def _share(count: int, stations: tuple[str, ...]) -> list[tuple[str, int]]:
 
 
 def example_plan(state: NavalState, side: str) -> FirePlan:
-    """Every weapon that can reach an enemy shoots at the nearest one."""
+    """Every weapon that can reach an enemy shoots at the nearest one (a creature without its
+    crew at the nearest ship), the guns while the chits on Guns last."""
     shots: list[Shot] = []
     for ship in state.side_ships(side):
+        budget = ship.at(GUNS)
         for weapon in shooting.weapons(state, ship.id):
-            enemies = [(d, t) for t, d in weapon.targets if state.ship(t).side != side]
-            if enemies:
+            enemies = [(d, t) for t, d in weapon.targets
+                       if state.ship(t).side != side or shooting.crewless(ship)]
+            if enemies and weapon.action_points <= budget:
+                budget -= weapon.action_points
                 shots.append(Shot(ship.id, weapon.weapon, min(enemies)[1]))
     plan = FirePlan(side, tuple(shots))
     if shooting.plan_problem(state, side, plan.shots) is not None:
