@@ -1,7 +1,8 @@
 """Which screen and which drawing each ruleset's battles get.
 
 Ahoy! battles open the battle screen with its record cards; Naval Battle battles open the screen
-of secret sheets. The table of either is a :class:`~ahoy_tui.rules.scene.Scene`."""
+of secret sheets. The table of either is a ``rules.scene.Scene``; the screens reach the rules only
+through the ruleset."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 from textual.screen import Screen
 
-from ahoy_tui.rules.scene import Scene
+from ahoy_tui.engine import get_ruleset
 
 NAVAL_BATTLE = "naval-battle"
 
@@ -36,14 +37,14 @@ def is_battle_screen(screen: object) -> bool:
     return isinstance(screen, (BattleScreen, NavalBattleScreen))
 
 
-def table_scene(ruleset: Any, state: Any, selected: str | None = None) -> Scene:
-    """The table of ``state`` to draw, whatever its rules."""
-    if is_naval(ruleset):
-        from ahoy_tui.rules.naval_battle.view import scene
+def naval_view() -> Any:
+    """Naval Battle's screen view (``rules/naval_battle/view.py``), through its ruleset."""
+    return get_ruleset(NAVAL_BATTLE).screen_view  # type: ignore[attr-defined]
 
-        return scene(state, selected)
-    shown: Scene = ruleset.scene(state, selected)
-    return shown
+
+def table_scene(ruleset: Any, state: Any, selected: str | None = None) -> Any:
+    """The table of ``state`` to draw (a ``rules.scene.Scene``), whatever its rules."""
+    return ruleset.scene(state, selected)
 
 
 def wind_words(ruleset: Any, state: Any) -> str:

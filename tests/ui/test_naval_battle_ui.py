@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from naval_stand_ins import stand_in  # tests/ui is on the path (rootdir imports)
 from textual.widgets import OptionList, Select
 
 from ahoy_tui.ai.captain import RandomCaptain
@@ -32,9 +31,7 @@ SIZE = (140, 46)
 
 
 @pytest.fixture(autouse=True)
-def _rules_written(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """Movement, shooting, boarding and fires: the real modules where they are written."""
-    stand_in(monkeypatch)
+def _saves(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("AHOY_SAVES", str(tmp_path / "saves"))
     monkeypatch.setenv("AHOY_FLEETS", str(tmp_path / "fleets"))
 

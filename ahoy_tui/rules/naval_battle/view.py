@@ -21,6 +21,7 @@ from attrs import frozen
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import UNIT, heading_name
 from ahoy_tui.rules.naval_battle import legal, movement, shooting
+from ahoy_tui.rules.naval_battle.actions import DeclareSpeed, FirePlan, GiveOrders
 from ahoy_tui.rules.naval_battle.model import (
     BEARINGS,
     GUNS,
@@ -28,17 +29,23 @@ from ahoy_tui.rules.naval_battle.model import (
     MANEUVER_KINDS,
     SPECIALIST_STATIONS,
     SPEED,
+    SPEED_CHANGES,
     STARBOARD,
     STATION_NAMES,
     STATIONS,
     STEADY,
     NavalState,
+    Phase,
     Ship,
     ShipOrders,
     Shot,
 )
 from ahoy_tui.rules.naval_battle.tables import tables
 from ahoy_tui.rules.scene import HullShape, LineShape, Mark, Point, Scene
+
+# what a screen needs of the model and the actions, so it imports no rules module itself
+__all__ = ["HOLD", "MANEUVER_KINDS", "SPEED_CHANGES", "STATIONS", "STATION_NAMES",
+           "DeclareSpeed", "FirePlan", "GiveOrders", "Phase", "ShipOrders", "Shot"]
 
 CHANGE_NAMES = {"up": "speeds up", "hold": "holds her speed", "down": "slows down"}
 MANEUVER_NAMES = {"port": "Port", "steady": "Steady as she goes", "starboard": "Starboard"}
@@ -433,6 +440,11 @@ def budgets(state: NavalState, side: str, shots: Iterable[Shot],
 
 def plan_problem(state: NavalState, side: str, shots: tuple[Shot, ...]) -> tuple[str, str] | None:
     return shooting.plan_problem(state, side, shots)
+
+
+def starting_plan(state: NavalState, side: str) -> tuple[Shot, ...]:
+    """Where a fire plan starts: every weapon that reaches an enemy at the nearest one."""
+    return legal.example_plan(state, side).shots
 
 
 # --- the reveal ---------------------------------------------------------------------------------

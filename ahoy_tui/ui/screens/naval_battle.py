@@ -24,9 +24,7 @@ from textual.worker import Worker, WorkerState
 from ahoy_tui.engine import IllegalAction, InvalidAction, SaveError
 from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.orders import SPECTATOR, is_secret
-from ahoy_tui.rules.naval_battle import view
-from ahoy_tui.rules.naval_battle.actions import DeclareSpeed, FirePlan, GiveOrders
-from ahoy_tui.rules.naval_battle.model import HOLD, NavalState, Phase, ShipOrders, Shot
+from ahoy_tui.ui.routing import naval_view
 from ahoy_tui.ui.screens.hand_over import HandOverScreen
 from ahoy_tui.ui.screens.reveal import RevealScreen
 from ahoy_tui.ui.widgets.choices import PhasePrompt
@@ -44,10 +42,15 @@ if TYPE_CHECKING:
     from ahoy_tui.session import LocalSession
 
 SIDE_COLOURS = {"p1": "blue", "p2": "red"}
-SHEET_WORDS = {Phase.DECLARE: "speed declarations", Phase.ORDERS: "orders",
-               Phase.SHOOTING: "fire plan"}
-PHASE_RULES = {Phase.DECLARE: "Changing speed", Phase.ORDERS: "The Orders Phase",
-               Phase.SHOOTING: "Shooting", Phase.OVER: "Victory Points"}
+# the phases (naval_view().Phase) by value
+DECLARE, ORDERS, SHOOTING = "declare", "orders", "shooting"
+HOLD = "hold"
+SHEET_WORDS = {DECLARE: "speed declarations", ORDERS: "orders", SHOOTING: "fire plan"}
+PHASE_RULES = {DECLARE: "Changing speed", ORDERS: "The Orders Phase", SHOOTING: "Shooting",
+               "over": "Victory Points"}
+NavalState = Any  # the rules' NavalState: the screen reads it, never imports it
+ShipOrders = Any
+Shot = Any
 
 
 class NavalBattleScreen(Screen[None]):
@@ -161,7 +164,7 @@ class NavalBattleScreen(Screen[None]):
     def _drafts_for(self, state: NavalState) -> None:
         """Start fresh sheets when the turn, the phase or the side writing them changes."""
         key = (state.turn, state.phase, state.to_act, self.session.step
-               if state.phase == Phase.SHOOTING else 0)
+               if state.phase == SHOOTING else 0)
         if key == self._draft_key:
             return
         self._draft_key = key
@@ -174,7 +177,7 @@ class NavalBattleScreen(Screen[None]):
         orders = self.drafts.get(ship_id)
         if orders is None:
             ship = state.ship(ship_id)
-            orders = view.starting_orders(ship, self.declared(state, ship_id))
+            orders = naval_view().starting_orders(ship, self.declared(state, ship_id))
             self.drafts[ship_id] = orders
         return orders
 
@@ -188,9 +191,7 @@ class NavalBattleScreen(Screen[None]):
 
     def fire_plan(self, state: NavalState) -> tuple[Shot, ...]:
         if self.plan is None:
-            from ahoy_tui.rules.naval_battle.legal import example_plan
-
-            self.plan = example_plan(state, self.perspective()).shots
+            self.plan = naval_view().starting_plan(state, self.perspective())
         return self.plan
 
     # --- showing -----------------------------------------------------------------------------
@@ -200,7 +201,7 @@ class NavalBattleScreen(Screen[None]):
         self._drafts_for(state)
         deciding = self.deciding()
         mine = self.my_ships(state)
-        if deciding and state.phase == Phase.ORDERS and self.selected not in mine and mine:
+        if deciding and state.phase == ORDERS and self.selected not in mine and mine:
             self.selected = mine[0]
         if self.selected is None or not any(s.id == self.selected for s in state.ships):
             self.selected = mine[0] if mine else (state.ships[0].id if state.ships else None)
@@ -213,7 +214,7 @@ class NavalBattleScreen(Screen[None]):
             phase=phase, wind=f"{viewer}'s view", step=session.step,
             side_colour=SIDE_COLOURS.get(to_act, "white"))
         self._show_sheets(state, deciding)
-        self.query_one(ShipRoster).show(view.cards(state), self.selected)
+        self.query_one(ShipRoster).show(naval_view().cards(state), self.selected)
         self._redraw_map(state, deciding)
         self.query_one(PhasePrompt).show(session.ruleset.prompt(state), refusal=self.refusal,
                                          waiting=self._waiting(state))
@@ -242,12 +243,12 @@ class NavalBattleScreen(Screen[None]):
         sheet = self.query_one(PlaySheet)
         fire = self.query_one(FirePlanSheet)
         phase = state.phase
-        declare.display = deciding and phase == Phase.DECLARE
-        sheet.display = deciding and phase == Phase.ORDERS and self.selected is not None
-        fire.display = deciding and phase == Phase.SHOOTING
+        declare.display = deciding and phase == DECLARE
+        sheet.display = deciding and phase == ORDERS and self.selected is not None
+        fire.display = deciding and phase == SHOOTING
         side = self.perspective()
         if declare.display:
-            cards = tuple(c for c in view.cards(state) if c.side == side and
+            cards = tuple(c for c in naval_view().cards(state) if c.side == side and
                           state.ship(c.ship).afloat)
             declare.load(cards, self.declarations)
         if sheet.display and self.selected is not None:
@@ -259,23 +260,23 @@ class NavalBattleScreen(Screen[None]):
             sheet.border_title = f"Play sheet: {ship.name}"
             sheet.border_subtitle = ("[ / ] " + ", ".join(others)) if others else ""
         if fire.display:
-            rows = view.fire_rows(state, side)
+            rows = naval_view().fire_rows(state, side)
             shots = self.fire_plan(state)
-            fire.load(rows, shots, view.budgets(state, side, shots, rows),
-                      view.plan_problem(state, side, shots))
+            fire.load(rows, shots, naval_view().budgets(state, side, shots, rows),
+                      naval_view().plan_problem(state, side, shots))
 
     def _redraw_map(self, state: NavalState | None = None, deciding: bool | None = None) -> None:
         state = state or self.state
         deciding = self.deciding() if deciding is None else deciding
         orders = None
         shots: tuple[Shot, ...] = ()
-        if deciding and state.phase == Phase.ORDERS and self.selected in self.my_ships(state):
+        if deciding and state.phase == ORDERS and self.selected in self.my_ships(state):
             orders = self.draft(state, self.selected)
-        elif deciding and state.phase == Phase.SHOOTING:
+        elif deciding and state.phase == SHOOTING:
             shots = self.fire_plan(state)
         if self.curtain:
             orders, shots = None, ()
-        self.query_one(SeaMap).show(view.scene(state, self.selected, orders=orders,
+        self.query_one(SeaMap).show(naval_view().scene(state, self.selected, orders=orders,
                                                shots=shots), self.selected)
 
     def _focus_sheet(self) -> None:
@@ -304,19 +305,21 @@ class NavalBattleScreen(Screen[None]):
         self.refresh_all()
 
     # --- sealing -----------------------------------------------------------------------------
-    def sheet_to_seal(self) -> DeclareSpeed | GiveOrders | FirePlan | None:
+    def sheet_to_seal(self) -> Any:
+        """The sheet written, as the action that seals it (None when nothing is to seal)."""
+        nb = naval_view()
         state = self.state
         side = state.to_act
         if side is None:
             return None
         ships = state.side_ships(side)
-        if state.phase == Phase.DECLARE:
-            return DeclareSpeed(side, tuple((s.id, self.declarations.get(s.id, HOLD))
+        if state.phase == DECLARE:
+            return nb.DeclareSpeed(side, tuple((s.id, self.declarations.get(s.id, HOLD))
                                             for s in ships))
-        if state.phase == Phase.ORDERS:
-            return GiveOrders(side, tuple(self.draft(state, s.id) for s in ships))
-        if state.phase == Phase.SHOOTING:
-            return FirePlan(side, self.fire_plan(state))
+        if state.phase == ORDERS:
+            return nb.GiveOrders(side, tuple(self.draft(state, s.id) for s in ships))
+        if state.phase == SHOOTING:
+            return nb.FirePlan(side, self.fire_plan(state))
         return None
 
     def action_seal(self) -> None:
@@ -391,20 +394,21 @@ class NavalBattleScreen(Screen[None]):
 
         self.app.push_screen(HandOverScreen(name), ready)
 
-    def revealed(self) -> tuple[view.Revealed, ...]:
+    def revealed(self) -> tuple[naval_view().Revealed, ...]:
         """Every ship's orders as revealed this turn (from the record of a local game, which
         keeps them after the turn has ended; else from the state)."""
         orders: list[ShipOrders] = []
         declared: dict[str, str] = {}
+        nb = naval_view()
         game = getattr(self.session, "game", None)
         if game is not None:  # back from now: the orders sealed, then the declarations
             for step in range(self.session.step, 0, -1):
                 action = game.action_at(step)
-                if isinstance(action, GiveOrders):
+                if isinstance(action, nb.GiveOrders):
                     if declared:
                         break  # an earlier turn's
                     orders[:0] = list(action.ships)
-                elif isinstance(action, DeclareSpeed):
+                elif isinstance(action, nb.DeclareSpeed):
                     declared.update(action.ships)
                 elif orders:
                     break
@@ -414,7 +418,7 @@ class NavalBattleScreen(Screen[None]):
             declared = dict(state.speeds_shown)
         order = {s.id: i for i, s in enumerate(state.ships)}
         orders.sort(key=lambda o: order.get(o.ship, 99))
-        return view.revealed(state, orders, declared)
+        return naval_view().revealed(state, orders, declared)
 
     # --- online --------------------------------------------------------------------------------
     def _remote_changed(self, events: tuple[Event, ...], reset: bool, note: str) -> None:
@@ -455,7 +459,7 @@ class NavalBattleScreen(Screen[None]):
         step, decision = event.worker.result
         full = self.session.state
         side = full.to_act or ""
-        phase = full.phase
+        phase = str(full.phase)
         try:
             what, events = self.session.play_decision(step, decision)
         except (ValueError, IllegalAction, InvalidAction):
@@ -484,7 +488,7 @@ class NavalBattleScreen(Screen[None]):
 
     def action_select_ship(self, step: int) -> None:
         state = self.state
-        ships = (self.my_ships(state) if self.deciding() and state.phase == Phase.ORDERS
+        ships = (self.my_ships(state) if self.deciding() and state.phase == ORDERS
                  else [s.id for s in state.ships if s.afloat])
         if not ships:
             return

@@ -138,9 +138,7 @@ class ReplayScreen(Screen[None]):
         ruleset = self.game.ruleset
         self.query_one(SeaMap).show(table_scene(ruleset, state, self.selected), self.selected)
         if is_naval(ruleset):
-            from ahoy_tui.rules.naval_battle.view import cards
-
-            self.query_one(ShipRoster).show(cards(state), self.selected)
+            self.query_one(ShipRoster).show(ruleset.cards(state), self.selected)
         else:
             self.query_one(ShipCards).show(ruleset.cards(state), self.selected)
         side = state.to_act or getattr(state, "active", "p1")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,12 +11,13 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ahoy_tui.rules.naval_battle.view import Revealed, maneuver_words
+from ahoy_tui.ui.routing import naval_view
 
 SIDE_STYLES = {"p1": "bold blue", "p2": "bold red"}
 
 
-def revealed_text(sheets: tuple[Revealed, ...]) -> Text:
+def revealed_text(sheets: tuple[Any, ...]) -> Text:
+    """Each ship's revealed sheet (``view.Revealed``), side by side."""
     text = Text()
     side = ""
     for sheet in sheets:
@@ -25,7 +28,8 @@ def revealed_text(sheets: tuple[Revealed, ...]) -> Text:
         text.append(f"  {sheet.name}", style="bold")
         text.append(f" — {sheet.declared}\n", style="italic")
         text.append("    " + " · ".join(f"{name} {n}" for name, n in sheet.boxes) + "\n")
-        text.append(f"    maneuvers: {maneuver_words(sheet.maneuvers)}\n", style="magenta")
+        moves = naval_view().maneuver_words(sheet.maneuvers)
+        text.append(f"    maneuvers: {moves}\n", style="magenta")
         extras = [f"fire team {sheet.fire_team}", "grapple" if sheet.grapple else "no grapple"]
         if sheet.cut_loose:
             extras.append("cut loose")
@@ -52,7 +56,7 @@ class RevealScreen(ModalScreen[None]):
     """
     BINDINGS = [Binding("enter,escape,space", "close", "Continue")]
 
-    def __init__(self, title: str, sheets: tuple[Revealed, ...]) -> None:
+    def __init__(self, title: str, sheets: tuple[Any, ...]) -> None:
         super().__init__()
         self.title_text = title
         self.sheets = sheets

@@ -4,14 +4,15 @@ and left. Posts :class:`FirePlanSheet.Changed` with the shots whenever a choice 
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ahoy_tui.rules.naval_battle.model import Shot
-from ahoy_tui.rules.naval_battle.view import GunsBudget, WeaponRow
+from ahoy_tui.ui.routing import naval_view
 
 Key = tuple[str, str]  # (ship, weapon)
 
@@ -31,19 +32,19 @@ class FirePlanSheet(Widget, can_focus=True):
     cursor: reactive[int] = reactive(0)
 
     class Changed(Message):
-        def __init__(self, shots: tuple[Shot, ...]) -> None:
+        def __init__(self, shots: tuple[Any, ...]) -> None:
             super().__init__()
             self.shots = shots
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.rows: tuple[WeaponRow, ...] = ()
+        self.rows: tuple[Any, ...] = ()
         self.chosen: dict[Key, tuple[str, bool]] = {}  # (target, at_creature)
-        self.budgets: tuple[GunsBudget, ...] = ()
+        self.budgets: tuple[Any, ...] = ()
         self.problem: tuple[str, str] | None = None
 
-    def load(self, rows: tuple[WeaponRow, ...], shots: tuple[Shot, ...],
-             budgets: tuple[GunsBudget, ...], problem: tuple[str, str] | None) -> None:
+    def load(self, rows: tuple[Any, ...], shots: tuple[Any, ...],
+             budgets: tuple[Any, ...], problem: tuple[str, str] | None) -> None:
         self.rows = rows
         self.chosen = {(s.ship, s.weapon): (s.target, s.at_creature) for s in shots}
         self.budgets = budgets
@@ -52,8 +53,9 @@ class FirePlanSheet(Widget, can_focus=True):
         self.refresh(layout=True)
 
     @property
-    def shots(self) -> tuple[Shot, ...]:
-        return tuple(Shot(r.ship, r.weapon, *self.chosen[(r.ship, r.weapon)])
+    def shots(self) -> tuple[Any, ...]:
+        shot = naval_view().Shot
+        return tuple(shot(r.ship, r.weapon, *self.chosen[(r.ship, r.weapon)])
                      for r in self.rows if (r.ship, r.weapon) in self.chosen)
 
     def _changed(self) -> None:

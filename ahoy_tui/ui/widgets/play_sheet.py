@@ -2,9 +2,10 @@
 boxes with their chits, the Ship Maneuvers boxes with the numbered tokens, the turns paid, the
 fire team and the order casualties are taken in; creature chits for a creature ship.
 
-The sheet draws a :class:`~ahoy_tui.rules.naval_battle.view.PlaySheet` (the rules' live check
-included) and knows no rule. Its keys write the orders; each change posts
-:class:`PlaySheet.Changed` with the new :class:`ShipOrders`, for the screen to keep and seal.
+The sheet draws the ruleset's ``view.PlaySheet`` (the rules' live check included) and knows no
+rule: it reaches the rules only through the ruleset (``routing.naval_view``). Its keys write the
+orders; each change posts :class:`PlaySheet.Changed` with the new ``ShipOrders``, for the screen
+to keep and seal.
 """
 
 from __future__ import annotations
@@ -18,19 +19,12 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ahoy_tui.engine.fast import replace
-from ahoy_tui.rules.naval_battle import view
-from ahoy_tui.rules.naval_battle.model import (
-    HOLD,
-    MANEUVER_KINDS,
-    STATION_NAMES,
-    STATIONS,
-    Ship,
-    ShipOrders,
-)
+from ahoy_tui.ui.routing import naval_view
+
+HOLD = "hold"
 
 TRACK_WIDTH = 24
-MANEUVER_NAMES = {"port": "Port", "steady": "Steady", "starboard": "Starboard"}
-SHORT_NAMES = {**STATION_NAMES, "fire": "Fire"}
+MANEUVER_NAMES = {"port": "Port", "steady": "Steady", "starboard": "Starboard"}  # in order
 ROW_HINTS = {
     "box": "←/→ a chit of the kind off/onto this box · 1-6 send one to box N · k kind",
     "token": "←/→ move this token toward port / starboard",
@@ -61,7 +55,7 @@ class PlaySheet(Widget, can_focus=True):
 
     DEFAULT_CLASSES = "play-sheet"
 
-    orders: reactive[ShipOrders | None] = reactive(None)
+    orders: reactive[Any] = reactive(None)
     cursor: reactive[int] = reactive(0)
     kind: reactive[str] = reactive("")
     casualty: reactive[int] = reactive(0)
@@ -70,7 +64,7 @@ class PlaySheet(Widget, can_focus=True):
     class Changed(Message):
         """The orders on the sheet were changed by a key."""
 
-        def __init__(self, sheet: PlaySheet, orders: ShipOrders) -> None:
+        def __init__(self, sheet: PlaySheet, orders: Any) -> None:
             super().__init__()
             self.sheet = sheet
             self.orders = orders
@@ -81,12 +75,12 @@ class PlaySheet(Widget, can_focus=True):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self.ship: Ship | None = None
+        self.ship: Any = None
         self.declared = HOLD
         self.side_name = ""
 
     # --- fed from above ----------------------------------------------------------------------
-    def load(self, ship: Ship, orders: ShipOrders, declared: str = HOLD, *,
+    def load(self, ship: Any, orders: Any, declared: str = HOLD, *,
              side_name: str = "", editable: bool = True, fresh: bool = False) -> None:
         """Show ``ship``'s sheet with ``orders`` written on it (``fresh``: a new turn's sheet,
         the cursor back at the top)."""
@@ -103,17 +97,17 @@ class PlaySheet(Widget, can_focus=True):
         self.refresh(layout=True)
 
     @property
-    def sheet(self) -> view.PlaySheet | None:
+    def sheet(self) -> Any:
         """The sheet as the rules read it now (None before a ship is loaded)."""
         if self.ship is None or self.orders is None:
             return None
-        return view.sheet(self.ship, self.orders, self.declared, self.side_name)
+        return naval_view().sheet(self.ship, self.orders, self.declared, self.side_name)
 
     def rows(self) -> list[tuple[str, Any]]:
         """The rows the cursor visits, in order down the sheet."""
         if self.ship is None or self.orders is None:
             return []
-        rows: list[tuple[str, Any]] = [("box", s) for s in STATIONS]
+        rows: list[tuple[str, Any]] = [("box", s) for s in naval_view().STATIONS]
         rows += [("token", i) for i in range(len(self.orders.maneuvers))]
         if self.ship.creature_alive:
             rows += [("creature_speed", None), ("creature_maneuvers", None)]
@@ -134,7 +128,7 @@ class PlaySheet(Widget, can_focus=True):
             return self.editable and self.orders is not None
         return True
 
-    def _write(self, orders: ShipOrders) -> None:
+    def _write(self, orders: Any) -> None:
         if orders != self.orders:
             self.orders = orders
             self.post_message(self.Changed(self, orders))
@@ -158,16 +152,16 @@ class PlaySheet(Widget, can_focus=True):
         what, which = self.row
         if what == "box":
             if amount > 0:
-                count = min(amount, view.undealt_of(ship, orders, self.kind))
+                count = min(amount, naval_view().undealt_of(ship, orders, self.kind))
                 if count <= 0:
-                    self.notify(f"No {view.crew_name(self.kind)} chits left to deal: take "
+                    self.notify(f"No {naval_view().crew_name(self.kind)} chits left to deal: take "
                                 "some off a box (←) or send them here (1-6)", timeout=3)
                     return
-                self._write(view.move_chits(orders, self.kind, None, which, count))
+                self._write(naval_view().move_chits(orders, self.kind, None, which, count))
             else:
-                self._write(view.move_chits(orders, self.kind, which, None, -amount))
+                self._write(naval_view().move_chits(orders, self.kind, which, None, -amount))
         elif what == "token":
-            self._write(view.turn_token(orders, which, 1 if amount > 0 else -1))
+            self._write(naval_view().turn_token(orders, which, 1 if amount > 0 else -1))
         elif what == "fire_team":
             self._write(replace(orders, fire_team=max(1, min(6, orders.fire_team + amount))))
         elif what in ("grapple", "cut_loose"):
@@ -210,17 +204,19 @@ class PlaySheet(Widget, can_focus=True):
         """Send one chit of the kind from the box under the cursor to box ``box`` (1-6)."""
         ship, orders = self.ship, self.orders
         what, source = self.row
-        if ship is None or orders is None or not 1 <= box <= len(STATIONS):
+        stations = naval_view().STATIONS
+        if ship is None or orders is None or not 1 <= box <= len(stations):
             return
-        target = STATIONS[box - 1]
+        target = stations[box - 1]
         if what != "box":
             self.notify("Put the cursor on a Crew Assignments box first", timeout=3)
             return
         if source == target:
             return
-        moved = view.move_chits(orders, self.kind, source, target, 1)
+        moved = naval_view().move_chits(orders, self.kind, source, target, 1)
         if moved == orders:
-            self.notify(f"No {view.crew_name(self.kind)} chit on {STATION_NAMES[source]} "
+            nb = naval_view()
+            self.notify(f"No {nb.crew_name(self.kind)} chit on {nb.STATION_NAMES[source]} "
                         "(k: another kind)", timeout=3)
             return
         self._write(moved)
@@ -240,7 +236,7 @@ class PlaySheet(Widget, can_focus=True):
         text.append("\n")
         self._speed_track(text, sheet)
         text.append("Crew Assignments", style="bold underline")
-        text.append(f"      kind: ‹{view.crew_name(self.kind)}›", style="bold cyan")
+        text.append(f"      kind: ‹{naval_view().crew_name(self.kind)}›", style="bold cyan")
         text.append(" (k)\n", style="dim")
         for number, box in enumerate(sheet.boxes, start=1):
             mine = current == ("box", box.station)
@@ -260,13 +256,13 @@ class PlaySheet(Widget, can_focus=True):
             text.append(", ".join(f"{c.name} {c.count}" for c in sheet.undealt), style="red")
         text.append("\n")
         text.append("Ship Maneuvers", style="bold underline")
-        text.append(" " * 8 + "".join(f"{MANEUVER_NAMES[k]:^9}" for k in MANEUVER_KINDS) + "\n",
+        text.append(" " * 8 + "".join(f"{MANEUVER_NAMES[k]:^9}" for k in MANEUVER_NAMES) + "\n",
                     style="dim")
         for index, token in enumerate(sheet.tokens):
             mine = current == ("token", index)
             self._pointer(text, mine)
             text.append(f"token {index + 1:<14}", style="bold" if mine else "")
-            for kind in MANEUVER_KINDS:
+            for kind in MANEUVER_NAMES:
                 cell = f"[{index + 1}]" if token == kind else " · "
                 text.append(f"{cell:^9}", style="bold magenta" if token == kind else "dim")
             text.append("\n")
@@ -300,7 +296,8 @@ class PlaySheet(Widget, can_focus=True):
             if index:
                 text.append(" › ", style="dim")
             picked = mine and index == self.casualty
-            text.append(SHORT_NAMES.get(station, station), style="reverse" if picked else "")
+            name = "Fire" if station == "fire" else naval_view().STATION_NAMES.get(station, station)
+            text.append(name, style="reverse" if picked else "")
         text.append("\n")
         if sheet.problem is None:
             text.append("✓ Ready to seal", style="bold green")
@@ -317,7 +314,7 @@ class PlaySheet(Widget, can_focus=True):
     def _pointer(self, text: Text, mine: bool) -> None:
         text.append("▸ " if mine else "  ", style="bold cyan")
 
-    def _speed_track(self, text: Text, sheet: view.PlaySheet) -> None:
+    def _speed_track(self, text: Text, sheet: Any) -> None:
         top = max(1, sheet.max_speed)
         now = round(sheet.speed / top * TRACK_WIDTH)
         after = sheet.speed_after
@@ -333,7 +330,7 @@ class PlaySheet(Widget, can_focus=True):
         text.append_text(bar)
         text.append(f"  {sheet.speed}\" of {sheet.max_speed}\"\n")
         arrow = {"up": "↑", "down": "↓"}.get(sheet.declared, "=")
-        text.append(f"  declared {arrow} {view.CHANGE_NAMES.get(sheet.declared, '')}",
+        text.append(f"  declared {arrow} {naval_view().CHANGE_NAMES.get(sheet.declared, '')}",
                     style="dim")
         if after is not None and after != sheet.speed:
             text.append(f" → {after}\"/turn", style="yellow")

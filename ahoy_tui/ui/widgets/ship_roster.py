@@ -3,15 +3,15 @@ and after the reveal the chits on each Crew Assignments box."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.widgets import Static
-
-from ahoy_tui.rules.naval_battle.view import ShipCard
 
 SIDE_STYLES = {"p1": "bold blue", "p2": "bold red"}
 
 
-def card_text(card: ShipCard, selected: bool = False) -> Text:
+def card_text(card: Any, selected: bool = False) -> Text:
     text = Text()
     text.append("▸ " if selected else "  ", style="bold cyan")
     text.append(card.name, style=SIDE_STYLES.get(card.side, "bold"))
@@ -42,7 +42,7 @@ class ShipRoster(Static):
 
     _shown: tuple[object, ...] = ()
 
-    def show(self, cards: tuple[ShipCard, ...], selected: str | None) -> None:
+    def show(self, cards: tuple[Any, ...], selected: str | None) -> None:
         shown = (cards, selected)
         if shown == self._shown:
             return

@@ -4,14 +4,17 @@ with every ship's choice whenever one changes."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ahoy_tui.rules.naval_battle.model import HOLD, SPEED_CHANGES
-from ahoy_tui.rules.naval_battle.view import ShipCard
+from ahoy_tui.ui.routing import naval_view
+
+HOLD = "hold"
 
 
 class SpeedDeclarations(Widget, can_focus=True):
@@ -34,9 +37,9 @@ class SpeedDeclarations(Widget, can_focus=True):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.cards: tuple[ShipCard, ...] = ()
+        self.cards: tuple[Any, ...] = ()
 
-    def load(self, cards: tuple[ShipCard, ...], choices: dict[str, str]) -> None:
+    def load(self, cards: tuple[Any, ...], choices: dict[str, str]) -> None:
         self.cards = cards
         self.cursor = min(self.cursor, max(0, len(cards) - 1))
         self.choices = tuple((c.ship, choices.get(c.ship, HOLD)) for c in cards)
@@ -50,8 +53,9 @@ class SpeedDeclarations(Widget, can_focus=True):
         if not self.choices:
             return
         ship, now = self.choices[self.cursor]
-        index = SPEED_CHANGES.index(now) if now in SPEED_CHANGES else 1
-        new = SPEED_CHANGES[max(0, min(len(SPEED_CHANGES) - 1, index + step))]
+        changes = naval_view().SPEED_CHANGES
+        index = changes.index(now) if now in changes else 1
+        new = changes[max(0, min(len(changes) - 1, index + step))]
         if new != now:
             choices = list(self.choices)
             choices[self.cursor] = (ship, new)
@@ -68,7 +72,7 @@ class SpeedDeclarations(Widget, can_focus=True):
             text.append("▸ " if mine else "  ", style="bold cyan")
             text.append(f"{card.name[:24]:<25}", style="bold" if mine else "")
             text.append(f"{card.speed:>3}\"/{card.max_speed}\"  ")
-            for change in SPEED_CHANGES:
+            for change in naval_view().SPEED_CHANGES:
                 on = chosen.get(card.ship) == change
                 text.append(f" {change} ", style="bold reverse" if on else "dim")
             text.append("\n")
