@@ -109,7 +109,8 @@ class ReplayScreen(Screen[None]):
             state = self.game.state_at(s)
             active = getattr(state, "active", "")
             side = state.side_name(active) if hasattr(state, "side_name") else active
-            options.append(Option(f"Turn {getattr(state, 'turn', 0)} · {side} · step {s}",
+            who = f" · {side}" if side else ""  # (Naval Battle turns have no active side)
+            options.append(Option(f"Turn {getattr(state, 'turn', 0)}{who} · step {s}",
                                   id=str(s)))
         return options
 
