@@ -93,9 +93,10 @@ class AhoyApp(App[None]):
 
     # --- opening battles ---------------------------------------------------------------------
     def start_battle(self, session: LocalSession) -> None:
-        from ahoy_tui.ui.screens.battle import BattleScreen
+        """Open the battle screen of the session's rules."""
+        from ahoy_tui.ui.routing import battle_screen
 
-        self.push_screen(BattleScreen(session))
+        self.push_screen(battle_screen(session))
 
     def open_battle(self, path: Path) -> None:
         from ahoy_tui.engine import SaveError
@@ -127,9 +128,9 @@ class AhoyApp(App[None]):
     # --- the command palette -----------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        from ahoy_tui.ui.screens.battle import BattleScreen
+        from ahoy_tui.ui.routing import is_battle_screen
 
-        if isinstance(screen, BattleScreen):
+        if is_battle_screen(screen):
             yield SystemCommand("Undo", "Take back the last action (u)", screen.action_undo)
             yield SystemCommand("Redo", "Play the undone action again (ctrl+r)",
                                 screen.action_redo)

@@ -92,15 +92,15 @@ class OnlineApp(AhoyApp):
         self.lobby.show_games(message.games)
 
     def host_opened(self, message: msg.Opened) -> None:
-        from ahoy_tui.ui.screens.battle import BattleScreen
+        from ahoy_tui.ui.routing import battle_screen, is_battle_screen
 
         old = self.sessions.pop(message.game.id, None)
         session = RemoteSession(message, self.send)
         self.sessions[message.game.id] = session
-        if old is not None and isinstance(self.screen, BattleScreen) \
-                and self.screen.session is old:
+        if old is not None and is_battle_screen(self.screen) \
+                and getattr(self.screen, "session", None) is old:
             self.pop_screen()
-        self.push_screen(BattleScreen(session))  # type: ignore[arg-type]
+        self.push_screen(battle_screen(session))
 
     def host_update(self, message: msg.Update) -> None:
         session = self.sessions.get(message.game.id)

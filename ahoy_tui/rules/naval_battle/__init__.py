@@ -87,6 +87,22 @@ class NavalBattleRuleset:
 
         return isinstance(action, (DeclareSpeed, GiveOrders, FirePlan))
 
+    @property
+    def screen_view(self) -> Any:
+        """What a screen shows and how a sheet is written (``view``): a user interface reaches
+        the rules only through the ruleset."""
+        from ahoy_tui.rules.naval_battle import view
+
+        return view
+
+    def scene(self, state: GameState, selected: str | None = None, **shown: Any) -> Any:
+        assert isinstance(state, NavalState)
+        return self.screen_view.scene(state, selected, **shown)
+
+    def cards(self, state: GameState) -> tuple[Any, ...]:
+        assert isinstance(state, NavalState)
+        return tuple(self.screen_view.cards(state))
+
     def prompt(self, state: GameState) -> str:
         from ahoy_tui.rules.naval_battle.prompt import prompt
 

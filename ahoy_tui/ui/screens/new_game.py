@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 from ahoy_tui.ai import make_captain
 from ahoy_tui.engine import get_ruleset, rulesets
 from ahoy_tui.session import CASUAL, STRICT, LocalSession
+from ahoy_tui.ui.routing import table_scene
 from ahoy_tui.ui.widgets.sea_map import SeaMap
 
 CAPTAINS = [("Computer: easy captain", "easy"), ("Computer: normal captain", "normal"),
@@ -59,15 +60,16 @@ class NewGameScreen(Screen[None]):
                 if not self.online:
                     fleet_choices = self.fleet_choices()
                     for side in ("p1", "p2"):
-                        yield Label(f"Ships of {side}: use fleet…")
+                        yield Label(f"Ships of {side}: use fleet…", classes="ahoy-only")
                         yield Select(fleet_choices, value="", allow_blank=False,
-                                     id=f"fleet-{side}")
+                                     id=f"fleet-{side}", classes="ahoy-only")
                 yield Label("Dice seed (empty: random)")
                 yield Input(placeholder="e.g. 7", id="seed", restrict=r"[0-9]*")
-                yield Label("Wind")
-                yield Select(WINDS, value="", allow_blank=False, id="wind")
-                yield Label("Weather")
-                yield Select(WEATHER, value="", allow_blank=False, id="weather")
+                yield Label("Wind", classes="ahoy-only")
+                yield Select(WINDS, value="", allow_blank=False, id="wind", classes="ahoy-only")
+                yield Label("Weather", classes="ahoy-only")
+                yield Select(WEATHER, value="", allow_blank=False, id="weather",
+                             classes="ahoy-only")
                 if self.online:
                     yield Label("Undo: against captains, at once; against another player, "
                                 "only if they agree and never past a revealed die")
@@ -124,7 +126,14 @@ class NewGameScreen(Screen[None]):
     @on(Select.Changed, "#ruleset")
     def ruleset_changed(self, event: Select.Changed) -> None:
         self.ruleset_id = str(event.value)
+        self.show_ruleset_options()
         self.fill_scenarios()
+
+    def show_ruleset_options(self) -> None:
+        """Wind, weather and saved fleets are Ahoy!'s: other rules have none of them."""
+        ahoy = self.ruleset_id == "ahoy"
+        for widget in self.query(".ahoy-only"):
+            widget.display = ahoy
 
     @on(OptionList.OptionHighlighted, "#scenarios")
     def scenario_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -158,10 +167,12 @@ class NewGameScreen(Screen[None]):
         game = Game.new(self.ruleset_id, self.scenario, scenario_data=data, seed=1)
         sea = self.query_one("#preview", SeaMap)
         sea.scale = 2.0
-        sea.show(ruleset.scene(game.state), None)
+        sea.show(table_scene(ruleset, game.state), None)
 
     def options(self) -> dict[str, object]:
         chosen: dict[str, object] = {}
+        if self.ruleset_id != "ahoy":
+            return chosen
         wind = self.query_one("#wind", Select).value
         if wind:
             chosen["wind"] = wind

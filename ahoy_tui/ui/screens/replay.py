@@ -23,10 +23,12 @@ from textual.widgets.option_list import Option
 
 from ahoy_tui.engine import Game, GameState, SaveError
 from ahoy_tui.session import LocalSession, new_save_path
+from ahoy_tui.ui.routing import is_naval, table_scene, wind_words
 from ahoy_tui.ui.widgets.choices import PhasePrompt
 from ahoy_tui.ui.widgets.dice_log import DiceLog
 from ahoy_tui.ui.widgets.record_cards import ShipCards
 from ahoy_tui.ui.widgets.sea_map import SeaMap
+from ahoy_tui.ui.widgets.ship_roster import ShipRoster
 from ahoy_tui.ui.widgets.status_bar import StatusBar
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds between steps when playing
@@ -92,7 +94,10 @@ class ReplayScreen(Screen[None]):
             yield SeaMap(id="map")
             with Vertical(id="side"):
                 yield OptionList(*self._turn_options(), id="turns")
-                yield ShipCards(id="cards")
+                if is_naval(self.game.ruleset):  # every ship's record; the sheets after reveal
+                    yield ShipRoster(id="cards")
+                else:
+                    yield ShipCards(id="cards")
                 yield DiceLog(id="log")
         with Vertical(id="bottom"):
             yield PhasePrompt(id="prompt")
@@ -104,7 +109,8 @@ class ReplayScreen(Screen[None]):
             state = self.game.state_at(s)
             active = getattr(state, "active", "")
             side = state.side_name(active) if hasattr(state, "side_name") else active
-            options.append(Option(f"Turn {getattr(state, 'turn', 0)} · {side} · step {s}",
+            who = f" · {side}" if side else ""  # (Naval Battle turns have no active side)
+            options.append(Option(f"Turn {getattr(state, 'turn', 0)}{who} · step {s}",
                                   id=str(s)))
         return options
 
@@ -131,14 +137,17 @@ class ReplayScreen(Screen[None]):
     def show(self) -> None:
         state = self.state
         ruleset = self.game.ruleset
-        self.query_one(SeaMap).show(ruleset.scene(state, self.selected), self.selected)
-        self.query_one(ShipCards).show(ruleset.cards(state), self.selected)
+        self.query_one(SeaMap).show(table_scene(ruleset, state, self.selected), self.selected)
+        if is_naval(ruleset):
+            self.query_one(ShipRoster).show(ruleset.cards(state), self.selected)
+        else:
+            self.query_one(ShipCards).show(ruleset.cards(state), self.selected)
         side = state.to_act or getattr(state, "active", "p1")
         phase = "battle over" if state.over else str(getattr(state, "phase", ""))
         self.query_one(StatusBar).show(
             title=f"Replay: {self.game.scenario.title}", turn=getattr(state, "turn", 0),
             side=state.side_name(side) if hasattr(state, "side_name") else side,
-            phase=phase.replace("_", " "), wind=ruleset.wind_words(state), step=self.step,
+            phase=phase.replace("_", " "), wind=wind_words(ruleset, state), step=self.step,
             side_colour=SIDE_COLOURS.get(side, "white"))
         self._show_log()
         self._show_prompt()
@@ -263,7 +272,7 @@ class ReplayScreen(Screen[None]):
 
     def action_centre(self) -> None:
         state = self.state
-        if self.selected and state.has_ship(self.selected):
+        if self.selected and any(s.id == self.selected for s in getattr(state, "ships", ())):
             ship = state.ship(self.selected)
             self.query_one(SeaMap).centre_on(ship.x, ship.y)
 
@@ -293,9 +302,9 @@ class ReplayScreen(Screen[None]):
         if callable(start):
             start(session)
         else:
-            from ahoy_tui.ui.screens.battle import BattleScreen
+            from ahoy_tui.ui.routing import battle_screen
 
-            app.push_screen(BattleScreen(session))
+            app.push_screen(battle_screen(session))
 
     def action_leave(self) -> None:
         self.pause()

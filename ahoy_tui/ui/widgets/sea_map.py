@@ -1,6 +1,6 @@
 """The sea map: the table drawn row by row (Textual's Line API), one cell an inch by default.
 
-It draws a :class:`~ahoy_tui.rules.ahoy.view.Scene` — hulls along their headings with the bow
+It draws a :class:`~ahoy_tui.rules.scene.Scene` — hulls along their headings with the bow
 marked by an arrow, lines of fire with the point-blank and range marks, the planned move, ram
 runs, swimmers, fire, the wind — and knows nothing of the rules. Clicking posts
 :class:`SeaMap.Clicked` with the table position and the ship there, if any.
@@ -76,7 +76,7 @@ class SeaMap(ScrollView, can_focus=True):
 
     # --- feeding it ------------------------------------------------------------------------
     def show(self, scene: object, selected: str | None) -> None:
-        """Draw this scene (a :class:`~ahoy_tui.rules.ahoy.view.Scene`)."""
+        """Draw this scene (a :class:`~ahoy_tui.rules.scene.Scene`)."""
         self._scene = scene
         self._selected = selected
         self._rebuild()
@@ -170,7 +170,7 @@ class SeaMap(ScrollView, can_focus=True):
             mark = str(group.count) if group.count < 10 else "+"
             put(group.x, group.y, (mark, f"seamap--swimmer-{group.side}"))
         arrow = ARROWS[scene.wind % 8]
-        text = f" wind {arrow} {scene.wind_name} "
+        text = f" wind {arrow} {scene.wind_name} " if scene.wind_name else ""
         for i, ch in enumerate(text):
             if 2 + i < cols - 1 and rows > 2:
                 grid[1][2 + i] = (ch, "seamap--wind")

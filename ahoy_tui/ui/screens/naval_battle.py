@@ -1,0 +1,614 @@
+"""A Naval Battle (Naval Battle Rules for Fantasy Gaming): the sea map, the sheets a side writes
+in secret, the phase prompt and the dice log.
+
+Each turn a side fills three sheets in secret and seals them: its speed declarations, its orders
+(a play sheet per ship) and its fire plan. The screen always shows the state as one side may see
+it (``ruleset.view``): the local seat now deciding, else our one seat, else a spectator's — never
+the whole state, in which the other side's sealed sheets lie. When orders are revealed both
+captains see every sheet at once; at a shared terminal (hot-seat) a hand-over screen comes
+between one captain's sheet and the other's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.worker import Worker, WorkerState
+
+from ahoy_tui.engine import IllegalAction, InvalidAction, SaveError
+from ahoy_tui.engine.events import Event, Happened
+from ahoy_tui.engine.orders import SPECTATOR, is_secret
+from ahoy_tui.ui.routing import naval_view
+from ahoy_tui.ui.screens.hand_over import HandOverScreen
+from ahoy_tui.ui.screens.reveal import RevealScreen
+from ahoy_tui.ui.widgets.choices import PhasePrompt
+from ahoy_tui.ui.widgets.dice_log import DiceLog
+from ahoy_tui.ui.widgets.fire_plan import FirePlanSheet
+from ahoy_tui.ui.widgets.key_footer import KeyFooter
+from ahoy_tui.ui.widgets.play_sheet import PlaySheet
+from ahoy_tui.ui.widgets.sea_map import SeaMap
+from ahoy_tui.ui.widgets.ship_roster import ShipRoster
+from ahoy_tui.ui.widgets.speed_declarations import SpeedDeclarations
+from ahoy_tui.ui.widgets.status_bar import StatusBar
+
+if TYPE_CHECKING:
+    from ahoy_tui.server.remote import RemoteSession
+    from ahoy_tui.session import LocalSession
+
+SIDE_COLOURS = {"p1": "blue", "p2": "red"}
+# the phases (naval_view().Phase) by value
+DECLARE, ORDERS, SHOOTING = "declare", "orders", "shooting"
+HOLD = "hold"
+SHEET_WORDS = {DECLARE: "speed declarations", ORDERS: "orders", SHOOTING: "fire plan"}
+PHASE_RULES = {DECLARE: "Changing speed", ORDERS: "The Orders Phase", SHOOTING: "Shooting",
+               "over": "Victory Points"}
+NavalState = Any  # the rules' NavalState: the screen reads it, never imports it
+ShipOrders = Any
+Shot = Any
+
+
+class NavalBattleScreen(Screen[None]):
+    """Play a Naval Battle: write each sheet, seal it, watch the reveal."""
+
+    CSS_PATH = ["naval_battle.tcss", "../widgets/play_sheet.tcss"]
+    BINDINGS = [
+        Binding("enter", "seal", "Seal"),
+        Binding("u", "undo", "Undo"),
+        Binding("ctrl+r", "redo", "Redo"),
+        Binding("s", "save", "Save"),
+        Binding("question_mark", "rules", "Rules"),
+        Binding("left_square_bracket", "select_ship(-1)", "Ship", show=False),
+        Binding("right_square_bracket", "select_ship(1)", "Ship ]"),
+        Binding("c", "centre", "Centre", show=False),
+        Binding("e", "toggle_log", "Log"),
+        Binding("g", "log_filter", "Filter", show=False),
+        Binding("m", "focus_map", "Map", show=False),
+        Binding("escape", "back", "Sheet", show=False),
+        Binding("x", "hurry", "Hurry the captain", show=False),
+        Binding("q", "leave", "Quit"),
+    ]
+
+    def __init__(self, session: LocalSession | RemoteSession) -> None:
+        super().__init__()
+        self.session: Any = session
+        self.online = bool(getattr(session, "online", False))
+        self.selected: str | None = None
+        self.refusal = ""
+        self.rule_in_play = ""
+        self.captain_delay = 0.6
+        self.last_captain_note = ""
+        self._captain_busy = False
+        self._shown_over = False
+        # the sheets being written, for the side now deciding at this terminal
+        self._draft_key: tuple[object, ...] = ()
+        self.declarations: dict[str, str] = {}
+        self.drafts: dict[str, ShipOrders] = {}
+        self.plan: tuple[Shot, ...] | None = None
+        # hot-seat: whose eyes the screen is for; while ``curtain`` nothing secret is drawn
+        self.shown_side: str | None = None
+        self.curtain = False
+        self._fresh = True  # new sheets: their cursors back at the top
+
+    # --- who is looking ----------------------------------------------------------------------
+    @property
+    def hot_seat(self) -> bool:
+        return not self.online and len(self.session.seats) > 1
+
+    def perspective(self) -> str:
+        """The side whose view is shown: the local seat deciding now, else our one seat (against
+        a computer captain or online), else a spectator's."""
+        seats = self.session.seats
+        to_act = self.session.to_act
+        if to_act is not None and to_act in seats:
+            return str(to_act)
+        if len(seats) == 1:
+            return str(next(iter(seats)))
+        return SPECTATOR
+
+    @property
+    def state(self) -> NavalState:
+        """The state as the side at the terminal may see it."""
+        shown: NavalState = self.session.ruleset.view(self.session.state, self.perspective())
+        return shown
+
+    def deciding(self) -> bool:
+        """Whether the side at the terminal writes a sheet now."""
+        return (not self.curtain and self.session.may_act()
+                and self.session.to_act == self.perspective())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not self.online:
+            return True
+        if action == "undo":
+            return bool(self.session.seats)
+        return action not in ("redo", "save")
+
+    # --- layout ------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield SeaMap(id="map")
+                yield DiceLog(id="log")
+            with VerticalScroll(id="side"):
+                yield SpeedDeclarations(id="declare")
+                yield PlaySheet(id="sheet")
+                yield FirePlanSheet(id="fire")
+                yield ShipRoster(id="roster")
+        with Vertical(id="bottom"):
+            yield PhasePrompt(id="prompt")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        log = self.query_one(DiceLog)
+        log.border_title = "Dice and events"
+        log.border_subtitle = "showing: all (g)"
+        self._reset_log()
+        if self.online:
+            self.session.on_change = self._remote_changed
+            self.session.on_refused = self._remote_refused
+        self.shown_side = self.perspective()
+        sea = self.query_one(SeaMap)
+        sea.scale = 2.0 if self.session.state.table.width > 60 else 1.0  # the whole table
+        self.refresh_all()
+        self.call_after_refresh(self.action_centre)
+        self._focus_sheet()
+
+    # --- drafts ------------------------------------------------------------------------------
+    def _drafts_for(self, state: NavalState) -> None:
+        """Start fresh sheets when the turn, the phase or the side writing them changes."""
+        key = (state.turn, state.phase, state.to_act, self.session.step
+               if state.phase == SHOOTING else 0)
+        if key == self._draft_key:
+            return
+        self._draft_key = key
+        self._fresh = True
+        self.declarations = {}
+        self.drafts = {}
+        self.plan = None
+
+    def draft(self, state: NavalState, ship_id: str) -> ShipOrders:
+        orders = self.drafts.get(ship_id)
+        if orders is None:
+            ship = state.ship(ship_id)
+            orders = naval_view().starting_orders(ship, self.declared(state, ship_id))
+            self.drafts[ship_id] = orders
+        return orders
+
+    @staticmethod
+    def declared(state: NavalState, ship_id: str) -> str:
+        return dict(state.speeds_shown).get(ship_id, HOLD)
+
+    def my_ships(self, state: NavalState) -> list[str]:
+        side = self.perspective()
+        return [s.id for s in state.side_ships(side)]
+
+    def fire_plan(self, state: NavalState) -> tuple[Shot, ...]:
+        if self.plan is None:
+            self.plan = naval_view().starting_plan(state, self.perspective())
+        return self.plan
+
+    # --- showing -----------------------------------------------------------------------------
+    def refresh_all(self) -> None:
+        session = self.session
+        state = self.state
+        self._drafts_for(state)
+        deciding = self.deciding()
+        mine = self.my_ships(state)
+        if deciding and state.phase == ORDERS and self.selected not in mine and mine:
+            self.selected = mine[0]
+        if self.selected is None or not any(s.id == self.selected for s in state.ships):
+            self.selected = mine[0] if mine else (state.ships[0].id if state.ships else None)
+        to_act = state.to_act or self.perspective()
+        phase = "battle over" if state.over else state.phase.value
+        viewer = ("spectator" if self.perspective() == SPECTATOR
+                  else state.side_name(self.perspective()))
+        self.query_one(StatusBar).show(
+            title=session.title, turn=state.turn, side=state.side_name(to_act),
+            phase=phase, wind=f"{viewer}'s view", step=session.step,
+            side_colour=SIDE_COLOURS.get(to_act, "white"))
+        self._show_sheets(state, deciding)
+        self.query_one(ShipRoster).show(naval_view().cards(state), self.selected)
+        self._redraw_map(state, deciding)
+        self.query_one(PhasePrompt).show(session.ruleset.prompt(state), refusal=self.refusal,
+                                         waiting=self._waiting(state))
+        if session.captain_to_act() is not None:
+            self._schedule_captain()
+
+    def _waiting(self, state: NavalState) -> str:
+        session = self.session
+        if self.curtain:
+            return f"Waiting for {state.side_name(session.to_act or '')} to take the terminal…"
+        if self.online:
+            return str(session.waiting_text())
+        captain = session.captain_to_act()
+        if captain is not None:
+            text = (f"The {state.side_name(session.to_act)} captain ({captain.level}) is "
+                    "deciding… (x: hurry)")
+            if self.last_captain_note:
+                text += f"\nLast: {self.last_captain_note}"
+            return text
+        if state.over or session.may_act():
+            return "" if not self.last_captain_note else f"Last: {self.last_captain_note}"
+        return f"Waiting for {state.side_name(session.to_act or '')}…"
+
+    def _show_sheets(self, state: NavalState, deciding: bool) -> None:
+        declare = self.query_one(SpeedDeclarations)
+        sheet = self.query_one(PlaySheet)
+        fire = self.query_one(FirePlanSheet)
+        phase = state.phase
+        declare.display = deciding and phase == DECLARE
+        sheet.display = deciding and phase == ORDERS and self.selected is not None
+        fire.display = deciding and phase == SHOOTING
+        side = self.perspective()
+        if declare.display:
+            cards = tuple(c for c in naval_view().cards(state) if c.side == side and
+                          state.ship(c.ship).afloat)
+            declare.load(cards, self.declarations)
+        if sheet.display and self.selected is not None:
+            ship = state.ship(self.selected)
+            sheet.load(ship, self.draft(state, ship.id), self.declared(state, ship.id),
+                       side_name=state.side_name(ship.side), fresh=self._fresh)
+            self._fresh = False
+            others = [state.ship(s).name for s in self.my_ships(state) if s != ship.id]
+            sheet.border_title = f"Play sheet: {ship.name}"
+            sheet.border_subtitle = ("[ / ] " + ", ".join(others)) if others else ""
+        if fire.display:
+            rows = naval_view().fire_rows(state, side)
+            shots = self.fire_plan(state)
+            fire.load(rows, shots, naval_view().budgets(state, side, shots, rows),
+                      naval_view().plan_problem(state, side, shots))
+
+    def _redraw_map(self, state: NavalState | None = None, deciding: bool | None = None) -> None:
+        state = state or self.state
+        deciding = self.deciding() if deciding is None else deciding
+        orders = None
+        shots: tuple[Shot, ...] = ()
+        if deciding and state.phase == ORDERS and self.selected in self.my_ships(state):
+            orders = self.draft(state, self.selected)
+        elif deciding and state.phase == SHOOTING:
+            shots = self.fire_plan(state)
+        if self.curtain:
+            orders, shots = None, ()
+        self.query_one(SeaMap).show(naval_view().scene(state, self.selected, orders=orders,
+                                               shots=shots), self.selected)
+
+    def _focus_sheet(self) -> None:
+        for widget in (SpeedDeclarations, PlaySheet, FirePlanSheet):
+            found = self.query_one(widget)
+            if found.display:
+                found.focus()
+                return
+
+    # --- the sheets' messages ----------------------------------------------------------------
+    @on(SpeedDeclarations.Changed)
+    def declarations_changed(self, event: SpeedDeclarations.Changed) -> None:
+        self.declarations = dict(event.choices)
+        self.refusal = ""
+
+    @on(PlaySheet.Changed)
+    def sheet_changed(self, event: PlaySheet.Changed) -> None:
+        self.drafts[event.orders.ship] = event.orders
+        self.refusal = ""
+        self._redraw_map()
+
+    @on(FirePlanSheet.Changed)
+    def plan_changed(self, event: FirePlanSheet.Changed) -> None:
+        self.plan = event.shots
+        self.refusal = ""
+        self.refresh_all()
+
+    # --- sealing -----------------------------------------------------------------------------
+    def sheet_to_seal(self) -> Any:
+        """The sheet written, as the action that seals it (None when nothing is to seal)."""
+        nb = naval_view()
+        state = self.state
+        side = state.to_act
+        if side is None:
+            return None
+        ships = state.side_ships(side)
+        if state.phase == DECLARE:
+            return nb.DeclareSpeed(side, tuple((s.id, self.declarations.get(s.id, HOLD))
+                                            for s in ships))
+        if state.phase == ORDERS:
+            return nb.GiveOrders(side, tuple(self.draft(state, s.id) for s in ships))
+        if state.phase == SHOOTING:
+            return nb.FirePlan(side, self.fire_plan(state))
+        return None
+
+    def action_seal(self) -> None:
+        if not self.deciding():
+            self.notify("Not your sheet to seal now", severity="warning", timeout=3)
+            return
+        action = self.sheet_to_seal()
+        if action is not None:
+            self.play(action)
+
+    def play(self, action: Any) -> None:
+        turn = self.state.turn
+        try:
+            events = self.session.play(action)
+        except (IllegalAction, InvalidAction) as exc:
+            rule = getattr(exc, "rule", "")
+            reason = getattr(exc, "reason", str(exc))
+            self.refusal = f"{rule} — {reason}" if rule else str(reason)
+            self.rule_in_play = rule or self.rule_in_play
+            self.app.bell()
+            self.refresh_all()
+            return
+        self.refusal = ""
+        if self.online:
+            self.query_one(PhasePrompt).show(self.session.prompt(),
+                                             waiting=self.session.waiting_text())
+            return
+        self.after_events(events, turn)
+
+    def after_events(self, events: tuple[Event, ...], turn: int | None = None) -> None:
+        """Show what happened; ``turn`` is the turn the events began in (for the reveal)."""
+        self.query_one(DiceLog).add((self.session.step, e) for e in events)
+        reveal = False
+        for event in events:
+            if event.rule:
+                self.rule_in_play = event.rule
+            if isinstance(event, Happened) and event.kind == "revealed" \
+                    and "orders" in event.text.lower():
+                reveal = True
+            elif isinstance(event, Happened) and event.big and event.kind not in (
+                    "summary", "revealed"):
+                self.notify(event.text, timeout=4)
+        self._moment(reveal, turn if turn is not None else self.state.turn)
+        if self.session.over and not self._shown_over:
+            self._shown_over = True
+            self.game_over()
+
+    def _moment(self, reveal: bool, turn: int = 0) -> None:
+        """After a change: the reveal (if any), then a hand-over (hot-seat), then the sheets."""
+        handing = self.hot_seat and not self.session.over \
+            and self.perspective() != self.shown_side
+        self.curtain = handing
+        self.refresh_all()
+        if reveal:
+            self.app.push_screen(RevealScreen(f"Orders revealed — turn {turn}",
+                                              self.revealed()),
+                                 lambda _: self._hand_over() if handing else self._focus_sheet())
+        elif handing:
+            self._hand_over()
+        else:
+            self._focus_sheet()
+
+    def _hand_over(self) -> None:
+        side = self.perspective()
+        name = self.state.side_name(side)
+
+        def ready(_: None) -> None:
+            self.shown_side = side
+            self.curtain = False
+            self.refresh_all()
+            self._focus_sheet()
+
+        self.app.push_screen(HandOverScreen(name), ready)
+
+    def revealed(self) -> tuple[naval_view().Revealed, ...]:
+        """Every ship's orders as revealed this turn (from the record of a local game, which
+        keeps them after the turn has ended; else from the state)."""
+        orders: list[ShipOrders] = []
+        declared: dict[str, str] = {}
+        nb = naval_view()
+        game = getattr(self.session, "game", None)
+        if game is not None:  # back from now: the orders sealed, then the declarations
+            for step in range(self.session.step, 0, -1):
+                action = game.action_at(step)
+                if isinstance(action, nb.GiveOrders):
+                    if declared:
+                        break  # an earlier turn's
+                    orders[:0] = list(action.ships)
+                elif isinstance(action, nb.DeclareSpeed):
+                    declared.update(action.ships)
+                elif orders:
+                    break
+        state = self.state
+        if not orders:
+            orders = [o for _, sheet in state.orders.entries for o in sheet.ships]
+            declared = dict(state.speeds_shown)
+        order = {s.id: i for i, s in enumerate(state.ships)}
+        orders.sort(key=lambda o: order.get(o.ship, 99))
+        return naval_view().revealed(state, orders, declared)
+
+    # --- online --------------------------------------------------------------------------------
+    def _remote_changed(self, events: tuple[Event, ...], reset: bool, note: str) -> None:
+        if reset:
+            self._after_history()
+            return
+        if note:
+            self.last_captain_note = note
+            self.query_one(DiceLog).add([(self.session.step, Happened("captain", note))])
+        self.after_events(events)
+
+    def _remote_refused(self, text: str) -> None:
+        self.refusal = text
+        self.app.bell()
+        self.refresh_all()
+
+    # --- computer captains -------------------------------------------------------------------
+    def _schedule_captain(self) -> None:
+        if not self._captain_busy:
+            self._captain_busy = True
+            self.set_timer(self.captain_delay, self._captain_thinks)
+
+    def _captain_thinks(self) -> None:
+        if self.session.captain_to_act() is None:
+            self._captain_busy = False
+            return
+        self.run_worker(self.session.captain_decides, thread=True, exit_on_error=False,
+                        name="captain", group="captain")
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name != "captain" or event.state not in (
+                WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        self._captain_busy = False
+        if event.state == WorkerState.ERROR:
+            self.notify(f"The computer captain failed: {event.worker.error}", severity="error")
+            return
+        step, decision = event.worker.result
+        full = self.session.state
+        side = full.to_act or ""
+        phase = str(full.phase)
+        try:
+            what, events = self.session.play_decision(step, decision)
+        except (ValueError, IllegalAction, InvalidAction):
+            self.refresh_all()
+            return
+        name = full.side_name(side)
+        if is_secret(self.session.ruleset, decision.action):
+            text = f"{name} have sealed their {SHEET_WORDS.get(phase, 'orders')}"
+        else:
+            text = f"{name}: {what} — {decision.why}"
+        self.last_captain_note = text
+        self.query_one(DiceLog).add([(self.session.step, Happened("captain", text, side=side))])
+        self.after_events(events, full.turn)
+
+    def action_hurry(self) -> None:
+        self.captain_delay = 0.6 if self.captain_delay < 0.5 else 0.02
+        self.notify("Captains: " + ("watchable pace" if self.captain_delay > 0.5 else "hurrying"),
+                    timeout=2)
+
+    # --- ships and the map -------------------------------------------------------------------
+    @on(SeaMap.Clicked)
+    def map_clicked(self, event: SeaMap.Clicked) -> None:
+        if event.ship is not None:
+            self.selected = event.ship
+            self.refresh_all()
+
+    def action_select_ship(self, step: int) -> None:
+        state = self.state
+        ships = (self.my_ships(state) if self.deciding() and state.phase == ORDERS
+                 else [s.id for s in state.ships if s.afloat])
+        if not ships:
+            return
+        index = ships.index(self.selected) if self.selected in ships else -step
+        self.selected = ships[(index + step) % len(ships)]
+        self.refresh_all()
+        self.action_centre()
+
+    def action_centre(self) -> None:
+        state = self.state
+        if self.selected is not None:
+            ship = state.ship(self.selected)
+            self.query_one(SeaMap).centre_on(ship.x, ship.y)
+
+    def action_focus_map(self) -> None:
+        self.query_one(SeaMap).focus()
+
+    def action_back(self) -> None:
+        self._focus_sheet()
+
+    def action_toggle_log(self) -> None:
+        self.toggle_class("-log")
+
+    def action_log_filter(self) -> None:
+        self.query_one(DiceLog).cycle_filter()
+
+    # --- history and files -------------------------------------------------------------------
+    def _reset_log(self) -> None:
+        self.query_one(DiceLog).reset(
+            (step, e) for step in range(self.session.step + 1)
+            for e in self.session.events_at(step))
+
+    def action_undo(self) -> None:
+        session = self.session
+        if self.online:
+            if not session.can_undo():
+                self.notify("Nothing of yours to take back", severity="warning", timeout=3)
+            else:
+                session.request_undo()
+            return
+        if not session.can_undo():
+            reason = "strict undo: a die has been rolled" if session.step else "nothing to undo"
+            self.notify(f"Cannot undo: {reason}", severity="warning", timeout=3)
+            return
+        session.undo()
+        # back to a decision of ours: a computer captain would only seal again at once
+        while session.captain_to_act() is not None and session.can_undo():
+            session.undo()
+        self._after_history()
+
+    def action_redo(self) -> None:
+        if self.online or not self.session.redo():
+            self.notify("Nothing to redo", severity="warning", timeout=3)
+            return
+        self._after_history()
+
+    def _after_history(self) -> None:
+        self.refusal = ""
+        self._draft_key = ()
+        self._shown_over = self.session.over
+        self._reset_log()
+        self._moment(False)
+
+    def action_save(self) -> None:
+        try:
+            path = self.session.save()
+        except SaveError as exc:
+            self.notify(str(exc), severity="error", timeout=6)
+            return
+        self.notify(f"Saved to {path}", timeout=3)
+
+    def action_save_as(self) -> None:
+        if self.online:
+            self.action_save()
+            return
+        from ahoy_tui.ui.screens.save_as import SaveAsScreen
+
+        def named(path: Path | None) -> None:
+            if path is None:
+                return
+            try:
+                saved = self.session.save(path)
+            except SaveError as exc:
+                self.notify(str(exc), severity="error", timeout=6)
+                return
+            self.notify(f"Saved to {saved}; the battle now saves there", timeout=4)
+
+        self.app.push_screen(SaveAsScreen(self.session.path.parent, self.session.path.stem),
+                             named)
+
+    def action_rules(self) -> None:
+        from ahoy_tui.ui.screens.rules import RulesScreen
+
+        rule = self.rule_in_play or PHASE_RULES.get(self.state.phase, "")
+        if not hasattr(self.session.ruleset, "rule_topics"):
+            self.notify(f"{rule}: see docs/rules/naval_battle.md", title="Rule in play",
+                        timeout=6)
+            return
+        self.app.push_screen(RulesScreen(rule, ruleset=self.session.ruleset.id))
+
+    def game_over(self) -> None:
+        from ahoy_tui.ui.screens.game_over import GameOverScreen
+
+        summary = self.session.ruleset.describe_state(self.session.state) \
+            if hasattr(self.session.ruleset, "describe_state") else ""
+        self.app.push_screen(GameOverScreen(self.session, summary))
+
+    def action_leave(self) -> None:
+        if self.online:
+            self.dismiss()
+            self.app.battle_left(self.session)  # type: ignore[attr-defined]
+            return
+        if not self.session.dirty:
+            self.dismiss()
+            return
+        from ahoy_tui.ui.screens.confirm import ConfirmScreen
+
+        def answer(leave: bool | None) -> None:
+            if leave:
+                self.dismiss()
+
+        self.app.push_screen(ConfirmScreen("The battle has unsaved changes. Quit anyway?"),
+                             answer)
