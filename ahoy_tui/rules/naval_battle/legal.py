@@ -189,7 +189,9 @@ def plain_orders(ship: Ship, declared: str, turn: str = STEADY) -> ShipOrders:
     for kind, count in ship.crew:
         stations = SPECIALIST_STATIONS.get(kind)
         if stations is not None:
-            assign.append((stations[0], kind, count))
+            # a ship holding her speed may put no chit on Speed: a Sailor takes the helm
+            box = MANEUVERS if SPEED in stations and declared == HOLD else stations[0]
+            assign.append((box, kind, count))
             continue
         left = count
         for station, want in ((MANEUVERS, need_turns), (SPEED, want_speed)):

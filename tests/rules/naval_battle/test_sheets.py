@@ -114,8 +114,9 @@ def test_only_the_side_to_seal_may_seal() -> None:
         game.play(GiveOrders("p1", ()))  # orders are not wanted while declaring
 
 
-def test_every_example_sheet_is_accepted() -> None:
-    game = declared(p1="up", p2="down")
+@pytest.mark.parametrize("change", ["up", "hold", "down"])
+def test_every_example_sheet_is_accepted(change: str) -> None:
+    game = declared(p1=change, p2="down")  # the Eagle has a Sailor: on Speed only if she may
     legal = game.legal_actions()
     form = legal.form(GiveOrders)
     assert form is not None and len(form.examples) == 3
