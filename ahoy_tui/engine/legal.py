@@ -76,7 +76,8 @@ class LegalActions:
 
     def __init__(self, fixed: Sequence[Any] = (), ranges: Sequence[ActionRange] = (),
                  forms: Sequence[OrderForm] = ()) -> None:
-        self.fixed = tuple(fixed) + tuple(e for f in forms for e in f.examples)
+        # an example is listed only if its form accepts it: a list never offers a refused sheet
+        self.fixed = tuple(fixed) + tuple(e for f in forms for e in f.examples if e in f)
         self.ranges = tuple(r for r in ranges if len(r))
         self.forms = tuple(forms)
         self._set: frozenset[Any] | None = None

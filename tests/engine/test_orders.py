@@ -52,6 +52,9 @@ def test_an_order_form_accepts_what_its_test_accepts_and_lists_its_examples() ->
     assert list(legal) == [good] and len(legal) == 1 and legal[0] == good
     assert legal.form(Sheet) is form and legal.form(str) is None
     assert bool(LegalActions(forms=[OrderForm(Sheet, "p1", lambda s: True)]))
+    refused_example = OrderForm(Sheet, "p1", lambda s: s.text == "port", (Sheet("aft"),))
+    assert list(LegalActions(forms=[refused_example])) == []  # never offered, never legal
+    assert Sheet("aft") not in LegalActions(forms=[refused_example])
 
 
 def test_is_secret_asks_the_ruleset() -> None:
