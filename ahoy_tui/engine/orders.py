@@ -71,9 +71,10 @@ class Sealed(Generic[T]):
         return Sealed(kept, self.hidden + gone)
 
 
-def sealed_event(side: str, what: str, rule: str) -> Happened:
-    """The only thing the table learns when a side seals: that it has."""
-    return Happened("sealed", f"{side} has sealed {what}", rule, side=side)
+def sealed_event(side: str, who: str, what: str, rule: str) -> Happened:
+    """The only thing the table learns when a side seals: that it has. ``who`` is the side's
+    name ("The Asur"), ``what`` the sheet ("orders")."""
+    return Happened("sealed", f"{who}: {what} sealed", rule, side=side)
 
 
 def revealed_event(what: str, rule: str) -> Happened:

@@ -614,7 +614,7 @@ class GameHost:
                 events = game.events_at(game.step)
             name = state.side_name(side) if hasattr(state, "side_name") else side
             if is_secret(game.ruleset, decision.action):  # sealed: say that, not what or why
-                self._played(live, events, note=f"{name} has sealed its orders")
+                self._played(live, events, note=f"{name}: sealed")
             else:
                 self._played(live, events, note=f"{name}: {what} — {decision.why}")
 

@@ -38,8 +38,8 @@ def test_sealing_twice_is_refused_and_completion_waits_for_every_side() -> None:
 
 
 def test_the_events_of_sealing_say_who_not_what() -> None:
-    event = sealed_event("p2", "its orders", "The Orders Phase")
-    assert event.text == "p2 has sealed its orders" and event.side == "p2"
+    event = sealed_event("p2", "The Dawi", "orders", "The Orders Phase")
+    assert event.text == "The Dawi: orders sealed" and event.side == "p2"
     assert revealed_event("orders", "The Orders Phase").big
 
 

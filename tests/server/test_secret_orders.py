@@ -62,7 +62,7 @@ async def test_the_opponent_and_spectators_never_receive_a_sealed_sheet(host, sh
         assert marked not in wire(client)
         seen = client.sessions[game].state.orders
         assert seen.get("p1") is None and seen.sealed_by == ("p1",)
-        assert any("p1 has sealed its orders" in e.text for e in
+        assert any(e.text == "The Asur: orders sealed" for e in
                    client.sessions[game].events_at(3))
 
 
@@ -73,6 +73,6 @@ async def test_a_captains_sealed_sheet_and_its_reasons_stay_hidden(host, short_d
         await client.until_step(game, 2)  # the captain declares in its turn
     notes = [message.note for client in (alice, carol) for message in client.seen
              if isinstance(message, m.Update) and message.note]
-    assert notes and all(note == "The Dawi has sealed its orders" for note in notes)
+    assert notes and all(note == "The Dawi: sealed" for note in notes)
     assert dict(carol.sessions[game].state.speeds_shown)["grudgebearer"] in ("up", "hold",
                                                                              "down")

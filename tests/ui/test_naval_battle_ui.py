@@ -204,7 +204,7 @@ async def test_hot_seat_never_shows_p1s_sheet_to_p2(tmp_path):
         assert screen.state.orders.get("p1") is None
         assert screen.state.orders.has_sealed("p1")
         log = " ".join(e.describe() for _, e in screen.query_one(DiceLog).entries)
-        assert "p1 has sealed its orders" in log and "Boarding" not in log
+        assert "The Asur: orders sealed" in log and "Boarding" not in log
         await pilot.press("enter")  # p2 seals: the reveal, for both
         assert isinstance(app.screen, RevealScreen)
         reveal = screen_text(app)

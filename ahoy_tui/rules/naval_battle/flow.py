@@ -45,7 +45,8 @@ def apply_action(state: NavalState, action: Action) -> tuple[NavalState, list[Ev
         case DeclareSpeed():
             state = replace(state, declared=state.declared.seal(
                 action.side, SideSpeeds(action.ships)))
-            events.append(sealed_event(action.side, "its speed declarations", CHANGING_SPEED))
+            events.append(sealed_event(action.side, state.side_name(action.side),
+                                       "speed declarations", CHANGING_SPEED))
             if state.declared.complete(sides_in_play(state)):
                 state = _reveal_speeds(state, events)
             else:
@@ -53,14 +54,16 @@ def apply_action(state: NavalState, action: Action) -> tuple[NavalState, list[Ev
         case GiveOrders():
             state = replace(state, orders=state.orders.seal(action.side,
                                                               SideOrders(action.ships)))
-            events.append(sealed_event(action.side, "its orders", ORDERS_PHASE))
+            events.append(sealed_event(action.side, state.side_name(action.side), "orders",
+                                       ORDERS_PHASE))
             if state.orders.complete(sides_in_play(state)):
                 state = _reveal_orders(state, dice, events)
             else:
                 state = replace(state, to_act=next_to_seal(state.orders, state))
         case FirePlan():
             state = replace(state, plans=state.plans.seal(action.side, SidePlan(action.shots)))
-            events.append(sealed_event(action.side, "its fire plan", SHOOTING))
+            events.append(sealed_event(action.side, state.side_name(action.side), "fire plan",
+                                       SHOOTING))
             state = _after_plan(state, dice, events)
     return replace(state, rng=dice.rng), events
 

@@ -204,7 +204,20 @@ def plain_orders(ship: Ship, declared: str, turn: str = STEADY) -> ShipOrders:
             assign.extend((st, kind, n) for st, n in shares if n)
         need_turns = max(0, need_turns - count)
         want_speed = 0
-    return ShipOrders(ship.id, tuple(assign), maneuvers, creature_speed, creature_maneuvers)
+    return ShipOrders(ship.id, tuple(assign), maneuvers, creature_speed, creature_maneuvers,
+                      fire_team=smallest_fire_team(ship))
+
+
+def smallest_fire_team(ship: Ship) -> int:
+    """The fewest chits that can put a fire out at all: one, or two for a crew that is worse
+    at it (Orcs, Elves, Dark Elves "will need to team up")."""
+    from ahoy_tui.rules.naval_battle.tables import tables
+
+    rules = tables()
+    worst = min((rules.race(kind).fire_fighting for kind, _ in ship.crew
+                 if kind in rules.races), default=0)
+    return next((team for team in range(1, 7)
+                 if rules.fire_stations.roll_needed(team) - worst <= 6), 6)
 
 
 def _share(count: int, stations: tuple[str, ...]) -> list[tuple[str, int]]:

@@ -36,7 +36,7 @@ def test_declarations_are_sealed_in_turn_and_shown_together() -> None:
     game = Game.new("naval-battle", "duel", seed=3)
     assert game.state.phase == Phase.DECLARE and game.to_act == "p1"
     events = game.play(DeclareSpeed("p1", (("eagle", "down"),)))
-    assert [e.text for e in events] == ["p1 has sealed its speed declarations"]
+    assert [e.text for e in events] == ["The Asur: speed declarations sealed"]
     assert game.to_act == "p2"
     seen = game.view("p2")
     assert seen.declared.get("p1") is None and seen.declared.has_sealed("p1")  # type: ignore[attr-defined]
@@ -137,3 +137,9 @@ def test_the_example_sheet_pays_its_turn_and_deals_the_rest() -> None:
     assert boxes[SPEED] == 3  # 2 chits and the Sailor
     assert boxes[SNIPERS] >= 2 and boxes[GUNS] > 0 and boxes[BOARDING] > 0
     assert sum(boxes.values()) == eagle.chits
+
+
+def test_the_example_sheet_teams_up_a_crew_that_cannot_fight_fire_alone() -> None:
+    state = declared().state
+    assert plain_orders(state.ship("eagle"), "up").fire_team == 2  # type: ignore[attr-defined]
+    assert plain_orders(state.ship("grudgebearer"), "up").fire_team == 1  # type: ignore[attr-defined]
