@@ -5,7 +5,8 @@ Figures are medians over repeats (this machine is shared and noisy), with the sp
   applying one, as a bot does);
 - replay: rebuilding a 1,000-action log from its record (every action checked for legality),
   and the same with every state hash verified; compared with playing those actions;
-- save and load of that 1,000-action game (write atomically; read, replay and verify).
+- save and load of that 1,000-action game (write atomically; read, replay and verify);
+- Naval Battle Rules: a whole turn played from its six sealed sheets.
 """
 
 from __future__ import annotations
@@ -68,6 +69,26 @@ def selfplay_rate(games: int, seed: int) -> tuple[int, float]:
             state, _ = apply(state, legal[chooser.randrange(len(legal))], legal=legal)
             total += 1
     return total, time.perf_counter() - start
+
+
+def naval_turn_times(games: int, seed: int) -> list[float]:
+    """Naval Battle Rules: the seconds each whole turn takes to play from its sheets (listing the
+    legal sheets, checking and applying each, the reveals, movement, shooting, boarding, fires),
+    with the sheets drawn at random from the rules' examples."""
+    times: list[float] = []
+    for i in range(games):
+        game = Game.new("naval-battle", ("duel", "dragon")[i % 2], seed=seed + i)
+        state = game.state
+        chooser = random.Random(seed + i)
+        start, turn = time.perf_counter(), getattr(state, "turn", 1)
+        while not state.over:
+            legal = legal_actions(state)
+            state, _ = apply(state, legal[chooser.randrange(len(legal))], legal=legal)
+            if getattr(state, "turn", turn) != turn or state.over:
+                now = time.perf_counter()
+                times.append(now - start)
+                start, turn = now, getattr(state, "turn", turn)
+    return times
 
 
 def play_record(record: GameRecord) -> None:
@@ -134,6 +155,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     replay = _timed(lambda: Game.from_record(record, verify=False), repeats)
     verified = _timed(lambda: Game.from_record(record, verify=True), repeats)
     played = _timed(lambda: play_record(record), repeats)
+    naval = naval_turn_times(6 if args.quick else 12, seed=300)
     game = Game.from_record(record)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "long.json"
@@ -151,6 +173,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         "save_1000_ms": _summary(saves),
         "load_1000_ms": _summary(loads),
         "save_file_kb": round(size / 1024, 1),
+        "naval_turn_ms": {**_summary(naval), "turns": len(naval)},
         "repeats": repeats,
     }
     if args.json:
@@ -169,4 +192,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         out.write(f"  {label}: {s['median']} ms [{s['min']}-{s['max']}]\n")
     out.write(f"  replay / play: {result['replay_vs_play']}  (save file {result['save_file_kb']} "
               "KB)\n")
+    turn = result["naval_turn_ms"]
+    out.write(f"  Naval Battle Rules, a whole turn from its sheets: {turn['median']} ms "
+              f"[{turn['min']}-{turn['max']}] over {turn['turns']} turns\n")
     return 0

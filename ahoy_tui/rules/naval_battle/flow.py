@@ -119,7 +119,8 @@ def _after_plan(state: NavalState, dice: Dice, events: list[Event]) -> NavalStat
     plans = {side: sheet.shots for side, sheet in state.plans.entries}
     if any(plans.values()):
         events.append(revealed_event("fire plans", SHOOTING))
-        state = shooting.resolve(state, plans, dice, events)
+    # even with every plan empty: a creature whose crew are dead shoots on by itself
+    state = shooting.resolve(state, plans, dice, events)
     state = boarding.resolve(state, dice, events)
     state = fires.resolve(state, dice, events)
     return end_turn(state, events)

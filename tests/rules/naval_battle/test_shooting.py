@@ -457,3 +457,19 @@ def test_the_fire_plan_is_played_through_the_turn_sequence():
     assert lost(state, after, "target") == 3
     assert after.turn == 2 and after.ship("gunship").stations == ()
     assert "Gunship's a (Cannon) hits Target for 3 damage" in said(events)
+
+
+def test_a_crewless_creature_attacks_even_when_every_plan_is_empty():
+    """flow: the fire plans all say hold, yet the creature whose crew are dead shoots on."""
+    from ahoy_tui.rules.naval_battle import flow
+    from ahoy_tui.rules.naval_battle.actions import FirePlan
+
+    dragon = Creature("Sea Dragon", chits=12, share=25, speed_value=3, maneuverability=3,
+                      armour=4)
+    alone = ship("karond", "p1", race="dark_elf", creature=dragon)
+    friend = ship("friend", "p1", x=5, stations=((BOARDING, "human", 5),), armour=7)
+    state = battle(alone, friend, target(40))
+    with forced(2, 3):  # the dragon's 2D6 on its friend, no save at armour 7
+        after, events = flow.apply_action(state, FirePlan("p1", ()))
+    assert lost(state, after, "friend") == 5
+    assert "attacks the nearest ship" in said(events)
