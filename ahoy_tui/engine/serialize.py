@@ -51,7 +51,9 @@ def make_strict(conv: cattrs.Converter) -> cattrs.Converter:
     true is not 1): a bot or a hand-edited file must say what it means."""
     conv.register_structure_hook(int, _strict_int)
     conv.register_structure_hook(float, _strict_float)
-    conv.register_structure_hook(str, _strict_str)
+    # exactly str: a hook for the class would also catch StrEnum fields (a phase), which must
+    # come back as their enum, not as plain text
+    conv.register_structure_hook_func(lambda kind: kind is str, _strict_str)
     conv.register_structure_hook(bool, _strict_bool)
     return conv
 

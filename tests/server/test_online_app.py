@@ -78,3 +78,35 @@ async def test_the_opponents_move_arrives_and_an_undo_request_is_answered(host, 
         await pilot.press("y")
         await settle(pilot, lambda: live.game.step == step)
         await settle(pilot, lambda: screen.session.step == step)
+
+
+async def test_a_naval_battle_online_seals_each_sheet_and_shows_the_reveal(host, short_dir):
+    from ahoy_tui.rules.naval_battle.actions import DeclareSpeed, GiveOrders
+    from ahoy_tui.rules.naval_battle.legal import plain_orders
+    from ahoy_tui.ui.screens.naval_battle import NavalBattleScreen
+    from ahoy_tui.ui.screens.reveal import RevealScreen
+
+    bob = await Client.connect(short_dir / "host.sock", "key:bob", "Bob")
+    bob.send(m.CreateGame(ruleset="naval-battle", scenario="duel",
+                          seats={"p1": "open", "p2": "me"}, seed=5))
+    game = (await bob.expect(m.Opened)).game.id
+    host.players.set_name("key:alice", "Alice")
+    app = OnlineApp(short_dir / "host.sock", "key:alice")
+    live = host.games[game]
+    async with app.run_test(size=(130, 44)) as pilot:
+        await settle(pilot, lambda: bool(app.lobby.games))
+        await pilot.press("enter")  # the free seat: p1
+        await settle(pilot, lambda: isinstance(app.screen, NavalBattleScreen))
+        await pilot.press("enter")  # Alice declares (hold) and seals
+        await settle(pilot, lambda: live.game.step == 1)
+        await bob.until_step(game, 1)
+        bob.sessions[game].play(DeclareSpeed("p2", (("grudgebearer", "up"),)))
+        await settle(pilot, lambda: live.game.step == 2 and app.screen.query("PlaySheet"))
+        await pilot.press("enter")  # Alice seals her (ready) sheet
+        await settle(pilot, lambda: live.game.step == 3)
+        grudge = live.game.state.ship("grudgebearer")
+        await bob.until_step(game, 3)
+        bob.sessions[game].play(GiveOrders("p2", (plain_orders(grudge, "up", "port"),)))
+        await settle(pilot, lambda: isinstance(app.screen, RevealScreen))
+        shown = str(app.screen.query_one("VerticalScroll Static").render())
+        assert "Grudgebearer" in shown and "1. port" in shown  # Bob's sheet, at the reveal
