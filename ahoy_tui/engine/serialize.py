@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any
 
 import attrs
@@ -40,6 +40,10 @@ def _strict_str(value: Any, _: Any) -> str:
     return value
 
 
+def _enum(value: Any, kind: Any) -> Any:
+    return kind(value)
+
+
 def _strict_bool(value: Any, _: Any) -> bool:
     if not isinstance(value, bool):
         raise TypeError(f"expected true or false, got {json.dumps(value)}")
@@ -51,9 +55,9 @@ def make_strict(conv: cattrs.Converter) -> cattrs.Converter:
     true is not 1): a bot or a hand-edited file must say what it means."""
     conv.register_structure_hook(int, _strict_int)
     conv.register_structure_hook(float, _strict_float)
-    # exactly str: a hook for the class would also catch StrEnum fields (a phase), which must
-    # come back as their enum, not as plain text
-    conv.register_structure_hook_func(lambda kind: kind is str, _strict_str)
+    conv.register_structure_hook(str, _strict_str)
+    # a StrEnum is a str too: without its own hook a phase would come back as plain text
+    conv.register_structure_hook(StrEnum, _enum)
     conv.register_structure_hook(bool, _strict_bool)
     return conv
 
