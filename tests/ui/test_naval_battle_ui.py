@@ -273,6 +273,8 @@ async def test_new_game_lists_and_starts_a_naval_battle(tmp_path):
         await pilot.pause()
         assert form.query_one(SeaMap)._scene is not None
         assert len(form.query_one(SeaMap)._scene.hulls) == 3  # the dragon's three ships
+        labels = [str(form.query_one(f"#{side}-label").render()) for side in ("p1", "p2")]
+        assert labels == ["Naggaroth (p1): played by", "The Empire (p2): played by"]
         form.query_one("#p2", Select).value = "normal"
         await pilot.pause()
         await pilot.press("ctrl+s")

@@ -52,9 +52,9 @@ class NewGameScreen(Screen[None]):
                 yield OptionList(id="scenarios")
                 yield Static(id="description")
                 players = ONLINE_PLAYERS if self.online else PLAYERS
-                yield Label("The Empire side (p1) is played by")
+                yield Label("The Empire side (p1) is played by", id="p1-label")
                 yield Select(players, value=players[0][1], allow_blank=False, id="p1")
-                yield Label("The other side (p2) is played by")
+                yield Label("The other side (p2) is played by", id="p2-label")
                 yield Select(players, value=players[1 if self.online else 0][1],
                              allow_blank=False, id="p2")
                 if not self.online:
@@ -157,6 +157,8 @@ class NewGameScreen(Screen[None]):
         info = next(i for i in ruleset.scenarios() if i.name == self.scenario)
         self.query_one("#description", Static).update(
             f"{info.description}\nSides: {' v '.join(info.sides)}")
+        for side, name in zip(("p1", "p2"), info.sides, strict=False):
+            self.query_one(f"#{side}-label", Label).update(f"{name} ({side}): played by")
         try:
             data = self.scenario_data()
         except ValueError as exc:
