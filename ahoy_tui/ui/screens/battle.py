@@ -16,12 +16,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.screen import Screen
-from textual.worker import Worker, WorkerState
 
 from ahoy_tui.engine import IllegalAction, InvalidAction, SaveError
 from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.legal import ActionRange
 from ahoy_tui.session import LocalSession
+from ahoy_tui.ui.screens.captains import WATCHABLE, CaptainWatch
 
 if TYPE_CHECKING:
     from ahoy_tui.server.remote import RemoteSession
@@ -39,7 +39,7 @@ def side_name(state: Any, side: str) -> str:
     return state.side_name(side) if hasattr(state, "side_name") else side
 
 
-class BattleScreen(Screen[None]):
+class BattleScreen(CaptainWatch, Screen[None]):
     """Play a battle."""
 
     CSS_PATH = "battle.tcss"
@@ -70,7 +70,7 @@ class BattleScreen(Screen[None]):
         self.preview_gun: str | None = None
         self._shown_over = False
         self._captain_busy = False
-        self.captain_delay = 0.6  # seconds between a computer captain's actions: watchable
+        self.captain_delay = WATCHABLE
         self.last_captain_note = ""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -190,41 +190,11 @@ class BattleScreen(Screen[None]):
                                                                       side=side))])
         self.after_events(events)
 
-    def _remote_refused(self, text: str) -> None:
-        self.refusal = text
-        self.app.bell()
-        self.refresh_all()
-
     # --- computer captains ------------------------------------------------------------------
-    def _schedule_captain(self) -> None:
-        if not self._captain_busy:
-            self._captain_busy = True
-            self.set_timer(self.captain_delay, self._captain_thinks)
-
-    def _captain_thinks(self) -> None:
-        if self.session.captain_to_act() is None:
-            self._captain_busy = False
-            return
-        self.run_worker(self.session.captain_decides, thread=True, exit_on_error=False,
-                        name="captain", group="captain")
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.name != "captain" or event.state not in (
-                WorkerState.SUCCESS, WorkerState.ERROR):
-            return
-        self._captain_busy = False
-        if event.state == WorkerState.ERROR:
-            self.notify(f"The computer captain failed: {event.worker.error}", severity="error")
-            return
-        step, decision = event.worker.result
-        state = self.session.state
-        side = state.to_act or ""
-        try:
-            what, events = self.session.play_decision(step, decision)
-        except (ValueError, IllegalAction, InvalidAction):
-            self.refresh_all()  # the battle moved on (an undo): think again
-            return
-        note = Happened("captain", f"{side_name(state, side)}: {what} — {decision.why}",
+    def captain_played(self, before: Any, decision: Any, what: str,
+                       events: tuple[Event, ...]) -> None:
+        side = before.to_act or ""
+        note = Happened("captain", f"{side_name(before, side)}: {what} — {decision.why}",
                         side=side)
         self.last_captain_note = note.text
         self.query_one(DiceLog).add([(self.session.step, note)])
@@ -406,12 +376,6 @@ class BattleScreen(Screen[None]):
         if self.selected and state.has_ship(self.selected):
             ship = state.ship(self.selected)
             self.query_one(SeaMap).centre_on(ship.x, ship.y)
-
-    def action_hurry(self) -> None:
-        """Computer captains play on without pausing between actions (press again to watch)."""
-        self.captain_delay = 0.6 if self.captain_delay < 0.5 else 0.02
-        self.notify("Captains: " + ("watchable pace" if self.captain_delay > 0.5 else "hurrying"),
-                    timeout=2)
 
     def action_focus_map(self) -> None:
         self.query_one(SeaMap).focus()

@@ -19,12 +19,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.worker import Worker, WorkerState
 
 from ahoy_tui.engine import IllegalAction, InvalidAction, SaveError
 from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.orders import SPECTATOR, is_secret
 from ahoy_tui.ui.routing import naval_view
+from ahoy_tui.ui.screens.captains import WATCHABLE, CaptainWatch
 from ahoy_tui.ui.screens.hand_over import HandOverScreen
 from ahoy_tui.ui.screens.reveal import RevealScreen
 from ahoy_tui.ui.widgets.choices import PhasePrompt
@@ -53,7 +53,7 @@ ShipOrders = Any
 Shot = Any
 
 
-class NavalBattleScreen(Screen[None]):
+class NavalBattleScreen(CaptainWatch, Screen[None]):
     """Play a Naval Battle: write each sheet, seal it, watch the reveal."""
 
     CSS_PATH = ["naval_battle.tcss", "../widgets/play_sheet.tcss"]
@@ -81,7 +81,7 @@ class NavalBattleScreen(Screen[None]):
         self.selected: str | None = None
         self.refusal = ""
         self.rule_in_play = ""
-        self.captain_delay = 0.6
+        self.captain_delay = WATCHABLE
         self.last_captain_note = ""
         self._captain_busy = False
         self._shown_over = False
@@ -430,54 +430,18 @@ class NavalBattleScreen(Screen[None]):
             self.query_one(DiceLog).add([(self.session.step, Happened("captain", note))])
         self.after_events(events)
 
-    def _remote_refused(self, text: str) -> None:
-        self.refusal = text
-        self.app.bell()
-        self.refresh_all()
-
     # --- computer captains -------------------------------------------------------------------
-    def _schedule_captain(self) -> None:
-        if not self._captain_busy:
-            self._captain_busy = True
-            self.set_timer(self.captain_delay, self._captain_thinks)
-
-    def _captain_thinks(self) -> None:
-        if self.session.captain_to_act() is None:
-            self._captain_busy = False
-            return
-        self.run_worker(self.session.captain_decides, thread=True, exit_on_error=False,
-                        name="captain", group="captain")
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.name != "captain" or event.state not in (
-                WorkerState.SUCCESS, WorkerState.ERROR):
-            return
-        self._captain_busy = False
-        if event.state == WorkerState.ERROR:
-            self.notify(f"The computer captain failed: {event.worker.error}", severity="error")
-            return
-        step, decision = event.worker.result
-        full = self.session.state
-        side = full.to_act or ""
-        phase = str(full.phase)
-        try:
-            what, events = self.session.play_decision(step, decision)
-        except (ValueError, IllegalAction, InvalidAction):
-            self.refresh_all()
-            return
-        name = full.side_name(side)
-        if is_secret(self.session.ruleset, decision.action):
-            text = f"{name} have sealed their {SHEET_WORDS.get(phase, 'orders')}"
+    def captain_played(self, before: Any, decision: Any, what: str,
+                       events: tuple[Event, ...]) -> None:
+        side = before.to_act or ""
+        name = before.side_name(side)
+        if is_secret(self.session.ruleset, decision.action):  # sealed: that, not what or why
+            text = f"{name} have sealed their {SHEET_WORDS.get(str(before.phase), 'orders')}"
         else:
             text = f"{name}: {what} — {decision.why}"
         self.last_captain_note = text
         self.query_one(DiceLog).add([(self.session.step, Happened("captain", text, side=side))])
-        self.after_events(events, full.turn)
-
-    def action_hurry(self) -> None:
-        self.captain_delay = 0.6 if self.captain_delay < 0.5 else 0.02
-        self.notify("Captains: " + ("watchable pace" if self.captain_delay > 0.5 else "hurrying"),
-                    timeout=2)
+        self.after_events(events, before.turn)
 
     # --- ships and the map -------------------------------------------------------------------
     @on(SeaMap.Clicked)
