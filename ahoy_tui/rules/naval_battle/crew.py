@@ -12,8 +12,10 @@ from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.rules.naval_battle.model import USUAL_CASUALTIES, NavalState, Ship
+from ahoy_tui.rules.naval_battle.tables import tables
 
 ARMOUR = "Armour"
+SHIPS_CREWS = "Ship's Crews"
 REMOVING_CASUALTIES = "Removing casualties"
 CREATURES = "Creatures"
 
@@ -33,8 +35,37 @@ def save_armour(dice: Dice, target: Ship, hits: int, *, rule: str, modifier: int
         saved, _ = dice.need(armour, f"{target.name}'s armour save", rule, side=side,
                              ship=target.id, modifier=modifier, success="saved",
                              failure="lost")
+        if not saved and not against_creature and luck_left(target, dice.events):
+            dice.events.append(Happened("luck", f"Skaven luck: {target.name} rolls the "
+                                        "save again", SHIPS_CREWS, side=target.side,
+                                        ship=target.id))
+            saved, _ = dice.need(armour, f"{target.name}'s armour save (luck)", SHIPS_CREWS,
+                                 side=side, ship=target.id, modifier=modifier,
+                                 success="saved", failure="lost")
         through += 0 if saved else 1
     return through
+
+
+def luck_left(ship: Ship, events: list[Event]) -> bool:
+    """Ship's Crews (Skaven "luck (one reroll per turn)"): whether her crew still have this
+    turn's reroll. It goes on the first armour save they fail in the turn (reading A46)."""
+    rerolls = max((tables().race(kind).rerolls_per_turn for kind, n in ship.crew
+                   if n and kind in tables().races), default=0)
+    if rerolls == 0:
+        return False
+    used = ship.luck_used + sum(1 for e in events
+                                if isinstance(e, Happened) and e.kind == "luck"
+                                and e.ship == ship.id)
+    return used < rerolls
+
+
+def mark_luck(state: NavalState, events: list[Event]) -> NavalState:
+    """Note on each ship the luck her crew used in this action's events."""
+    for event in events:
+        if isinstance(event, Happened) and event.kind == "luck" and event.ship:
+            ship = state.ship(event.ship)
+            state = state.with_ship(replace(ship, luck_used=ship.luck_used + 1))
+    return state
 
 
 def take_damage(state: NavalState, ship_id: str, points: int, events: list[Event], *,

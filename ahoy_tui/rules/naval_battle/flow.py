@@ -16,7 +16,7 @@ from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.orders import Sealed, revealed_event, sealed_event
-from ahoy_tui.rules.naval_battle import boarding, fires, movement, shooting
+from ahoy_tui.rules.naval_battle import boarding, crew, fires, movement, shooting
 from ahoy_tui.rules.naval_battle.actions import Action, DeclareSpeed, FirePlan, GiveOrders
 from ahoy_tui.rules.naval_battle.model import (
     NavalState,
@@ -65,6 +65,8 @@ def apply_action(state: NavalState, action: Action) -> tuple[NavalState, list[Ev
             events.append(sealed_event(action.side, state.side_name(action.side), "fire plan",
                                        SHOOTING))
             state = _after_plan(state, dice, events)
+    if not state.over and state.phase != Phase.DECLARE:  # a new turn has its luck back
+        state = crew.mark_luck(state, events)
     return replace(state, rng=dice.rng), events
 
 
@@ -140,7 +142,7 @@ def points_words(points: Fraction) -> str:
 
 
 def end_turn(state: NavalState, events: list[Event]) -> NavalState:
-    ships = tuple(replace(s, stations=(), jammed=()) for s in state.ships)
+    ships = tuple(replace(s, stations=(), jammed=(), luck_used=0) for s in state.ships)
     state = replace(state, ships=ships, declared=Sealed(), orders=Sealed(), plans=Sealed(),
                     speeds_shown=())
     alive = sides_in_play(state)

@@ -119,6 +119,7 @@ class Ship:
     damage_taken: int = 0
     gone: str = ""  # why she is out of the battle ("left the table", "every crewman lost")
     jammed: tuple[str, ...] = ()  # guns jammed this turn
+    luck_used: int = 0  # Skaven luck rerolls used this turn
 
     @property
     def chits(self) -> int:
