@@ -110,3 +110,39 @@ async def test_a_naval_battle_online_seals_each_sheet_and_shows_the_reveal(host,
         await settle(pilot, lambda: isinstance(app.screen, RevealScreen))
         shown = str(app.screen.query_one("VerticalScroll Static").render())
         assert "Grudgebearer" in shown and "1. port" in shown  # Bob's sheet, at the reveal
+
+
+async def test_online_a_player_writes_ahead_and_the_sheet_goes_in_when_it_may(host, short_dir):
+    from ahoy_tui.rules.naval_battle.actions import DeclareSpeed, GiveOrders
+    from ahoy_tui.rules.naval_battle.legal import plain_orders
+    from ahoy_tui.ui.screens.naval_battle import NavalBattleScreen
+
+    bob = await Client.connect(short_dir / "host.sock", "key:bob", "Bob")
+    bob.send(m.CreateGame(ruleset="naval-battle", scenario="duel",
+                          seats={"p1": "me", "p2": "open"}, seed=5))
+    game = (await bob.expect(m.Opened)).game.id
+    host.players.set_name("key:alice", "Alice")
+    app = OnlineApp(short_dir / "host.sock", "key:alice")
+    live = host.games[game]
+    async with app.run_test(size=(130, 44)) as pilot:
+        await settle(pilot, lambda: bool(app.lobby.games))
+        await pilot.press("enter")  # the free seat: p2, while Bob (p1) is to declare
+        await settle(pilot, lambda: isinstance(app.screen, NavalBattleScreen))
+        screen = app.screen
+        await settle(pilot, lambda: screen.query_one("SpeedDeclarations").display)
+        await pilot.press("left", "enter")  # Alice declares "up" ahead of Bob, and seals
+        await settle(pilot, lambda: screen.queued is not None)
+        assert live.game.step == 0  # nothing reaches the table before Bob has sealed
+        assert "goes to the table the moment" in str(screen.query_one(PhasePrompt).render())
+        bob.sessions[game].play(DeclareSpeed("p1", (("eagle", "hold"),)))
+        await settle(pilot, lambda: live.game.step == 2)  # hers went in at once
+        assert dict(live.game.state.speeds_shown) == {"eagle": "hold", "grudgebearer": "up"}
+        # the orders: Alice writes hers while Bob writes his
+        await settle(pilot, lambda: screen.query_one("PlaySheet").display)
+        await pilot.press("enter")
+        await settle(pilot, lambda: screen.queued is not None)
+        eagle = live.game.state.ship("eagle")
+        await bob.until_step(game, 2)
+        bob.sessions[game].play(GiveOrders("p1", (plain_orders(eagle, "hold"),)))
+        await settle(pilot, lambda: live.game.step >= 4)  # both sealed: revealed, moved
+        assert live.game.state.orders.complete(("p1", "p2")) or live.game.state.turn > 1

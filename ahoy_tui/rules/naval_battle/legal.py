@@ -100,6 +100,20 @@ def orders_problem(state: NavalState, action: GiveOrders) -> tuple[str, str] | N
     """(rule, reason) if the sheet breaks a rule, None if it may be sealed."""
     if action.side != state.to_act:
         return TURNS, f"it is {state.to_act}'s turn to seal"
+    return sheet_problem(state, action)
+
+
+def sheet_problem(state: NavalState, action: Any) -> tuple[str, str] | None:
+    """(rule, reason) if a side's sheet for this phase breaks a rule, whoever's turn it is to
+    seal (a player may write ahead while the other side writes)."""
+    if isinstance(action, DeclareSpeed):
+        ids = sorted(s.id for s in state.side_ships(action.side))
+        if sorted(i for i, _ in action.ships) != ids or any(
+                c not in SPEED_CHANGES for _, c in action.ships):
+            return CHANGING_SPEED, "declare up, hold or down once for each of your ships"
+        return None
+    if isinstance(action, FirePlan):
+        return shooting.plan_problem(state, action.side, action.shots)
     ships = {s.id: s for s in state.side_ships(action.side)}
     given = [o.ship for o in action.ships]
     if sorted(given) != sorted(ships):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable
+from typing import Any
 
 from attrs import frozen
 
@@ -436,6 +437,12 @@ def budgets(state: NavalState, side: str, shots: Iterable[Shot],
                             sum(cost.get((s.ship, s.weapon), 0) for s in shots
                                 if s.ship == ship.id))
                  for ship in state.side_ships(side))
+
+
+def sheet_problem(state: NavalState, action: Any) -> str:
+    """What is wrong with a side's sheet, "rule — reason", or "" (see ``legal.sheet_problem``)."""
+    problem = legal.sheet_problem(state, action)
+    return f"{problem[0]} — {problem[1]}" if problem else ""
 
 
 def plan_problem(state: NavalState, side: str, shots: tuple[Shot, ...]) -> tuple[str, str] | None:

@@ -94,6 +94,8 @@ class NavalBattleScreen(CaptainWatch, Screen[None]):
         self.shown_side: str | None = None
         self.curtain = False
         self._fresh = True  # new sheets: their cursors back at the top
+        # online: a sheet sealed while the other side still writes theirs, sent when it may be
+        self.queued: tuple[tuple[object, ...], Any] | None = None
 
     # --- who is looking ----------------------------------------------------------------------
     @property
@@ -121,6 +123,24 @@ class NavalBattleScreen(CaptainWatch, Screen[None]):
         """Whether the side at the terminal writes a sheet now."""
         return (not self.curtain and self.session.may_act()
                 and self.session.to_act == self.perspective())
+
+    def drafting(self) -> bool:
+        """Whether the side at this terminal may write its sheet ahead, while the other side is
+        still writing theirs (the engine takes the sheets one after the other; the players need
+        not wait). Never at a shared terminal, nor once this side has sealed."""
+        side = self.perspective()
+        if (self.curtain or self.hot_seat or self.queued is not None or side == SPECTATOR
+                or self.session.to_act in (None, side)):
+            return False
+        state = self.state
+        envelope = {DECLARE: state.declared, ORDERS: state.orders,
+                    SHOOTING: state.plans}.get(state.phase)
+        return (not state.over and bool(state.side_ships(side)) and envelope is not None
+                and not envelope.has_sealed(side))
+
+    def writing(self) -> bool:
+        """Whether this terminal shows a sheet to write: its turn to seal, or ahead of it."""
+        return self.deciding() or self.drafting()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not self.online:
@@ -163,8 +183,7 @@ class NavalBattleScreen(CaptainWatch, Screen[None]):
     # --- drafts ------------------------------------------------------------------------------
     def _drafts_for(self, state: NavalState) -> None:
         """Start fresh sheets when the turn, the phase or the side writing them changes."""
-        key = (state.turn, state.phase, state.to_act, self.session.step
-               if state.phase == SHOOTING else 0)
+        key = (state.turn, state.phase, self.perspective())
         if key == self._draft_key:
             return
         self._draft_key = key
@@ -199,7 +218,7 @@ class NavalBattleScreen(CaptainWatch, Screen[None]):
         session = self.session
         state = self.state
         self._drafts_for(state)
-        deciding = self.deciding()
+        deciding = self.writing()
         mine = self.my_ships(state)
         if deciding and state.phase == ORDERS and self.selected not in mine and mine:
             self.selected = mine[0]
@@ -220,9 +239,19 @@ class NavalBattleScreen(CaptainWatch, Screen[None]):
                                          waiting=self._waiting(state))
         if session.captain_to_act() is not None:
             self._schedule_captain()
+        if self.queued is not None:  # sealed ahead: in it goes, now that it may
+            key, action = self.queued
+            if key != self._draft_key or state.over:
+                self.queued = None
+            elif self.deciding():
+                self.queued = None
+                self.call_later(self.play, action)
 
     def _waiting(self, state: NavalState) -> str:
         session = self.session
+        if self.queued is not None:
+            return (f"Your sheet is sealed: it goes to the table the moment "
+                    f"{state.side_name(session.to_act or '')} have sealed theirs.")
         if self.curtain:
             return f"Waiting for {state.side_name(session.to_act or '')} to take the terminal…"
         if self.online:
@@ -267,7 +296,7 @@ class NavalBattleScreen(CaptainWatch, Screen[None]):
 
     def _redraw_map(self, state: NavalState | None = None, deciding: bool | None = None) -> None:
         state = state or self.state
-        deciding = self.deciding() if deciding is None else deciding
+        deciding = self.writing() if deciding is None else deciding
         orders = None
         shots: tuple[Shot, ...] = ()
         if deciding and state.phase == ORDERS and self.selected in self.my_ships(state):
@@ -309,7 +338,7 @@ class NavalBattleScreen(CaptainWatch, Screen[None]):
         """The sheet written, as the action that seals it (None when nothing is to seal)."""
         nb = naval_view()
         state = self.state
-        side = state.to_act
+        side = state.to_act if self.deciding() else self.perspective()
         if side is None:
             return None
         ships = state.side_ships(side)
@@ -323,6 +352,18 @@ class NavalBattleScreen(CaptainWatch, Screen[None]):
         return None
 
     def action_seal(self) -> None:
+        if self.drafting():
+            action = self.sheet_to_seal()
+            problem = naval_view().sheet_problem(self.state, action)
+            if problem:
+                self.refusal = problem
+                self.app.bell()
+                self.refresh_all()
+                return
+            self.queued = (self._draft_key, action)
+            self.refusal = ""
+            self.refresh_all()
+            return
         if not self.deciding():
             self.notify("Not your sheet to seal now", severity="warning", timeout=3)
             return
@@ -452,7 +493,7 @@ class NavalBattleScreen(CaptainWatch, Screen[None]):
 
     def action_select_ship(self, step: int) -> None:
         state = self.state
-        ships = (self.my_ships(state) if self.deciding() and state.phase == ORDERS
+        ships = (self.my_ships(state) if self.writing() and state.phase == ORDERS
                  else [s.id for s in state.ships if s.afloat])
         if not ships:
             return
