@@ -107,7 +107,8 @@ async def test_a_naval_battle_online_seals_each_sheet_and_shows_the_reveal(host,
         grudge = live.game.state.ship("grudgebearer")
         await bob.until_step(game, 3)
         bob.sessions[game].play(GiveOrders("p2", (plain_orders(grudge, "up", "port"),)))
-        await settle(pilot, lambda: isinstance(app.screen, RevealScreen))
+        await settle(pilot, lambda: isinstance(app.screen, RevealScreen)
+                     and bool(app.screen.query("VerticalScroll Static")))  # composed
         shown = str(app.screen.query_one("VerticalScroll Static").render())
         assert "Grudgebearer" in shown and "1. port" in shown  # Bob's sheet, at the reveal
 
