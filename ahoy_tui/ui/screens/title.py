@@ -44,7 +44,8 @@ class TitleScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
             yield Static(Text(BANNER, style="bold"), id="banner")
-            yield Static("Tabletop naval battles in a terminal — Warhammer Ahoy! rules",
+            yield Static("Tabletop naval battles in a terminal — Warhammer Ahoy! and Naval "
+                         "Battle Rules for Fantasy Gaming",
                          id="tagline")
             yield OptionList(id="menu")
         yield Footer()
