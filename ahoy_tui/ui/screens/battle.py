@@ -7,7 +7,6 @@ action from the engine; a refused one shows the rule that refused it.
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import on
@@ -15,13 +14,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
-from textual.screen import Screen
 
-from ahoy_tui.engine import IllegalAction, InvalidAction, SaveError
+from ahoy_tui.engine import IllegalAction, InvalidAction
 from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.legal import ActionRange
 from ahoy_tui.session import LocalSession
-from ahoy_tui.ui.screens.captains import WATCHABLE, CaptainWatch
+from ahoy_tui.ui.screens.battle_basics import WATCHABLE, BattleBasics
 
 if TYPE_CHECKING:
     from ahoy_tui.server.remote import RemoteSession
@@ -39,7 +37,7 @@ def side_name(state: Any, side: str) -> str:
     return state.side_name(side) if hasattr(state, "side_name") else side
 
 
-class BattleScreen(CaptainWatch, Screen[None]):
+class BattleScreen(BattleBasics):
     """Play a battle."""
 
     CSS_PATH = "battle.tcss"
@@ -377,15 +375,6 @@ class BattleScreen(CaptainWatch, Screen[None]):
             ship = state.ship(self.selected)
             self.query_one(SeaMap).centre_on(ship.x, ship.y)
 
-    def action_focus_map(self) -> None:
-        self.query_one(SeaMap).focus()
-
-    def action_toggle_log(self) -> None:
-        self.toggle_class("-log")
-
-    def action_log_filter(self) -> None:
-        self.query_one(DiceLog).cycle_filter()
-
     def action_back(self) -> None:
         if self.query_one(ValuePicker).display:
             self.picker_cancelled()
@@ -425,33 +414,6 @@ class BattleScreen(CaptainWatch, Screen[None]):
             for e in self.session.events_at(step))
         self.selected = self._natural_selection() or self.selected
         self.refresh_all()
-
-    def action_save(self) -> None:
-        try:
-            path = self.session.save()
-        except SaveError as exc:
-            self.notify(str(exc), severity="error", timeout=6)
-            return
-        self.notify(f"Saved to {path}", timeout=3)
-
-    def action_save_as(self) -> None:
-        if self.online:
-            self.action_save()
-            return
-        from ahoy_tui.ui.screens.save_as import SaveAsScreen
-
-        def named(path: Path | None) -> None:
-            if path is None:
-                return
-            try:
-                saved = self.session.save(path)
-            except SaveError as exc:
-                self.notify(str(exc), severity="error", timeout=6)
-                return
-            self.notify(f"Saved to {saved}; the battle now saves there", timeout=4)
-
-        self.app.push_screen(SaveAsScreen(self.session.path.parent, self.session.path.stem),
-                             named)
 
     def action_rules(self) -> None:
         from ahoy_tui.ui.screens.rules import RulesScreen

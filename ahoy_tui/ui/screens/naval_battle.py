@@ -11,20 +11,18 @@ between one captain's sheet and the other's.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 
-from ahoy_tui.engine import IllegalAction, InvalidAction, SaveError
+from ahoy_tui.engine import IllegalAction, InvalidAction
 from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.orders import SPECTATOR, is_secret
 from ahoy_tui.ui.routing import naval_view
-from ahoy_tui.ui.screens.captains import WATCHABLE, CaptainWatch
+from ahoy_tui.ui.screens.battle_basics import WATCHABLE, BattleBasics
 from ahoy_tui.ui.screens.hand_over import HandOverScreen
 from ahoy_tui.ui.screens.reveal import RevealScreen
 from ahoy_tui.ui.widgets.choices import PhasePrompt
@@ -53,7 +51,7 @@ ShipOrders = Any
 Shot = Any
 
 
-class NavalBattleScreen(CaptainWatch, Screen[None]):
+class NavalBattleScreen(BattleBasics):
     """Play a Naval Battle: write each sheet, seal it, watch the reveal."""
 
     CSS_PATH = ["naval_battle.tcss", "../widgets/play_sheet.tcss"]
@@ -508,17 +506,8 @@ class NavalBattleScreen(CaptainWatch, Screen[None]):
             ship = state.ship(self.selected)
             self.query_one(SeaMap).centre_on(ship.x, ship.y)
 
-    def action_focus_map(self) -> None:
-        self.query_one(SeaMap).focus()
-
     def action_back(self) -> None:
         self._focus_sheet()
-
-    def action_toggle_log(self) -> None:
-        self.toggle_class("-log")
-
-    def action_log_filter(self) -> None:
-        self.query_one(DiceLog).cycle_filter()
 
     # --- history and files -------------------------------------------------------------------
     def _reset_log(self) -> None:
@@ -556,33 +545,6 @@ class NavalBattleScreen(CaptainWatch, Screen[None]):
         self._shown_over = self.session.over
         self._reset_log()
         self._moment(False)
-
-    def action_save(self) -> None:
-        try:
-            path = self.session.save()
-        except SaveError as exc:
-            self.notify(str(exc), severity="error", timeout=6)
-            return
-        self.notify(f"Saved to {path}", timeout=3)
-
-    def action_save_as(self) -> None:
-        if self.online:
-            self.action_save()
-            return
-        from ahoy_tui.ui.screens.save_as import SaveAsScreen
-
-        def named(path: Path | None) -> None:
-            if path is None:
-                return
-            try:
-                saved = self.session.save(path)
-            except SaveError as exc:
-                self.notify(str(exc), severity="error", timeout=6)
-                return
-            self.notify(f"Saved to {saved}; the battle now saves there", timeout=4)
-
-        self.app.push_screen(SaveAsScreen(self.session.path.parent, self.session.path.stem),
-                             named)
 
     def action_rules(self) -> None:
         from ahoy_tui.ui.screens.rules import RulesScreen

@@ -1,0 +1,120 @@
+"""What every battle screen does alike, whatever the rules: the computer captains, a server's
+refusals, saving, the dice log and the map's focus.
+
+A captain decides in a worker thread (it reads an immutable state), at a watchable pace that
+``x`` hurries; its decision is played only if the battle has not moved on meanwhile. A screen
+says what a captain's decision was with :meth:`BattleBasics.captain_played`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.screen import Screen
+from textual.worker import Worker, WorkerState
+
+from ahoy_tui.engine import IllegalAction, InvalidAction, SaveError
+from ahoy_tui.engine.events import Event
+from ahoy_tui.ui.widgets.dice_log import DiceLog
+from ahoy_tui.ui.widgets.sea_map import SeaMap
+
+WATCHABLE = 0.6  # seconds between a computer captain's actions
+HURRIED = 0.02
+
+
+class BattleBasics(Screen[None]):
+    """The base of a battle screen. Its screens give ``session``, ``online``, ``refusal``,
+    ``refresh_all`` and ``captain_played``, and compose a ``DiceLog`` and a ``SeaMap``."""
+
+    session: Any
+    online: bool = False
+    refusal: str = ""
+    captain_delay: float = WATCHABLE
+    _captain_busy: bool = False
+
+    def refresh_all(self) -> None:
+        """Show the battle as it stands now."""
+        raise NotImplementedError
+
+    def captain_played(self, before: Any, decision: Any, what: str,
+                       events: tuple[Event, ...]) -> None:
+        """A captain's decision made at ``before`` has been played: show it."""
+        raise NotImplementedError
+
+    def _schedule_captain(self) -> None:
+        if not self._captain_busy:
+            self._captain_busy = True
+            self.set_timer(self.captain_delay, self._captain_thinks)
+
+    def _captain_thinks(self) -> None:
+        if self.session.captain_to_act() is None:
+            self._captain_busy = False
+            return
+        self.run_worker(self.session.captain_decides,
+                        thread=True, exit_on_error=False, name="captain", group="captain")
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name != "captain" or event.state not in (
+                WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        self._captain_busy = False
+        if event.state == WorkerState.ERROR:
+            self.notify(f"The computer captain failed: {event.worker.error}",
+                        severity="error")
+            return
+        step, decision = event.worker.result
+        before = self.session.state
+        try:
+            what, events = self.session.play_decision(step, decision)
+        except (ValueError, IllegalAction, InvalidAction):
+            self.refresh_all()  # the battle moved on (an undo): think again
+            return
+        self.captain_played(before, decision, what, events)
+
+    def action_hurry(self) -> None:
+        self.captain_delay = WATCHABLE if self.captain_delay < 0.5 else HURRIED
+        self.notify("Captains: " + ("watchable pace" if self.captain_delay > 0.5
+                                    else "hurrying"), timeout=2)
+
+    def _remote_refused(self, text: str) -> None:
+        """A server refused this client's action: say why."""
+        self.refusal = text
+        self.app.bell()
+        self.refresh_all()
+
+    def action_focus_map(self) -> None:
+        self.query_one(SeaMap).focus()
+
+    def action_toggle_log(self) -> None:
+        self.toggle_class("-log")
+
+    def action_log_filter(self) -> None:
+        self.query_one(DiceLog).cycle_filter()
+
+    def action_save(self) -> None:
+        try:
+            path = self.session.save()
+        except SaveError as exc:
+            self.notify(str(exc), severity="error", timeout=6)
+            return
+        self.notify(f"Saved to {path}", timeout=3)
+
+    def action_save_as(self) -> None:
+        if self.online:
+            self.action_save()
+            return
+        from ahoy_tui.ui.screens.save_as import SaveAsScreen
+
+        def named(path: Path | None) -> None:
+            if path is None:
+                return
+            try:
+                saved = self.session.save(path)
+            except SaveError as exc:
+                self.notify(str(exc), severity="error", timeout=6)
+                return
+            self.notify(f"Saved to {saved}; the battle now saves there", timeout=4)
+
+        self.app.push_screen(SaveAsScreen(self.session.path.parent, self.session.path.stem),
+                             named)
