@@ -94,8 +94,10 @@ async def test_declarations_are_chosen_and_sealed(tmp_path):
         assert isinstance(app.focused, PlaySheet)
         # the captain's sheet is secret: the log says only that it was sealed, never why
         log = " ".join(e.describe() for _, e in screen.query_one(DiceLog).entries)
-        assert "The Dawi have sealed their speed declarations" in log
+        assert log.count("speed declarations sealed") == 2  # each side's, once
+        assert "The Dawi: speed declarations sealed" in log
         assert "captain's dice" not in log
+        assert screen.last_captain_note == "The Dawi have sealed their speed declarations"
 
 
 async def test_chits_are_dealt_and_tokens_moved_by_keys(tmp_path):

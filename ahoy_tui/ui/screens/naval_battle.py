@@ -479,7 +479,9 @@ class NavalBattleScreen(BattleBasics):
         else:
             text = f"{name}: {what} — {decision.why}"
         self.last_captain_note = text
-        self.query_one(DiceLog).add([(self.session.step, Happened("captain", text, side=side))])
+        if not is_secret(self.session.ruleset, decision.action):  # sealing is logged already
+            self.query_one(DiceLog).add([(self.session.step,
+                                          Happened("captain", text, side=side))])
         self.after_events(events, before.turn)
 
     # --- ships and the map -------------------------------------------------------------------
