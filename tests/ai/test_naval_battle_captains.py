@@ -20,7 +20,7 @@ from ahoy_tui.rules.naval_battle.legal import example_orders, ship_orders_proble
 from ahoy_tui.rules.naval_battle.model import HOLD, PORT, STARBOARD, NavalState, Phase
 
 RULES = get_ruleset("naval-battle")
-SCENARIOS = ("duel", "dragon")
+SCENARIOS = ("duel", "dragon", "doomdivers")
 LEVELS = ("easy", "normal", "hard")
 
 

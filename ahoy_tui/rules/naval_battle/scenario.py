@@ -37,7 +37,7 @@ MAX_TABLE = 240
 MAX_SHIPS = 12
 MAX_SIZE = 200
 MAX_TURNS = 100
-BUILTIN = ("duel", "dragon")
+BUILTIN = ("duel", "dragon", "doomdivers")
 
 
 class ScenarioError(ValueError):

@@ -79,3 +79,12 @@ def test_a_scenario_file_that_is_not_toml_names_the_file(tmp_path: Any) -> None:
     with pytest.raises(ScenarioError, match=r"broken\.toml: not TOML"):
         load(path=path)
     assert build(load("duel")).turn_limit == 8
+
+
+def test_the_doom_diver_battle_has_its_goblins_and_a_faster_rat_ship() -> None:
+    state = Game.new("naval-battle", "doomdivers", seed=1).state
+    orcs = state.ship("gutrippa")  # type: ignore[attr-defined]
+    assert orcs.crew_of("goblin") == 10 and orcs.crew_of("orc") == 31  # a mixed crew
+    assert [g.type for g in orcs.guns].count("doom_divers") == 2
+    rats = state.ship("gnawfang")  # type: ignore[attr-defined]
+    assert (rats.speed_value, rats.chits, rats.speed) == (3, 36, 18)  # +1 Speed for 4 chits
