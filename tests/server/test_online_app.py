@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.widgets import Input
 
 from ahoy_tui.server import messages as m
@@ -80,19 +82,25 @@ async def test_the_opponents_move_arrives_and_an_undo_request_is_answered(host, 
         await settle(pilot, lambda: screen.session.step == step)
 
 
+async def naval_duel(host: Any, short_dir: Any, bob_plays: str) -> tuple[Client, str, OnlineApp,
+                                                                          Any]:
+    """Bob (a scripted client) sets up a Naval Battle duel on one side; Alice's app is ready to
+    take the other seat."""
+    bob = await Client.connect(short_dir / "host.sock", "key:bob", "Bob")
+    seats = {side: "me" if side == bob_plays else "open" for side in ("p1", "p2")}
+    bob.send(m.CreateGame(ruleset="naval-battle", scenario="duel", seats=seats, seed=5))
+    game = (await bob.expect(m.Opened)).game.id
+    host.players.set_name("key:alice", "Alice")
+    return bob, game, OnlineApp(short_dir / "host.sock", "key:alice"), host.games[game]
+
+
 async def test_a_naval_battle_online_seals_each_sheet_and_shows_the_reveal(host, short_dir):
     from ahoy_tui.rules.naval_battle.actions import DeclareSpeed, GiveOrders
     from ahoy_tui.rules.naval_battle.legal import plain_orders
     from ahoy_tui.ui.screens.naval_battle import NavalBattleScreen
     from ahoy_tui.ui.screens.reveal import RevealScreen
 
-    bob = await Client.connect(short_dir / "host.sock", "key:bob", "Bob")
-    bob.send(m.CreateGame(ruleset="naval-battle", scenario="duel",
-                          seats={"p1": "open", "p2": "me"}, seed=5))
-    game = (await bob.expect(m.Opened)).game.id
-    host.players.set_name("key:alice", "Alice")
-    app = OnlineApp(short_dir / "host.sock", "key:alice")
-    live = host.games[game]
+    bob, game, app, live = await naval_duel(host, short_dir, bob_plays="p2")
     async with app.run_test(size=(130, 44)) as pilot:
         await settle(pilot, lambda: bool(app.lobby.games))
         await pilot.press("enter")  # the free seat: p1
@@ -118,13 +126,7 @@ async def test_online_a_player_writes_ahead_and_the_sheet_goes_in_when_it_may(ho
     from ahoy_tui.rules.naval_battle.legal import plain_orders
     from ahoy_tui.ui.screens.naval_battle import NavalBattleScreen
 
-    bob = await Client.connect(short_dir / "host.sock", "key:bob", "Bob")
-    bob.send(m.CreateGame(ruleset="naval-battle", scenario="duel",
-                          seats={"p1": "me", "p2": "open"}, seed=5))
-    game = (await bob.expect(m.Opened)).game.id
-    host.players.set_name("key:alice", "Alice")
-    app = OnlineApp(short_dir / "host.sock", "key:alice")
-    live = host.games[game]
+    bob, game, app, live = await naval_duel(host, short_dir, bob_plays="p1")
     async with app.run_test(size=(130, 44)) as pilot:
         await settle(pilot, lambda: bool(app.lobby.games))
         await pilot.press("enter")  # the free seat: p2, while Bob (p1) is to declare

@@ -425,21 +425,3 @@ class BattleScreen(BattleBasics):
         phase = str(getattr(self.session.state, "phase", ""))
         return {"orders": "Turns and phases", "movement": "Movement",
                 "shooting": "Naval Cannons"}.get(phase, "Movement")
-
-    def action_leave(self) -> None:
-        if self.online:  # the seat stays yours; the server keeps the battle
-            self.dismiss()
-            self.app.battle_left(self.session)  # type: ignore[attr-defined]
-            return
-        if not self.session.dirty:
-            self.dismiss()
-            return
-        from ahoy_tui.ui.screens.confirm import ConfirmScreen
-
-        def answer(leave: bool | None) -> None:
-            if leave:
-                self.dismiss()
-
-        self.app.push_screen(ConfirmScreen("The battle has unsaved changes. Quit anyway?"),
-                             answer)
-

@@ -1,5 +1,5 @@
 """What every battle screen does alike, whatever the rules: the computer captains, a server's
-refusals, saving, the dice log and the map's focus.
+refusals, saving, leaving, the dice log and the map's focus.
 
 A captain decides in a worker thread (it reads an immutable state), at a watchable pace that
 ``x`` hurries; its decision is played only if the battle has not moved on meanwhile. A screen
@@ -118,3 +118,20 @@ class BattleBasics(Screen[None]):
 
         self.app.push_screen(SaveAsScreen(self.session.path.parent, self.session.path.stem),
                              named)
+
+    def action_leave(self) -> None:
+        if self.online:  # the seat stays yours; the server keeps the battle
+            self.dismiss()
+            self.app.battle_left(self.session)  # type: ignore[attr-defined]
+            return
+        if not self.session.dirty:
+            self.dismiss()
+            return
+        from ahoy_tui.ui.screens.confirm import ConfirmScreen
+
+        def answer(leave: bool | None) -> None:
+            if leave:
+                self.dismiss()
+
+        self.app.push_screen(ConfirmScreen("The battle has unsaved changes. Quit anyway?"),
+                             answer)

@@ -564,20 +564,3 @@ class NavalBattleScreen(BattleBasics):
         summary = self.session.ruleset.describe_state(self.session.state) \
             if hasattr(self.session.ruleset, "describe_state") else ""
         self.app.push_screen(GameOverScreen(self.session, summary))
-
-    def action_leave(self) -> None:
-        if self.online:
-            self.dismiss()
-            self.app.battle_left(self.session)  # type: ignore[attr-defined]
-            return
-        if not self.session.dirty:
-            self.dismiss()
-            return
-        from ahoy_tui.ui.screens.confirm import ConfirmScreen
-
-        def answer(leave: bool | None) -> None:
-            if leave:
-                self.dismiss()
-
-        self.app.push_screen(ConfirmScreen("The battle has unsaved changes. Quit anyway?"),
-                             answer)
