@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import importlib
+import threading
 
 from ahoy_tui.engine.errors import UnknownRuleset
 from ahoy_tui.engine.ruleset import Ruleset
 
 _RULESETS: dict[str, Ruleset] = {}
 _loaded = False
+# Reentrant: a ruleset being imported may itself ask the registry (in the same thread).
+_lock = threading.RLock()
 
 
 def register(ruleset: Ruleset) -> Ruleset:
@@ -17,10 +20,16 @@ def register(ruleset: Ruleset) -> Ruleset:
 
 
 def _load() -> None:
+    """Import the installed rulesets once. Threads asking together wait for the first to
+    finish; the flag is set only once every ruleset has registered, so a failed import is
+    tried again by the next caller rather than leaving the registry empty."""
     global _loaded
-    if not _loaded:
-        _loaded = True
-        importlib.import_module("ahoy_tui.rules")
+    if _loaded:
+        return
+    with _lock:
+        if not _loaded:
+            importlib.import_module("ahoy_tui.rules")
+            _loaded = True
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset:
