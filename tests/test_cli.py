@@ -112,6 +112,22 @@ def test_play_refuses_a_broken_save_with_one_line(tmp_path, content, capsys):
     assert path.read_bytes() == before
 
 
+def test_play_refuses_a_naval_battle_scenario_file_with_ships_overlapping(tmp_path):
+    from importlib import resources
+
+    duel = resources.files("ahoy_tui.rules.naval_battle") / "scenarios" / "duel.toml"
+    text = duel.read_text(encoding="utf-8")
+    assert "x = 76\ny = 18" in text
+    path = tmp_path / "crowded.toml"
+    path.write_text(text.replace("x = 76\ny = 18", "x = 17\ny = 45"))  # onto the Eagle
+    code, out = run(["play", "--ruleset", "naval-battle", "--scenario-file", str(path),
+                     "--saves", str(tmp_path)])
+    assert code == 2
+    assert out == f"ahoy: {path}: ships eagle and grudgebearer overlap " \
+                  '(hulls 6" by 2" and 6" by 2")\n'
+    assert not list(tmp_path.glob("*.json"))  # no battle was begun, nor saved
+
+
 def test_python_dash_m_and_version():
     code, out = run(["--version"])
     assert code == 0 and out.startswith("ahoy-tui ")

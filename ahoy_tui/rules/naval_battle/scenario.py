@@ -19,7 +19,7 @@ from attrs import frozen
 
 from ahoy_tui.engine.dice import Rng
 from ahoy_tui.engine.events import Event, Happened
-from ahoy_tui.engine.geometry import HEADINGS
+from ahoy_tui.engine.geometry import HEADINGS, overlap
 from ahoy_tui.engine.ruleset import ScenarioInfo
 from ahoy_tui.rules.naval_battle.model import (
     BEARINGS,
@@ -30,6 +30,7 @@ from ahoy_tui.rules.naval_battle.model import (
     Ship,
     TableSize,
 )
+from ahoy_tui.rules.naval_battle.movement import hull_of, hull_size
 from ahoy_tui.rules.naval_battle.tables import tables
 
 RULESET_ID = "naval-battle"
@@ -136,6 +137,7 @@ def build(scenario: Scenario, seed: int = 0) -> NavalState:
     ids = [s.id for s in ships]
     if len(set(ids)) != len(ids):
         raise ScenarioError(f"{src}: two ships share an id")
+    _check_apart(ships, src)
     for side, _ in sides:
         if not any(s.side == side for s in ships):
             raise ScenarioError(f"{src}: side {side} has no ships")
@@ -144,6 +146,23 @@ def build(scenario: Scenario, seed: int = 0) -> NavalState:
                       title=scenario.title, table=TableSize(float(width), float(height)),
                       sides=sides, ships=tuple(ships), turn_limit=turn_limit,
                       to_act="p1")
+
+
+def _check_apart(ships: list[Ship], src: str) -> None:
+    """No two hulls may lie on top of each other (touching is allowed): ships that start inside
+    one another would sail apart without ever colliding."""
+    hulls = [(ship, hull_of(ship)) for ship in ships]
+    for i, (a, a_hull) in enumerate(hulls):
+        for b, b_hull in hulls[i + 1:]:
+            if overlap(a_hull, b_hull):
+                raise ScenarioError(f"{src}: ships {a.id} and {b.id} overlap (hulls "
+                                    f"{_hull_words(a)} and {_hull_words(b)})")
+
+
+def _hull_words(ship: Ship) -> str:
+    """Her hull's size as a scenario writer needs it: the file gives only her centre."""
+    length, beam = hull_size(ship)
+    return f'{length:g}" by {beam:g}"'
 
 
 def _ship(entry: Mapping[str, Any], where: str, width: float, height: float) -> Ship:

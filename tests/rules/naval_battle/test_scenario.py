@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from ahoy_tui.engine import Game
-from ahoy_tui.rules.naval_battle.scenario import ScenarioError, build, load
+from ahoy_tui.rules.naval_battle.scenario import BUILTIN, ScenarioError, build, load
 
 
 def test_the_dragon_scenario_is_the_seeds_example_creature_ship() -> None:
@@ -88,3 +88,31 @@ def test_the_doom_diver_battle_has_its_goblins_and_a_faster_rat_ship() -> None:
     assert [g.type for g in orcs.guns].count("doom_divers") == 2
     rats = state.ship("gnawfang")  # type: ignore[attr-defined]
     assert (rats.speed_value, rats.chits, rats.speed) == (3, 36, 18)  # +1 Speed for 4 chits
+
+
+def side_by_side(apart: float) -> dict[str, Any]:
+    """The duel's two ships (6" by 2" hulls) abreast, both heading north, centres ``apart``."""
+    data = base()
+    data["ships"][0].update(x=40, y=30, heading="N")
+    data["ships"][1].update(x=40 + apart, y=30, heading="N")
+    return data
+
+
+@pytest.mark.parametrize("apart", [0, 1, 1.9])
+def test_ships_set_up_on_top_of_each_other_are_refused_naming_both(apart: float) -> None:
+    with pytest.raises(ScenarioError) as refused:
+        load(data=side_by_side(apart))
+    message = str(refused.value)
+    assert "\n" not in message
+    assert message.startswith("scenario data: ships eagle and grudgebearer overlap")
+
+
+def test_ships_whose_hulls_only_touch_may_be_set_up() -> None:
+    state = build(load(data=side_by_side(2)))  # beams of 2": side against side
+    assert (state.ship("eagle").x, state.ship("grudgebearer").x) == (40, 42)
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+def test_every_built_in_scenario_loads(name: str) -> None:
+    assert load(name).name == name
+    assert len(Game.new("naval-battle", name, seed=1).state.ships) >= 2  # type: ignore[attr-defined]
