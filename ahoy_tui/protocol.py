@@ -9,6 +9,10 @@ in plain words, and the engine carries on: nothing a client sends can end the lo
 The engine reads and writes UTF-8 whatever the locale: when the streams given to :func:`serve`
 have a binary ``buffer`` (as ``sys.stdin`` and ``sys.stdout`` do), it reads and writes that
 directly, so a line that is not UTF-8 is one error reply rather than the end of the engine.
+
+A request is bounded: a line longer than :data:`MAX_LINE` (its rest is read and dropped) or
+nested deeper than :data:`MAX_DEPTH` is one error reply, so no line can exhaust the engine's
+memory or stack.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import json
 import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, AnyStr, TextIO
 
 from ahoy_tui import __version__
 from ahoy_tui.engine import (
@@ -29,10 +33,16 @@ from ahoy_tui.engine import (
     load_game,
     rulesets,
 )
-from ahoy_tui.engine.serialize import event_to_data, state_to_data
+from ahoy_tui.engine.orders import unrevealed_steps
+from ahoy_tui.engine.serialize import event_to_data, state_to_data, too_deep
 
 PROTOCOL_VERSION = 1
 NO_GAME = "no game: send new or load first"
+SEALED = "sealed"  # in a side's history: a sheet another side sealed, not yet revealed
+MAX_LINE = 1 << 20  # bytes in one request line, its newline not counted (1 MiB)
+MAX_DEPTH = 64  # lists and objects inside one another in one request
+TOO_LONG = f"the line is longer than {MAX_LINE} bytes: it was skipped"
+TOO_DEEP = f"the request is nested more than {MAX_DEPTH} lists or objects deep"
 
 JSON = dict[str, Any]
 
@@ -212,9 +222,7 @@ class Session:
         if side is None:
             out["state"] = state_to_data(game.state)
             return out
-        if side not in game.ruleset.sides:
-            raise RequestError(f"unknown side {side!r} (sides: {', '.join(game.ruleset.sides)})",
-                               "bad_field")
+        _check_side(game, side)
         out["side"] = side
         out["state"] = state_to_data(game.ruleset.view(game.state, side))
         return out
@@ -229,7 +237,18 @@ class Session:
         return {**status(game), "prompt": game.prompt()}
 
     def cmd_history(self, game: Game, request: JSON) -> JSON:
-        return {**status(game), "actions": [game.action_data(a) for a in game.actions]}
+        side = _get(request, "side", "string")
+        out = status(game)
+        if side is None:  # the referee's view, as state without a side: every sheet shown
+            out["actions"] = [game.action_data(a) for a in game.actions]
+            return out
+        _check_side(game, side)
+        hidden = unrevealed_steps(game, side)
+        out["side"] = side
+        out["actions"] = [{"type": SEALED, "side": hidden[step]} if step in hidden
+                          else game.action_data(action)
+                          for step, action in enumerate(game.actions, start=1)]
+        return out
 
     def cmd_save(self, game: Game, request: JSON) -> JSON:
         path = _get(request, "path", "string", required=True)
@@ -301,6 +320,12 @@ class Session:
         return handler(self, request)
 
 
+def _check_side(game: Game, side: str) -> None:
+    if side not in game.ruleset.sides:
+        raise RequestError(f"unknown side {side!r} (sides: {', '.join(game.ruleset.sides)})",
+                           "bad_field")
+
+
 def _describe_exception(exc: BaseException) -> str:
     """``KeyError: 'x' (at apply.py:12)``: the exception and where it was raised, one line."""
     message = one_line(str(exc))
@@ -326,7 +351,7 @@ COMMANDS: dict[str, Command] = {
     "state": (Session.cmd_state, frozenset({"side"}), True),
     "events": (Session.cmd_events, frozenset({"since"}), True),
     "prompt": (Session.cmd_prompt, frozenset(), True),
-    "history": (Session.cmd_history, frozenset(), True),
+    "history": (Session.cmd_history, frozenset({"side"}), True),
     "save": (Session.cmd_save, frozenset({"path"}), True),
     "scenarios": (Session.cmd_scenarios, frozenset({"ruleset"}), False),
     "info": (Session.cmd_info, frozenset(), False),
@@ -347,13 +372,17 @@ def parse_line(line: str) -> Any:
     if not text:
         raise RequestError("empty line: send one JSON object per line", "bad_json")
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        request = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         raise RequestError(f"not valid JSON: {exc.msg} at column {exc.colno}",
                            "bad_json") from None
-    except (ValueError, RecursionError) as exc:
-        raise RequestError(f"not valid JSON: {one_line(str(exc)) or 'nested too deeply'}",
-                           "bad_json") from None
+    except RecursionError:  # far deeper than MAX_DEPTH: the decoder gave up first
+        raise RequestError(TOO_DEEP, "too_deep") from None
+    except ValueError as exc:
+        raise RequestError(f"not valid JSON: {one_line(str(exc))}", "bad_json") from None
+    if too_deep(request, MAX_DEPTH):
+        raise RequestError(TOO_DEEP, "too_deep")
+    return request
 
 
 def encode(reply: JSON) -> str:
@@ -369,18 +398,35 @@ def encode(reply: JSON) -> str:
     return text + "\n"
 
 
-def _read_lines(stdin: TextIO) -> Iterator[str | None]:
-    """Each input line as text, or ``None`` for a line that is not UTF-8."""
+def _read_lines(stdin: TextIO) -> Iterator[str | RequestError]:
+    """Each input line as text, or the refusal of a line that cannot be read: not UTF-8, or
+    longer than :data:`MAX_LINE` (counted in bytes, or in characters on a text-only stream).
+    An overlong line is never held whole: it is read in pieces of the limit and dropped."""
     buffer = getattr(stdin, "buffer", None)
     if buffer is not None and hasattr(buffer, "readline"):
-        while raw := buffer.readline():
+        while raw := buffer.readline(MAX_LINE + 1):
+            if _overlong(raw, b"\n"):
+                while (rest := buffer.readline(MAX_LINE + 1)) and not rest.endswith(b"\n"):
+                    pass
+                yield RequestError(TOO_LONG, "too_long")
+                continue
             try:
                 yield raw.decode("utf-8")
             except UnicodeDecodeError:
-                yield None
+                yield RequestError("the line is not UTF-8 text", "bad_json")
         return
-    while line := stdin.readline():
+    while line := stdin.readline(MAX_LINE + 1):
+        if _overlong(line, "\n"):
+            while (more := stdin.readline(MAX_LINE + 1)) and not more.endswith("\n"):
+                pass
+            yield RequestError(TOO_LONG, "too_long")
+            continue
         yield line
+
+
+def _overlong(piece: AnyStr, newline: AnyStr) -> bool:
+    """Whether a piece read with a size of ``MAX_LINE + 1`` is only the start of its line."""
+    return len(piece) > MAX_LINE and not piece.endswith(newline)
 
 
 def _write(stdout: TextIO, text: str) -> None:
@@ -405,8 +451,8 @@ def serve(stdin: TextIO, stdout: TextIO) -> int:
         for line in _read_lines(stdin):
             request: Any = None
             try:
-                if line is None:
-                    raise RequestError("the line is not UTF-8 text", "bad_json")
+                if isinstance(line, RequestError):
+                    raise line
                 request = parse_line(line)
                 reply = session.handle(request)
             except RequestError as exc:

@@ -16,7 +16,7 @@ import pytest
 
 from ahoy_tui.engine import Game
 from ahoy_tui.engine.serialize import state_to_data
-from ahoy_tui.protocol import NO_GAME, serve
+from ahoy_tui.protocol import MAX_DEPTH, MAX_LINE, NO_GAME, serve
 
 Reply = dict[str, Any]
 Script = Generator[Any, Reply, None]
@@ -40,7 +40,7 @@ class _ScriptedInput:
         self.out = out
         self.sent = 0
 
-    def readline(self) -> str:
+    def readline(self, size: int = -1) -> str:  # requests here are short: size is not needed
         lines = self.out.getvalue().splitlines()
         assert len(lines) == self.sent, "every request gets exactly one reply line"
         try:
@@ -382,6 +382,57 @@ def test_bad_requests_are_refused_and_the_loop_goes_on() -> None:
     assert replies[-1]["id"] == "last" and replies[-1]["step"] == 0  # nothing was applied
 
 
+def nested(depth: int) -> str:
+    """A request line of lists ``depth`` deep."""
+    return "[" * depth + "]" * depth
+
+
+def test_a_line_nested_far_too_deep_is_one_error_and_the_next_line_is_read() -> None:
+    (deep, new), code = run("[" * 200_000, NEW)
+    assert code == 0
+    assert f"more than {MAX_DEPTH}" in refused(deep, "too_deep")["error"]
+    assert ok(new)["seed"] == 7
+
+
+def test_nesting_is_bounded_at_the_documented_depth() -> None:
+    request = {"cmd": "info", "id": json.loads(nested(MAX_DEPTH - 1))}  # exactly MAX_DEPTH
+    (over, under, at_limit, beyond), code = run(
+        nested(MAX_DEPTH + 1), nested(60), request,
+        {"cmd": "info", "id": json.loads(nested(MAX_DEPTH))})
+    assert code == 0
+    assert f"more than {MAX_DEPTH}" in refused(over, "too_deep")["error"]
+    # deep enough to pass the bound, then refused for what it is: not an object
+    assert refused(under, "bad_request")["error"] == "a request must be a JSON object, not a list"
+    assert ok(at_limit)["id"] == request["id"]
+    refused(beyond, "too_deep")
+
+
+def _binary_stdin(data: bytes) -> io.TextIOWrapper:
+    """A stdin with a binary buffer, as ``sys.stdin`` has: serve() reads its bytes."""
+    return io.TextIOWrapper(io.BytesIO(data), encoding="ascii")
+
+
+@pytest.mark.parametrize("binary", [True, False], ids=["bytes", "text"])
+def test_an_overlong_line_is_one_error_and_the_next_line_is_read(binary: bool) -> None:
+    longest = json.dumps({"cmd": "info", "id": "x" * (MAX_LINE - 40)})
+    longest += " " * (MAX_LINE - len(longest))  # exactly the limit: still read
+    lines = [json.dumps(NEW), "[" + "1," * MAX_LINE + "1]", longest, '{"cmd": "prompt"}',
+             "x" * (MAX_LINE + 1), '{"cmd": "quit"}']
+    text = "\n".join(lines) + "\n"
+    out = io.StringIO()
+    stdin = _binary_stdin(text.encode()) if binary else io.StringIO(text)
+    assert serve(stdin, out) == 0
+    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(replies) == 6
+    new, long_, at_limit, prompt, long_again, quit_ = replies
+    assert ok(new)["seed"] == 7
+    assert str(MAX_LINE) in refused(long_, "too_long")["error"]
+    assert ok(at_limit)["id"].startswith("xxx")
+    assert ok(prompt)["prompt"].startswith("Turn 1")  # the long line's rest was skipped
+    refused(long_again, "too_long")
+    assert quit_ == {"ok": True}
+
+
 def test_an_unexpected_exception_becomes_an_error_reply(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(self: Game) -> Any:
         raise RuntimeError("the rudder fell off\nsecond line")
@@ -522,5 +573,39 @@ def test_a_secret_sheet_is_a_form_a_bot_fills_in_and_its_opponent_cannot_read() 
         bad["ships"] = [dict(sheet["ships"][0], ship="grudgebearer")]
         refused = (yield {"cmd": "act", "action": bad})
         assert refused["ok"] is False and refused["code"] == "illegal_action"
+
+    assert converse(script) == 0
+
+
+def test_a_sides_history_hides_a_sheet_sealed_by_the_other_until_the_reveal() -> None:
+    def history(side: str | None = None) -> dict[str, Any]:
+        return {"cmd": "history"} if side is None else {"cmd": "history", "side": side}
+
+    def script() -> Script:
+        ok((yield {"cmd": "new", "ruleset": "naval-battle", "scenario": "duel", "seed": 4}))
+        declared = []
+        for side in ("p1", "p2"):  # both sides declare their speeds: revealed together
+            declaration = ok((yield {"cmd": "legal"}))["actions"][0]
+            ok((yield {"cmd": "act", "side": side, "action": declaration}))
+            declared.append(declaration)
+        sheet = ok((yield {"cmd": "legal"}))["actions"][1]
+        sheet["ships"][0]["casualties"] = ["guns", "speed", "maneuvers", "snipers", "fire",
+                                           "boarding"]  # p1's sheet, unlike any example
+        ok((yield {"cmd": "act", "side": "p1", "action": sheet}))
+        # p1 has sealed: p2 learns that, and nothing of the sheet
+        theirs = ok((yield history("p2")))
+        assert theirs["side"] == "p2"
+        assert theirs["actions"] == [*declared, {"type": "sealed", "side": "p1"}]
+        assert "casualties" not in dumps(theirs)
+        assert ok((yield history("p1")))["actions"] == [*declared, sheet]
+        assert ok((yield history()))["actions"] == [*declared, sheet]  # the referee's view
+        refused((yield history("p3")), "bad_field")
+        answer = ok((yield {"cmd": "legal"}))["actions"][0]
+        ok((yield {"cmd": "act", "side": "p2", "action": answer}))
+        # both sealed: revealed together, so each side reads both sheets
+        for side in ("p1", "p2", None):
+            assert ok((yield history(side)))["actions"] == [*declared, sheet, answer]
+        ok((yield {"cmd": "goto", "step": 3}))  # back before the reveal: sealed again
+        assert ok((yield history("p2")))["actions"][2] == {"type": "sealed", "side": "p1"}
 
     assert converse(script) == 0

@@ -16,11 +16,14 @@ sealed, never *what*. Events said while sealing must say no more than that: see
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from attrs import frozen
 
 from ahoy_tui.engine.events import Happened
+
+if TYPE_CHECKING:
+    from ahoy_tui.engine.game import Game
 
 T = TypeVar("T")
 
@@ -95,4 +98,24 @@ def reveals(events: Iterable[Any]) -> bool:
     read, must not be answered by rewriting one's own)."""
     from ahoy_tui.engine.events import DiceRoll
 
-    return any(isinstance(e, DiceRoll) or getattr(e, "kind", "") == "revealed" for e in events)
+    return any(isinstance(e, DiceRoll) or orders_revealed((e,)) for e in events)
+
+
+def orders_revealed(events: Iterable[Any]) -> bool:
+    """Whether these events turn the sealed orders over (:func:`revealed_event`): from then on
+    every side may read them. A die rolled reveals no orders."""
+    return any(getattr(e, "kind", "") == "revealed" for e in events)
+
+
+def unrevealed_steps(game: Game, viewer: str) -> dict[int, str]:
+    """The steps, up to the present, whose actions ``viewer`` may not read yet, each with the
+    side that took it (the side to act before it): secret orders another side sealed that no
+    step since, that one included, has revealed."""
+    hidden: dict[int, str] = {}
+    for step in range(game.step, 0, -1):
+        if orders_revealed(game.events_at(step)):
+            break  # this reveal turned over every sheet sealed up to it
+        sealer = game.state_at(step - 1).to_act
+        if sealer != viewer and is_secret(game.ruleset, game.action_at(step)):
+            hidden[step] = sealer or ""
+    return hidden

@@ -110,6 +110,25 @@ def action_from_data(data: Any, union: Any) -> Any:
         raise InvalidAction(f"malformed {kind!r} action: {problem(exc)}") from None
 
 
+def too_deep(data: Any, limit: int) -> bool:
+    """Whether parsed JSON nests lists and objects more than ``limit`` deep. Iterative, and it
+    stops at the limit, so a hostile line costs no more than its length."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            children: Any = value.values()
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children
+                     if isinstance(child, (dict, list)))
+    return False
+
+
 def problem(exc: BaseException) -> str:
     """A structuring error in plain words, naming the field: "inches: expected a whole number"."""
     if isinstance(exc, cattrs.BaseValidationError):

@@ -5,8 +5,17 @@ from __future__ import annotations
 import pytest
 from attrs import frozen
 
+from ahoy_tui.engine.events import DiceRoll
 from ahoy_tui.engine.legal import LegalActions, OrderForm
-from ahoy_tui.engine.orders import SPECTATOR, Sealed, is_secret, revealed_event, sealed_event
+from ahoy_tui.engine.orders import (
+    SPECTATOR,
+    Sealed,
+    is_secret,
+    orders_revealed,
+    revealed_event,
+    reveals,
+    sealed_event,
+)
 from ahoy_tui.engine.serialize import converter
 
 
@@ -64,3 +73,11 @@ def test_is_secret_asks_the_ruleset() -> None:
 
     assert is_secret(Secretive(), Sheet("x")) and not is_secret(Secretive(), "x")
     assert not is_secret(object(), Sheet("x"))
+
+
+def test_a_die_rolled_reveals_no_orders_though_a_strict_undo_stops_at_it() -> None:
+    die = DiceRoll("D6", (4,), 4, "wind direction", "Wind Direction")
+    sealed = sealed_event("p1", "The Asur", "orders", "The Orders Phase")
+    turned_over = revealed_event("orders", "The Orders Phase")
+    assert reveals([die]) and not orders_revealed([die, sealed])
+    assert orders_revealed([sealed, turned_over]) and reveals([turned_over])
