@@ -76,7 +76,8 @@ class Game:
 
     ``state`` is the present; ``undo``/``redo`` walk the history, ``goto`` jumps to any step.
     Playing an action after an undo discards the undone future. With ``autosave`` set, the
-    record is written (atomically) after every change.
+    record is written (atomically) after every change, and a change whose save fails (a full
+    disk) raises :class:`~ahoy_tui.engine.saves.SaveError` and is not made.
     """
 
     def __init__(self, ruleset: Ruleset, scenario: Scenario, seed: int,
@@ -189,38 +190,61 @@ class Game:
         if isinstance(action, Mapping):
             action = self.parse_action(action)
         new, events = apply(self.state, action)
-        del self._states[self._cursor + 1:]
-        del self._events[self._cursor + 1:]
-        del self._actions[self._cursor:]
-        del self._hashes[self._cursor + 1:]
+        cursor = self._cursor
+        future = (self._states[cursor + 1:], self._events[cursor + 1:],
+                  self._actions[cursor:], self._hashes[cursor + 1:])
+        del self._states[cursor + 1:]
+        del self._events[cursor + 1:]
+        del self._actions[cursor:]
+        del self._hashes[cursor + 1:]
         self._states.append(new)
         self._events.append(events)
         self._actions.append(action)
         self._hashes.append(None)
         self._cursor += 1
-        self._autosave()
+        try:
+            self._autosave()
+        except BaseException:
+            # not on disk, so not played: the battle stays where its file says it stands
+            del self._states[cursor + 1:]
+            del self._events[cursor + 1:]
+            del self._actions[cursor:]
+            del self._hashes[cursor + 1:]
+            self._states += future[0]
+            self._events += future[1]
+            self._actions += future[2]
+            self._hashes += future[3]
+            self._cursor = cursor
+            raise
         return events
 
     def undo(self) -> bool:
         if self._cursor == 0:
             return False
-        self._cursor -= 1
-        self._autosave()
+        self._move_to(self._cursor - 1)
         return True
 
     def redo(self) -> bool:
         """Re-apply the next undone action. It rolls the same dice it rolled before."""
         if self._cursor >= len(self._actions):
             return False
-        self._cursor += 1
-        self._autosave()
+        self._move_to(self._cursor + 1)
         return True
 
     def goto(self, step: int) -> None:
         if not 0 <= step <= len(self._actions):
             raise ValueError(f"step {step} is outside 0..{len(self._actions)}")
+        self._move_to(step)
+
+    def _move_to(self, step: int) -> None:
+        """Walk the history to ``step``; with an autosave that fails, stay where the file is."""
+        cursor = self._cursor
         self._cursor = step
-        self._autosave()
+        try:
+            self._autosave()
+        except BaseException:
+            self._cursor = cursor
+            raise
 
     # --- history --------------------------------------------------------------------------------
     @property

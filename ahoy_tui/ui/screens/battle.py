@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 
-from ahoy_tui.engine import IllegalAction, InvalidAction
+from ahoy_tui.engine import IllegalAction, InvalidAction, SaveError
 from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.legal import ActionRange
 from ahoy_tui.session import LocalSession
@@ -261,6 +261,9 @@ class BattleScreen(BattleBasics):
             self.app.bell()
             self.refresh_all()
             return
+        except SaveError as exc:
+            self.not_saved(exc)
+            return
         self.refusal = ""
         if self.online:
             # the new state is on its way from the server: say so in the prompt only, and
@@ -394,14 +397,23 @@ class BattleScreen(BattleBasics):
                       "nothing to undo")
             self.notify(f"Cannot undo: {reason}", severity="warning", timeout=3)
             return
-        self.session.undo()
+        try:
+            self.session.undo()
+        except SaveError as exc:
+            self.not_saved(exc)
+            return
         self._after_history()
 
     def action_redo(self) -> None:
         if self.online:
             self.notify("An online battle has no redo: play the move again", timeout=3)
             return
-        if not self.session.redo():
+        try:
+            redone = self.session.redo()
+        except SaveError as exc:
+            self.not_saved(exc)
+            return
+        if not redone:
             self.notify("Nothing to redo", severity="warning", timeout=3)
             return
         self._after_history()

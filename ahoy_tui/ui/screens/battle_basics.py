@@ -67,6 +67,9 @@ class BattleBasics(Screen[None]):
         before = self.session.state
         try:
             what, events = self.session.play_decision(step, decision)
+        except SaveError as exc:
+            self.not_saved(exc)
+            return
         except (ValueError, IllegalAction, InvalidAction):
             self.refresh_all()  # the battle moved on (an undo): think again
             return
@@ -76,6 +79,14 @@ class BattleBasics(Screen[None]):
         self.captain_delay = WATCHABLE if self.captain_delay < 0.5 else HURRIED
         self.notify("Captains: " + ("watchable pace" if self.captain_delay > 0.5
                                     else "hurrying"), timeout=2)
+
+    def not_saved(self, exc: SaveError) -> None:
+        """The autosave failed (a full disk): the action was not played, and the file is the
+        battle as it stands. Say so; the player may free space and try again."""
+        self.refusal = f"Not saved, so not played: {exc.problem}"
+        self.notify(str(exc), title="Cannot save", severity="error", timeout=8)
+        self.app.bell()
+        self.refresh_all()
 
     def _remote_refused(self, text: str) -> None:
         """A server refused this client's action: say why."""

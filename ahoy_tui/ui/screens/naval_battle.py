@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 
-from ahoy_tui.engine import IllegalAction, InvalidAction
+from ahoy_tui.engine import IllegalAction, InvalidAction, SaveError
 from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.orders import SPECTATOR, is_secret
 from ahoy_tui.ui.routing import naval_view
@@ -381,6 +381,9 @@ class NavalBattleScreen(BattleBasics):
             self.app.bell()
             self.refresh_all()
             return
+        except SaveError as exc:
+            self.not_saved(exc)
+            return
         self.refusal = ""
         if self.online:
             self.query_one(PhasePrompt).show(self.session.prompt(),
@@ -529,14 +532,23 @@ class NavalBattleScreen(BattleBasics):
             reason = "strict undo: a die has been rolled" if session.step else "nothing to undo"
             self.notify(f"Cannot undo: {reason}", severity="warning", timeout=3)
             return
-        session.undo()
-        # back to a decision of ours: a computer captain would only seal again at once
-        while session.captain_to_act() is not None and session.can_undo():
+        try:
             session.undo()
+            # back to a decision of ours: a computer captain would only seal again at once
+            while session.captain_to_act() is not None and session.can_undo():
+                session.undo()
+        except SaveError as exc:
+            self.not_saved(exc)
+            return
         self._after_history()
 
     def action_redo(self) -> None:
-        if self.online or not self.session.redo():
+        try:
+            redone = not self.online and self.session.redo()
+        except SaveError as exc:
+            self.not_saved(exc)
+            return
+        if not redone:
             self.notify("Nothing to redo", severity="warning", timeout=3)
             return
         self._after_history()
