@@ -342,3 +342,33 @@ def test_state_hash_sees_every_change(game):
     later = attrs.evolve(state.rng, counter=state.rng.counter + 1)
     assert state_hash(attrs.evolve(state, rng=later)) != state_hash(state)
     assert state_hash(attrs.evolve(state)) == state_hash(state)
+
+
+# --- a save that fails ---------------------------------------------------------------------------
+
+
+def test_a_change_whose_autosave_fails_is_not_made(tmp_path):
+    """Acknowledged means on disk: a move the file could not take is not played (issue 13)."""
+    from ahoy_tui.engine import SaveError, load_game
+
+    game = played(12)
+    game.undo()
+    game.undo()  # an undone future, which a failed move must not lose either
+    path = tmp_path / "battle.json"
+    game.autosave = path
+    game.goto(game.step)  # saved as it stands
+    before = (game.step, game.last_step, game.state_hash(), game.actions)
+    action = game.legal_actions()[0]
+    blocker = tmp_path / "blocked"
+    blocker.write_text("a file where the folder should be")
+    game.autosave = blocker / "battle.json"  # the save cannot be written
+    with pytest.raises(SaveError, match="cannot write"):
+        game.play(action)
+    assert (game.step, game.last_step, game.state_hash(), game.actions) == before
+    for move in (game.undo, game.redo, lambda: game.goto(3)):
+        with pytest.raises(SaveError):
+            move()
+        assert (game.step, game.last_step, game.state_hash()) == before[:3]
+    game.autosave = path
+    assert game.redo() and game.step == before[0] + 1  # the undone future is still there
+    assert load_game(path).state_hash() == game.state_hash()
