@@ -90,10 +90,13 @@ def build_parser() -> argparse.ArgumentParser:
     lobby.add_argument("--guest", action="store_true")
     lobby.add_argument("--take-tty", action="store_true")
 
-    web = sub.add_parser("web", help=argparse.SUPPRESS)  # started by `serve --web`
+    # the browser door alone, for a game host's socket (`serve --web` runs it in the server)
+    web = sub.add_parser("web", help=argparse.SUPPRESS)
     web.add_argument("--socket", required=True)
     web.add_argument("--host", default="127.0.0.1")
     web.add_argument("--port", type=int, default=8000)
+    web.add_argument("--public-url", metavar="URL")
+    web.add_argument("--max-connections", type=int, default=64)
 
     bench = sub.add_parser("bench", help="measure the engine's speed")
     bench.add_argument("--quick", action="store_true", help="fewer repeats")

@@ -20,13 +20,13 @@ import struct
 import subprocess
 import sys
 import termios
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
+from ahoy_tui.server.limits import Doorkeeper, Knock, Seat, TokenBucket
 from ahoy_tui.server.players import Players
 
 GOODBYE_RESET = b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[0m"
@@ -47,31 +47,13 @@ def colour_system(term: str, colorterm: str = "", choice: str = "auto") -> str:
     return "standard"
 
 
-class TokenBucket:
-    """At most ``rate`` bytes a second on average, in bursts of up to ``burst``."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.tokens = burst
-        self.when = time.monotonic()
-
-    def take(self, amount: int) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
-        self.when = now
-        if amount > self.tokens:
-            return False
-        self.tokens -= amount
-        return True
-
-
 class ServerSettings:
     """How the SSH door behaves (the command line's options)."""
 
     def __init__(self, socket: Path, folder: Path, *, guest: bool = False,
                  open_registration: bool = False, authorized_keys: Path | None = None,
-                 max_connections: int = 64, idle_timeout: float = 1800.0,
+                 max_connections: int = 64, keeper: Doorkeeper | None = None,
+                 login_timeout: float = 10.0, idle_timeout: float = 1800.0,
                  input_rate: float = 16384.0, input_burst: float = 65536.0,
                  players: Players | None = None,
                  command: Callable[[list[str]], list[str]] | None = None) -> None:
@@ -80,13 +62,13 @@ class ServerSettings:
         self.guest = guest
         self.open_registration = open_registration
         self.authorized_keys = authorized_keys
-        self.max_connections = max_connections
+        self.keeper = keeper or Doorkeeper(max_connections)
+        self.login_timeout = login_timeout
         self.idle_timeout = idle_timeout
         self.input_rate = input_rate
         self.input_burst = input_burst
         self.players = players
         self.command = command or (lambda args: [sys.executable, "-m", "ahoy_tui", *args])
-        self.connections = 0
 
     def key_allowed(self, key: asyncssh.SSHKey, host: str, addr: str) -> bool:
         if self.open_registration:
@@ -101,28 +83,71 @@ class ServerSettings:
 
 
 class AhoySSHServer(asyncssh.SSHServer):
-    """One SSH connection: who it is, and the sessions it asks for."""
+    """One SSH connection: who it is, and the session it asks for.
+
+    Until it has logged in, a connection only knocks (:class:`Doorkeeper`): a few per address,
+    a bounded number in all, and never for long. Once in, it is a player against
+    ``--max-connections``, with one game session at a time."""
 
     def __init__(self, settings: ServerSettings) -> None:
         self.settings = settings
         self.conn: asyncssh.SSHServerConnection | None = None
         self.player = ""
         self.username = ""
-        self.counted = False
+        self.address = ""
+        self.knock: Knock | None = None
+        self.seat: Seat | None = None
+        self.refusal = ""  # logged in, but the server cannot take them (it is full)
+        self.session: GameSession | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
-        if self.settings.connections >= self.settings.max_connections:
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                            "Ahoy TUI: the server is full, try again later")
+        peer = conn.get_extra_info("peername") or ("", 0)
+        self.address = str(peer[0])
+        knock = self.settings.keeper.knock(self.address, self._let_go)
+        if isinstance(knock, str):
+            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, f"Ahoy TUI: {knock}")
             return
-        self.settings.connections += 1
-        self.counted = True
+        self.knock = knock
+
+    def _let_go(self) -> None:
+        """Made room for a newer connection: this one had been logging in the longest."""
+        self.knock = None
+        if self.conn is not None:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                                 "Ahoy TUI: too many connections are logging in; try again")
+
+    def auth_completed(self) -> None:
+        seat = self.settings.keeper.enter(self.address, "ssh")
+        if isinstance(seat, str):
+            # said on the player's terminal when the session starts; until then the
+            # connection still only knocks, and is let go within the login timeout
+            self.refusal = seat
+        else:
+            if self.knock is not None:
+                self.settings.keeper.forget(self.knock)
+                self.knock = None
+            self.seat = seat
+        # logged in but no game asked for: that too must not hold a place for long
+        asyncio.get_running_loop().call_later(self.settings.login_timeout, self._no_session)
+
+    def _no_session(self) -> None:
+        if self.conn is None:
+            return
+        if self.refusal:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, f"Ahoy TUI: {self.refusal}")
+        elif self.session is None and self.seat is not None:
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION,
+                                 "Ahoy TUI: no game session was asked for")
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self.counted:
-            self.settings.connections -= 1
-            self.counted = False
+        self.conn = None
+        if self.knock is not None:
+            self.settings.keeper.forget(self.knock)
+            self.knock = None
+        if self.seat is not None:
+            self.settings.keeper.leave(self.seat)
+            self.seat = None
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
@@ -153,16 +178,23 @@ class AhoySSHServer(asyncssh.SSHServer):
         return True
 
     def session_requested(self) -> asyncssh.SSHServerSession[bytes] | bool:
-        if not self.player:
+        if self.refusal and self.player:
+            return GameSession(self.settings, self.player, self.username, refusal=self.refusal)
+        if not self.player or self.seat is None:
             return False
-        return GameSession(self.settings, self.player, self.username)
+        if self.session is not None and self.session.playing:
+            return False  # one game a connection: a second would be a player the cap missed
+        self.session = GameSession(self.settings, self.player, self.username)
+        return self.session
 
 
 class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     """One terminal session: a game process on a pty, wired to the SSH channel."""
 
-    def __init__(self, settings: ServerSettings, player: str, username: str) -> None:
+    def __init__(self, settings: ServerSettings, player: str, username: str,
+                 refusal: str = "") -> None:
         self.settings = settings
+        self.refusal = refusal
         self.player = player
         self.username = username
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
@@ -197,6 +229,10 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def session_started(self) -> None:
         assert self.chan is not None
+        if self.refusal:
+            self.chan.write(f"Ahoy TUI: {self.refusal}.\r\n".encode())
+            self.chan.exit(1)
+            return
         if not self.term:
             self.chan.write(b"Ahoy TUI needs a terminal: connect with `ssh -t` from a "
                             b"terminal.\r\n")
@@ -205,6 +241,11 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._spawn()
 
     # --- the game process --------------------------------------------------------------------
+    @property
+    def playing(self) -> bool:
+        """A game process runs for this session."""
+        return self.proc is not None and not self.closing
+
     def _spawn(self) -> None:
         assert self.chan is not None
         master, slave = os.openpty()
@@ -374,4 +415,5 @@ async def start_ssh(settings: ServerSettings, host: str, port: int) -> asyncssh.
         lambda: AhoySSHServer(settings), host, port,
         server_host_keys=[host_key(settings.folder)],
         encoding=None, line_editor=False, agent_forwarding=False, x11_forwarding=False,
-        allow_scp=False, sftp_factory=None, login_timeout=60, keepalive_interval=30)
+        allow_scp=False, sftp_factory=None, login_timeout=settings.login_timeout,
+        keepalive_interval=30)

@@ -17,6 +17,12 @@ def take_controlling_terminal() -> None:
     with the server: a game process must never outlive the door that feeds its terminal."""
     with contextlib.suppress(OSError):
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    end_with_server()
+
+
+def end_with_server() -> None:
+    """Be sent SIGHUP when the server (our parent, ``AHOY_SERVER_PID``) dies, even killed: the
+    game processes of both doors, the SSH door's and the browser's, must never outlive it."""
     if sys.platform.startswith("linux"):
         import ctypes
 

@@ -6,6 +6,7 @@ Screens are read through pyte, a terminal emulator: what a player's terminal wou
 from __future__ import annotations
 
 import asyncio
+import socket
 import time
 from pathlib import Path
 from typing import Any
@@ -261,11 +262,14 @@ async def test_a_player_who_drops_comes_back_into_the_same_seat(door):
     assert "Take which side" not in alice.text()
 
 
-async def test_the_server_is_full_at_its_limit(door):
-    door.settings.max_connections = 1  # type: ignore[attr-defined]
-    await door.connect("alice")
-    with pytest.raises((asyncssh.DisconnectError, ConnectionError, OSError)):
-        await door.connect("bob")
+async def test_the_server_is_full_at_its_limit_and_says_so_on_the_terminal(door):
+    door.settings.keeper.max_sessions = 1  # type: ignore[attr-defined]
+    alice = await door.terminal("alice")
+    await alice.wait_for("Welcome aboard")
+    bob = await door.terminal("bob")
+    await asyncio.wait_for(bob.closed.wait(), 15)
+    assert "the server is full (1 players): try again later" in bob.text()
+    assert door.settings.keeper.players == 1  # type: ignore[attr-defined]
 
 
 def test_colours_follow_the_terminal_and_the_players_choice():
@@ -282,8 +286,7 @@ async def test_guests_come_in_without_a_key_only_when_allowed(door):
     _chan, term = await conn.create_session(lambda: Terminal(100, 30),
                                             term_type="xterm", term_size=(100, 30),
                                             encoding=None)
-    await term.wait_for("a guest: your games are not kept")
-    await term.wait_for("Signed in as sam")
+    await term.wait_for("Signed in as sam (guest): your games are not kept")
     assert door.host.players.name("guest:sam") == ""  # nothing written down
 
 
@@ -297,12 +300,91 @@ async def test_an_idle_session_is_closed_and_the_terminal_restored(door):
 
 
 def test_the_input_rate_limit_lets_typing_through_and_drops_a_flood(monkeypatch):
-    from ahoy_tui.server import ssh
+    from ahoy_tui.server import limits
 
     now = [100.0]
-    monkeypatch.setattr(ssh.time, "monotonic", lambda: now[0])
-    bucket = ssh.TokenBucket(rate=1000, burst=4000)
+    monkeypatch.setattr(limits.time, "monotonic", lambda: now[0])
+    bucket = limits.TokenBucket(rate=1000, burst=4000)
     assert all(bucket.take(10) for _ in range(400))  # a burst of keys and mouse moves
     assert not bucket.take(10)  # then a flood is dropped
     now[0] += 0.5
     assert bucket.take(500) and not bucket.take(10)  # it refills at the rate
+
+
+async def idle_sockets(port: int, count: int, source: str) -> list[socket.socket]:
+    """TCP connections that never log in, from ``source`` (any 127.x.y.z is this machine)."""
+    opened = []
+    for _ in range(count):
+        sock = socket.socket()
+        sock.bind((source, 0))
+        sock.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+        opened.append(sock)
+    return opened
+
+
+async def closed_by_server(sock: socket.socket, wait: float = 0.5) -> bool:
+    """Whether the server hangs up on this socket within ``wait`` seconds (it sends its
+    banner, then the end)."""
+    loop = asyncio.get_running_loop()
+    try:
+        while True:
+            if not await asyncio.wait_for(loop.sock_recv(sock, 65536), wait):
+                return True
+    except TimeoutError:
+        return False
+    except OSError:
+        return True
+
+
+async def test_connections_that_never_log_in_lock_nobody_out(door):
+    """Issue 13, 5: 64 idle sockets used to fill --max-connections for a minute at a time."""
+    keeper = door.settings.keeper  # type: ignore[attr-defined]
+    keeper.max_sessions = 2
+    idle = await idle_sockets(door.port, 64, "127.0.0.2")
+    await asyncio.sleep(0.3)
+    # only a few from one address may be logging in at once; the rest are turned away
+    assert len(keeper.pending) == keeper.max_pending_per_address
+    refused = [s for s in idle if await closed_by_server(s, 0.2)]
+    assert len(refused) == 64 - keeper.max_pending_per_address
+    # many addresses at once: the pool stays bounded, the longest waiting let go first
+    keeper.max_pending = 12
+    crowd = [s for n in range(3, 6) for s in await idle_sockets(door.port, 8, f"127.0.0.{n}")]
+    await asyncio.sleep(0.3)
+    assert len(keeper.pending) <= 12
+    # and a player still gets in, and plays
+    term = await sign_in(door, "alice")
+    await term.wait_for("the lobby")
+    assert keeper.players == 1
+    for sock in idle + crowd:
+        sock.close()
+
+
+async def test_a_connection_that_does_not_log_in_soon_is_let_go(short_dir):
+    host = GameHost(None, log=lambda t: None)
+    socket_path = short_dir / "host.sock"
+    await host.start(socket_path)
+    settings = ServerSettings(socket_path, short_dir, login_timeout=1.0)
+    acceptor = await start_ssh(settings, "127.0.0.1", 0)
+    port = acceptor.sockets[0].getsockname()[1]
+    try:
+        (sock,) = await idle_sockets(port, 1, "127.0.0.2")
+        start = time.monotonic()
+        while not await closed_by_server(sock):
+            assert time.monotonic() - start < 10
+        assert time.monotonic() - start < 4
+        assert not settings.keeper.pending
+        sock.close()
+    finally:
+        acceptor.close()
+        await host.close()
+
+
+async def test_one_connection_plays_one_game_at_a_time(door):
+    conn = await door.connect("alice")
+    _chan, term = await conn.create_session(lambda: Terminal(100, 30), term_type="xterm",
+                                            term_size=(100, 30), encoding=None)
+    await term.wait_for("Welcome aboard")
+    with pytest.raises(asyncssh.ChannelOpenError):
+        await conn.create_session(lambda: Terminal(100, 30), term_type="xterm",
+                                  term_size=(100, 30), encoding=None)

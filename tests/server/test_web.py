@@ -3,16 +3,27 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
+import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 import aiohttp
 import pyte
+import pytest
+from aiohttp import WSCloseCode
 
 from ahoy_tui.server import messages as m
+from ahoy_tui.server.limits import Doorkeeper, Seat
+from ahoy_tui.server.players import GUEST_MARK
+from ahoy_tui.server.web import WebSettings, start_web
 
 from .conftest import Client, broadside, free_port
+from .test_serve_command import lobby_processes, start
 
 
 async def test_a_browser_tab_is_a_guest_who_meets_ssh_players_in_the_same_lobby(
@@ -52,13 +63,331 @@ async def test_a_browser_tab_is_a_guest_who_meets_ssh_players_in_the_same_lobby(
 
                 await until("Welcome aboard")  # a browser guest chooses a name
                 await ws.send_json(["stdin", "Sam\r"])
-                await until("Signed in as Sam (a guest")
+                await until("Signed in as Sam")
                 await until("Alice v (free)")
                 await ws.send_json(["stdin", "\r"])  # take the free seat
                 await until("Waiting for Alice")
                 live = host.games[game]
-                assert live.seats["p2"].name == "Sam"
+                assert live.seats["p2"].name == f"Sam{GUEST_MARK}"
                 assert live.seats["p2"].player.startswith("guest:web:")
     finally:
         web.terminate()
         web.wait(10)
+
+
+# --- the door's limits, in this process against a stand-in game ---------------------------------
+# A game process speaking textual-serve's protocol: it says it is ready (with its pid), counts
+# the bytes of keys that reach it, and on quit (or the end of its input) writes that count down.
+FAKE_GAME = r"""
+import json, os, sys
+out, pid = sys.argv[1], os.getpid()
+open(os.path.join(out, f"{pid}.started"), "w").close()
+stdout, stdin = sys.stdout.buffer, sys.stdin.buffer
+
+def send(kind, payload):
+    stdout.write(kind + len(payload).to_bytes(4, "big") + payload)
+    stdout.flush()
+
+def finish(keys):
+    with open(os.path.join(out, f"{pid}.keys"), "w") as handle:
+        handle.write(str(keys))
+    try:
+        send(b"M", b'{"type": "exit"}')
+    except OSError:
+        pass
+    sys.exit(0)
+
+stdout.write(b"__GANGLION__\n")
+send(b"D", f"game {pid} ready\r\n".encode())
+keys = 0
+while True:
+    head = stdin.read(5)
+    if len(head) < 5:
+        finish(keys)
+    payload = stdin.read(int.from_bytes(head[1:], "big"))
+    if head[:1] == b"D":
+        keys += len(payload)
+    elif json.loads(payload).get("type") == "quit":
+        finish(keys)
+"""
+
+
+@pytest.fixture
+def fake_game(tmp_path: Path) -> tuple[Callable[[list[str]], list[str]], Path]:
+    script = tmp_path / "fake_game.py"
+    script.write_text(FAKE_GAME)
+    out = tmp_path / "games"
+    out.mkdir()
+    return (lambda args: [sys.executable, str(script), str(out)]), out
+
+
+def started(out: Path) -> int:
+    return len(list(out.glob("*.started")))
+
+
+async def keys_counted(out: Path, pid: int) -> int:
+    """The bytes of keys that reached the game ``pid``, once it has ended."""
+    for _ in range(200):
+        if (out / f"{pid}.keys").exists():
+            return int((out / f"{pid}.keys").read_text())
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"game {pid} did not end")
+
+
+async def ready(ws: aiohttp.ClientWebSocketResponse) -> int:
+    """Wait for the stand-in game's first words; its pid."""
+    seen = b""
+    while b"ready" not in seen:
+        message = await asyncio.wait_for(ws.receive(), 20)
+        assert message.type == aiohttp.WSMsgType.BINARY, message
+        seen += message.data
+    return int(seen.split()[1])
+
+
+async def until_closed(ws: aiohttp.ClientWebSocketResponse,
+                       timeout: float = 20) -> tuple[str, int | None, str]:
+    """Everything the tab is told until its websocket closes: text, close code, reason."""
+    said = b""
+    async with asyncio.timeout(timeout):
+        while True:
+            message = await ws.receive()
+            if message.type == aiohttp.WSMsgType.BINARY:
+                said += message.data
+            elif message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED,
+                                  aiohttp.WSMsgType.CLOSING):
+                return said.decode(errors="replace"), ws.close_code, str(message.extra or "")
+
+
+async def until(condition: Callable[[], bool], timeout: float = 20) -> None:
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await asyncio.sleep(0.02)
+
+
+def gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+async def test_browser_tabs_count_against_the_same_cap_as_ssh_players(short_dir, fake_game):
+    command, out = fake_game
+    keeper = Doorkeeper(2)
+    door = await start_web(WebSettings(short_dir / "host.sock", keeper, command=command),
+                           "127.0.0.1", 0)
+    try:
+        async with aiohttp.ClientSession() as http:
+            url = f"http://127.0.0.1:{door.port}/ws"
+            first = await http.ws_connect(url)
+            second = await http.ws_connect(url)
+            await ready(first)
+            await ready(second)
+            third = await http.ws_connect(url)
+            said, code, why = await until_closed(third)
+            assert "Ahoy TUI: the server is full (2 players): try again later" in said
+            assert code == WSCloseCode.TRY_AGAIN_LATER and "the server is full" in why
+            assert started(out) == 2 and keeper.players == 2  # no game for the third
+            await first.close()
+            await until(lambda: keeper.players == 1)
+            fourth = await http.ws_connect(url)
+            await ready(fourth)  # a tab gone frees its place
+            assert started(out) == 3
+            await fourth.close()
+            await until(lambda: keeper.players == 1)
+            assert isinstance(keeper.enter("203.0.113.7", "ssh"), Seat)  # an SSH player counts
+            fifth = await http.ws_connect(url)
+            _said, code, why = await until_closed(fifth)
+            assert code == WSCloseCode.TRY_AGAIN_LATER and "full" in why
+            assert started(out) == 3
+    finally:
+        await door.close()
+
+
+async def test_an_idle_tab_is_told_goodbye_closed_and_its_game_stopped(short_dir, fake_game):
+    command, out = fake_game
+    keeper = Doorkeeper(4)
+    door = await start_web(WebSettings(short_dir / "host.sock", keeper, idle_timeout=1.5,
+                                       command=command), "127.0.0.1", 0)
+    try:
+        async with aiohttp.ClientSession() as http:
+            ws = await http.ws_connect(f"http://127.0.0.1:{door.port}/ws")
+            pid = await ready(ws)
+            for _ in range(7):  # keys keep a tab awake past the idle timeout
+                await ws.send_json(["stdin", "x"])
+                await asyncio.sleep(0.3)
+            assert not ws.closed and not gone(pid)
+            said, code, why = await until_closed(ws)
+            assert "idle for 1.5 seconds; goodbye. Your seat is kept." in said
+            assert code == WSCloseCode.OK and "goodbye" in why
+            assert gone(pid)  # stopped (and reaped) before the goodbye
+            assert await keys_counted(out, pid) == 7
+            await until(lambda: keeper.players == 0)
+    finally:
+        await door.close()
+
+
+async def test_keys_beyond_the_rate_are_dropped(short_dir, fake_game):
+    command, out = fake_game
+    door = await start_web(WebSettings(short_dir / "host.sock", Doorkeeper(4), input_rate=1000,
+                                       input_burst=10_000, command=command), "127.0.0.1", 0)
+    try:
+        async with aiohttp.ClientSession() as http:
+            began = time.monotonic()
+            ws = await http.ws_connect(f"http://127.0.0.1:{door.port}/ws")
+            pid = await ready(ws)
+            for _ in range(100):  # 100 kB of keys at once
+                await ws.send_json(["stdin", "x" * 1000])
+            async with asyncio.timeout(20):
+                while True:  # a pong: every key before it has been read (a ping costs too)
+                    await ws.send_json(["ping", "1"])
+                    with contextlib.suppress(TimeoutError):
+                        reply = await asyncio.wait_for(ws.receive(), 0.2)
+                        if reply.type == aiohttp.WSMsgType.TEXT:
+                            break
+            await ws.close()
+            elapsed = time.monotonic() - began
+        keys = await keys_counted(out, pid)
+        assert 10_000 <= keys <= 10_000 + 1000 * (elapsed + 1)
+    finally:
+        await door.close()
+
+
+async def test_odd_messages_are_ignored_and_a_huge_one_closes_only_its_tab(short_dir, fake_game):
+    command, out = fake_game
+    door = await start_web(WebSettings(short_dir / "host.sock", Doorkeeper(4), command=command),
+                           "127.0.0.1", 0)
+    try:
+        async with aiohttp.ClientSession() as http:
+            url = f"http://127.0.0.1:{door.port}/ws"
+            ws = await http.ws_connect(url)
+            pid = await ready(ws)
+            for odd in ("not json", "{}", "[]", "[1, 2]", '["stdin", 5]', '["resize", "big"]',
+                        '["resize", {"width": "a lot", "height": -3}]', '["ping", {}]',
+                        '["stdin", "\\ud800"]', '["nonsense", "x"]'):
+                await ws.send_str(odd)
+            await ws.send_json(["stdin", "hello"])
+            await ws.send_json(["ping", "2"])
+            reply = await asyncio.wait_for(ws.receive(), 20)
+            assert reply.json() == ["pong", "2"]  # still served
+            await ws.close()
+            assert await keys_counted(out, pid) == len("?hello")  # a lone surrogate: "?"
+            huge = await http.ws_connect(url)
+            await ready(huge)
+            await huge.send_json(["stdin", "x" * 70_000])
+            _said, code, _why = await until_closed(huge)
+            assert code == WSCloseCode.MESSAGE_TOO_BIG
+            again = await http.ws_connect(url)
+            await ready(again)  # the door itself is fine
+            await again.close()
+    finally:
+        await door.close()
+
+
+# --- the page's addresses -------------------------------------------------------------------------
+async def page(url: str, **headers: str) -> str:
+    async with aiohttp.ClientSession() as http, http.get(url, headers=headers) as response:
+        assert response.status == 200
+        return await response.text()
+
+
+async def test_the_page_points_the_browser_where_it_came_from(short_dir):
+    settings = WebSettings(short_dir / "host.sock", Doorkeeper(4))
+    door = await start_web(settings, "127.0.0.1", 0)
+    try:
+        assert door.url == f"http://127.0.0.1:{door.port}"
+        asked = await page(f"{door.url}/", Host="example.org:8000")
+        assert 'data-session-websocket-url="ws://example.org:8000/ws"' in asked
+        assert 'href="http://example.org:8000/static/css/xterm.css"' in asked
+        tricked = await page(f"{door.url}/", Host='x"><script>alert(1)</script>')
+        assert "<script>alert" not in tricked
+        assert f'data-session-websocket-url="ws://127.0.0.1:{door.port}/ws"' in tricked
+    finally:
+        await door.close()
+    everywhere = await start_web(settings, "0.0.0.0", 0)
+    try:
+        assert "0.0.0.0" not in everywhere.url
+        text = await page(f"http://127.0.0.1:{everywhere.port}/")
+        assert f'data-session-websocket-url="ws://127.0.0.1:{everywhere.port}/ws"' in text
+        assert "0.0.0.0" not in text
+    finally:
+        await everywhere.close()
+    proxied = await start_web(WebSettings(short_dir / "host.sock", Doorkeeper(4),
+                                          public_url="https://games.example.org"),
+                              "127.0.0.1", 0)
+    try:
+        assert proxied.url == "https://games.example.org"
+        text = await page(f"http://127.0.0.1:{proxied.port}/")
+        assert 'data-session-websocket-url="wss://games.example.org/ws"' in text
+        assert 'href="https://games.example.org/static/css/xterm.css"' in text
+        assert "127.0.0.1" not in text
+    finally:
+        await proxied.close()
+
+
+def ipv6_loopback() -> bool:
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+    except OSError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not ipv6_loopback(), reason="no IPv6 loopback here")
+async def test_an_ipv6_door_gives_a_bracketed_address(short_dir):
+    door = await start_web(WebSettings(short_dir / "host.sock", Doorkeeper(4)), "::1", 0)
+    try:
+        assert door.url == f"http://[::1]:{door.port}"
+        text = await page(f"{door.url}/")
+        assert f'data-session-websocket-url="ws://[::1]:{door.port}/ws"' in text
+    finally:
+        await door.close()
+
+
+# --- `ahoy serve --web` as a user starts it -------------------------------------------------------
+async def test_a_web_port_in_use_is_one_line_and_no_address_printed(short_dir):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        web_port = taken.getsockname()[1]
+        server = start(short_dir / "data", "--guest", "--port", str(free_port()), "--web",
+                       "--web-port", str(web_port))
+        try:
+            out, err = await asyncio.to_thread(server.communicate, timeout=30)
+        finally:
+            if server.poll() is None:  # it did not give up: stop it (and its web door)
+                server.terminate()
+                server.wait(20)
+    assert server.returncode == 2
+    assert f"127.0.0.1:{web_port}" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert out == ""  # no address claimed
+
+
+async def test_a_killed_server_takes_its_web_door_and_browser_games_along(short_dir):
+    folder = short_dir / "data"
+    port, web_port = free_port(), free_port()
+    for wait in (0.0, 1.5):
+        server = start(folder, "--guest", "--port", str(port), "--web", "--web-port",
+                       str(web_port))
+        try:
+            assert server.stdout is not None
+            banner = await asyncio.to_thread(server.stdout.readline)
+            assert f"http://127.0.0.1:{web_port}" in banner
+            async with aiohttp.ClientSession() as http:
+                ws = await http.ws_connect(f"http://127.0.0.1:{web_port}/ws")
+                await until(lambda: bool(lobby_processes(folder)))
+                await asyncio.sleep(wait)
+                server.kill()
+                await asyncio.to_thread(server.communicate, timeout=20)
+                await ws.close()
+        finally:
+            if server.poll() is None:
+                server.kill()
+                server.wait(20)
+        with pytest.raises(OSError):  # nobody listens for browsers any more
+            socket.create_connection(("127.0.0.1", web_port), timeout=5).close()
+        # at once (a death signal), not when a game at last notices (about 15 s)
+        await until(lambda: lobby_processes(folder) == [], 5)

@@ -1,0 +1,125 @@
+"""Who may come in, and how fast: the limits both doors (SSH and the browser) share.
+
+A server must not be lockable by the people it serves. So a connection that has not yet logged
+in is counted apart from the players: a few per address, a bounded number in all, and when
+that pool is full the connection that has waited longest is let go (an honest player logs in
+within a second; an idle socket never does). Only players who have logged in count against
+``--max-connections``, and no single address may take all of those seats either.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from attrs import define, field
+
+
+class TokenBucket:
+    """At most ``rate`` units a second on average, in bursts of up to ``burst``."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.when = time.monotonic()
+
+    def take(self, amount: float) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
+        self.when = now
+        if amount > self.tokens:
+            return False
+        self.tokens -= amount
+        return True
+
+    def wait_for(self, amount: float) -> float:
+        """Seconds until ``amount`` could be taken (0 when it can be now); takes nothing."""
+        now = time.monotonic()
+        tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
+        return 0.0 if tokens >= amount else (amount - tokens) / self.rate
+
+
+@define(eq=False)
+class Knock:
+    """A connection that has not logged in yet."""
+
+    address: str
+    hang_up: Callable[[], Any]
+    since: float = field(factory=time.monotonic)
+
+
+@define(eq=False)
+class Seat:
+    """A player who came in: counted until :meth:`Doorkeeper.leave`."""
+
+    address: str
+    door: str
+    left: bool = False
+
+
+class Doorkeeper:
+    """The server's limits on who is connected, kept for both doors at once."""
+
+    def __init__(self, max_sessions: int = 64, *, max_per_address: int = 16,
+                 max_pending: int = 64, max_pending_per_address: int = 8) -> None:
+        self.max_sessions = max_sessions
+        self.max_per_address = max_per_address
+        self.max_pending = max_pending
+        self.max_pending_per_address = max_pending_per_address
+        self.pending: dict[Knock, None] = {}  # in order of arrival: the oldest first
+        self.seats: set[Seat] = set()
+        self._pending_at: Counter[str] = Counter()
+        self._seated_at: Counter[str] = Counter()
+
+    # --- before logging in ---------------------------------------------------------------------
+    def knock(self, address: str, hang_up: Callable[[], Any]) -> Knock | str:
+        """A new connection from ``address``: a :class:`Knock` to log in with, or why not.
+
+        ``hang_up`` is called if the connection is let go to make room for a newer one."""
+        if self._pending_at[address] >= self.max_pending_per_address:
+            return "too many connections from your address are logging in at once"
+        while len(self.pending) >= self.max_pending:
+            oldest = next(iter(self.pending))
+            self.forget(oldest)
+            oldest.hang_up()
+        knock = Knock(address, hang_up)
+        self.pending[knock] = None
+        self._pending_at[address] += 1
+        return knock
+
+    def forget(self, knock: Knock) -> None:
+        """The connection logged in, or went, or was let go: it no longer waits."""
+        if knock in self.pending:
+            del self.pending[knock]
+            self._pending_at[knock.address] -= 1
+            if not self._pending_at[knock.address]:
+                del self._pending_at[knock.address]
+
+    # --- players -------------------------------------------------------------------------------
+    def enter(self, address: str, door: str = "ssh") -> Seat | str:
+        """A player has logged in: their :class:`Seat`, or why the server cannot take them."""
+        if len(self.seats) >= self.max_sessions:
+            return f"the server is full ({self.max_sessions} players): try again later"
+        if self._seated_at[address] >= self.max_per_address:
+            return (f"{self.max_per_address} players are already connected from your address: "
+                    "try again later")
+        seat = Seat(address, door)
+        self.seats.add(seat)
+        self._seated_at[address] += 1
+        return seat
+
+    def leave(self, seat: Seat) -> None:
+        if seat.left:
+            return
+        seat.left = True
+        self.seats.discard(seat)
+        self._seated_at[seat.address] -= 1
+        if not self._seated_at[seat.address]:
+            del self._seated_at[seat.address]
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
