@@ -161,7 +161,9 @@ async def measure(sessions: int, seconds: float, folder: Path,
     # the server in a process of its own, as in use: the load generator does not share its CPU
     server = subprocess.Popen(
         [sys.executable, "-m", "ahoy_tui", "serve", "--data", str(folder), "--open",
-         "--port", str(port), "--max-connections", str(sessions + 8), "--think", "0.05"],
+         "--port", str(port), "--max-connections", str(sessions + 8),
+         "--max-per-address", str(sessions + 8), "--max-games", str(sessions + 8),
+         "--think", "0.05"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         assert server.stdout is not None

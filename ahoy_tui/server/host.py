@@ -8,6 +8,12 @@ client receives is its side's view of the state (``Ruleset.view``), never the di
 
 The host keeps its files in one folder: ``players.json``, and ``games/ID.json`` (the record, as
 any save) with ``games/ID.seats.json`` (who sits where). A restarted host resumes every game.
+
+What it promises (docs/server.md): an action is acknowledged only once it is on disk (a save
+that fails refuses the action, and the game stays at its last saved step); and no client can
+slow or lock out another: each client's requests are paced, what waits to be sent to it is
+bounded (the lobby is coalesced and paged; a client that does not read is cut off), and each
+player may hold only so many unfinished games.
 """
 
 from __future__ import annotations
@@ -17,8 +23,10 @@ import contextlib
 import json
 import os
 import secrets
+import socket
 import sys
 import time
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -32,7 +40,9 @@ from ahoy_tui.engine.orders import SPECTATOR as ORDERS_SPECTATOR
 from ahoy_tui.engine.orders import is_secret, reveals
 from ahoy_tui.engine.saves import write_atomic
 from ahoy_tui.engine.serialize import event_to_data, state_to_data
+from ahoy_tui.server.limits import TokenBucket
 from ahoy_tui.server.messages import (
+    LOBBY_PAGE,
     MAX_LINE,
     Act,
     AnswerUndo,
@@ -59,11 +69,26 @@ from ahoy_tui.server.messages import (
     decode,
     encode,
 )
-from ahoy_tui.server.players import COLOURS, Players, check_name, is_guest
+from ahoy_tui.server.players import (
+    COLOURS,
+    Players,
+    check_name,
+    fold,
+    guest_name,
+    is_guest,
+    taken_by,
+)
 
 # the side name a spectator's view is asked for: it shows no sealed orders
 SPECTATOR = ORDERS_SPECTATOR
 CASUAL, STRICT = "casual", "strict"
+
+OUTBOX_LIMIT = 4 * MAX_LINE  # bytes waiting for a client: past this it is not reading: cut off
+REQUEST_RATE, REQUEST_BURST = 40.0, 200.0  # messages a second a client may send, and bursts
+LOBBY_EVERY = 0.1  # seconds: one client is sent at most ten lobbies a second
+MAX_GAMES, MAX_GUEST_GAMES = 8, 2  # unfinished games a player (a guest) may have set up
+MAX_LIVE_GAMES = 2000  # unfinished games on the whole server
+FINISHED_LISTED = 24 * 3600.0  # seconds a finished game stays in the lobby (its file stays)
 
 
 @define(eq=False)
@@ -82,18 +107,51 @@ class Seat:
 
 @define(eq=False)
 class Client:
-    """One connection to the host."""
+    """One connection to the host, and what waits to be sent to it.
+
+    What waits is bounded: lobbies are not queued but wanted (the sender builds the latest one
+    when the client is ready for it), and a client with more than ``OUTBOX_LIMIT`` bytes waiting
+    is not reading: it is cut off, so that it cannot hold the server's memory."""
 
     writer: asyncio.StreamWriter
     player: str = ""
     name: str = ""
     guest: bool = False
     in_lobby: bool = False
+    lobby_offset: int = 0
     games: set[str] = field(factory=set)
-    queue: asyncio.Queue[bytes | None] = field(factory=asyncio.Queue)
+    outbox: deque[bytes] = field(factory=deque)
+    waiting: int = 0  # bytes in the outbox
+    lobby_wanted: bool = False
+    lobby_sent: float = 0.0
+    wake: asyncio.Event = field(factory=asyncio.Event)
+    closing: bool = False
+    cut_off: bool = False
+    requests: TokenBucket = field(factory=lambda: TokenBucket(REQUEST_RATE, REQUEST_BURST))
 
     def send(self, message: Message) -> None:
-        self.queue.put_nowait(encode(message))
+        if self.closing:
+            return
+        if self.waiting > OUTBOX_LIMIT:
+            self.cut_off = True
+            self.close()
+            return
+        data = encode(message)
+        self.outbox.append(data)
+        self.waiting += len(data)
+        self.wake.set()
+
+    def want_lobby(self) -> None:
+        self.lobby_wanted = True
+        self.wake.set()
+
+    def close(self) -> None:
+        """Send what waits, then hang up (at once, if the client was cut off)."""
+        self.closing = True
+        self.wake.set()
+        if self.cut_off:
+            with contextlib.suppress(Exception):
+                self.writer.transport.abort()
 
 
 @define(eq=False)
@@ -103,6 +161,8 @@ class LiveGame:
     seats: dict[str, Seat]
     kept: bool
     created: float = field(factory=time.time)
+    creator: str = ""  # the player who set it up (their games are counted against a limit)
+    finished: float | None = None  # when the battle ended (it leaves the lobby a day later)
     watchers: dict[Client, bool] = field(factory=dict)  # client → may act (False: watching)
     captains: dict[str, Captain] = field(factory=dict)
     undo_ask: tuple[str, int] | None = None  # (side asking, to which step)
@@ -124,11 +184,19 @@ class GameHost:
     """Every live game on this server, and the socket its clients reach it by."""
 
     def __init__(self, folder: Path | None, *, think: float = 1.0,
-                 captain_delay: float = 0.6, log: Callable[[str], None] | None = None) -> None:
+                 captain_delay: float = 0.6, log: Callable[[str], None] | None = None,
+                 max_games: int = MAX_GAMES, max_guest_games: int = MAX_GUEST_GAMES,
+                 max_live_games: int = MAX_LIVE_GAMES,
+                 finished_listed: float = FINISHED_LISTED) -> None:
         self.folder = folder
         self.think = think
         self.captain_delay = captain_delay
         self.log = log or (lambda text: print(f"ahoy host: {text}", file=sys.stderr))
+        self.max_games = max_games
+        self.max_guest_games = max_guest_games
+        self.max_live_games = max_live_games
+        self.finished_listed = finished_listed
+        self.save_retry = 5.0  # seconds a captain waits to try again when its move was not saved
         self.players = Players(folder / "players.json" if folder else None)
         self.games: dict[str, LiveGame] = {}
         self.clients: set[Client] = set()
@@ -153,36 +221,66 @@ class GameHost:
                 continue
             game_id = path.stem
             seats_path = folder / f"{game_id}.seats.json"
+            problem = ""
             try:
-                game = load_game(path)
                 data = json.loads(seats_path.read_text(encoding="utf-8"))
                 seats = {side: Seat(**seat) for side, seat in data["seats"].items()}
+                finished = data.get("finished")
+                if finished is not None and time.time() - float(finished) > self.finished_listed:
+                    continue  # long over: on disk for replays, no longer in the lobby
+            except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+                problem = f"not resumed: {seats_path}: cannot read the seats: {exc}"
+            try:
+                game = load_game(path)
             except SaveError as exc:
                 self.log(f"not resumed: {exc}")
                 continue
-            except (OSError, ValueError, KeyError, TypeError) as exc:
-                self.log(f"not resumed: {seats_path}: cannot read the seats: {exc}")
+            if problem:
+                self.log(problem)
                 continue
             live = LiveGame(game_id, game, seats, kept=True,
-                            created=float(data.get("created", time.time())))
+                            created=float(data.get("created", time.time())),
+                            creator=str(data.get("creator", "")),
+                            finished=float(finished) if finished is not None else None)
+            if game.over and live.finished is None:
+                live.finished = time.time()
             game.autosave = path
             self._make_captains(live)
             self.games[game_id] = live
             self._schedule_captain(live)
 
-    def _write_seats(self, live: LiveGame) -> None:
+    def _write_seats(self, live: LiveGame) -> str:
+        """Keep who sits where on disk: "" when done, else why it could not be written."""
         folder = self.games_dir
         if folder is None or not live.kept:
-            return
+            return ""
         data = {"seats": {side: seat.to_data() for side, seat in live.seats.items()},
-                "created": live.created}
-        write_atomic(folder / f"{live.id}.seats.json", json.dumps(data, indent=1))
+                "created": live.created, "creator": live.creator, "finished": live.finished}
+        path = folder / f"{live.id}.seats.json"
+        try:
+            write_atomic(path, json.dumps(data, indent=1))
+        except OSError as exc:
+            self.log(f"game {live.id}: {path}: cannot write: {exc.strerror or exc}")
+            return f"cannot write: {exc.strerror or exc}"
+        return ""
 
     # --- the socket ------------------------------------------------------------------------
     async def start(self, path: Path) -> None:
-        """Listen on a Unix socket at ``path`` (only this user may connect)."""
-        with contextlib.suppress(FileNotFoundError):
-            path.unlink()
+        """Listen on a Unix socket at ``path`` (only this user may connect).
+
+        A socket another live host answers on is never taken over (``OSError``): that host's
+        players would be cut off. One nobody answers on is left over from a killed host."""
+        if path.exists():
+            probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                probe.connect(str(path))
+            except OSError:
+                with contextlib.suppress(FileNotFoundError):
+                    path.unlink()
+            else:
+                raise OSError(98, f"another game host is listening on {path}")
+            finally:
+                probe.close()
         old = os.umask(0o077)
         try:
             self._server = await asyncio.start_unix_server(self._connected, path=str(path),
@@ -200,7 +298,7 @@ class GameHost:
             if live.ai_task is not None:
                 live.ai_task.cancel()
         for client in list(self.clients):
-            client.queue.put_nowait(None)
+            client.close()
         tasks = [t for t in self._tasks if not t.done()]
         for task in tasks:
             task.cancel()
@@ -216,14 +314,20 @@ class GameHost:
             task.add_done_callback(self._tasks.discard)
         sender = asyncio.create_task(self._sender(client))
         try:
-            while True:
+            while not client.closing:
                 try:
                     line = await reader.readline()
                 except (ValueError, asyncio.LimitOverrunError):
-                    client.send(Refused("a message was longer than 1 MiB"))
-                    break
+                    client.send(Refused(f"a message was longer than {MAX_LINE >> 20} MiB"))
+                    continue  # the rest of it comes as a line that is not JSON: refused too
                 if not line:
                     break
+                # a client that sends faster than anyone types waits: its own messages are
+                # slowed, never another player's
+                pause = client.requests.wait_for(1)
+                if pause:
+                    await asyncio.sleep(pause)
+                client.requests.take(1)
                 try:
                     message = decode(line)
                 except BadMessage as exc:
@@ -234,23 +338,42 @@ class GameHost:
             pass
         finally:
             self.disconnected(client)
-            client.queue.put_nowait(None)
+            client.close()
             with contextlib.suppress(asyncio.CancelledError, ConnectionError):
                 await sender
 
     async def _sender(self, client: Client) -> None:
         writer = client.writer
+        loop = asyncio.get_running_loop()
         try:
             while True:
-                data = await client.queue.get()
-                if data is None:
+                await client.wake.wait()
+                client.wake.clear()
+                while client.outbox and not client.cut_off:
+                    data = client.outbox.popleft()
+                    client.waiting -= len(data)
+                    writer.write(data)
+                    await writer.drain()
+                if client.cut_off or (client.closing and not client.outbox):
                     break
-                writer.write(data)
-                await writer.drain()
+                if client.lobby_wanted and client.in_lobby:
+                    wait = client.lobby_sent + LOBBY_EVERY - loop.time()
+                    if wait > 0:
+                        loop.call_later(wait, client.wake.set)
+                        continue
+                    client.lobby_wanted = False
+                    client.lobby_sent = loop.time()
+                    writer.write(encode(self.lobby_page(client)))
+                    await writer.drain()
         except ConnectionError:
             pass
         finally:
-            writer.close()
+            if client.cut_off:
+                self.log(f"cut off {client.name or client.player or 'a client'}: it did not "
+                         f"read what the server sent ({client.waiting} bytes waiting)")
+                writer.transport.abort()
+            else:
+                writer.close()
 
     # --- requests --------------------------------------------------------------------------
     def handle(self, client: Client, message: Message) -> None:
@@ -270,18 +393,49 @@ class GameHost:
         client.name = self.players.name(message.player)
         if client.guest and not client.name:
             # a guest is named by their SSH user name, if it makes a name (a browser guest,
-            # or a user name like "x[bold", is asked for one)
+            # or a user name like "x[bold", is asked for one), made unlike anyone else's
             try:
-                client.name = check_name(message.suggested_name)
+                client.name = guest_name(self._free_guest_name(
+                    client, check_name(message.suggested_name)))
             except ValueError:
                 client.name = ""
         client.send(Welcome(client.player, client.name, client.guest))
 
+    def _guest_names(self, but: Client) -> list[str]:
+        """The names guests here go by (without their mark), but ``but``'s."""
+        return [c.name.removesuffix(guest_name("")) for c in self.clients
+                if c.guest and c.name and c is not but and c.player != but.player]
+
+    def _free_guest_name(self, client: Client, name: str) -> str:
+        """``name``, or ``name 2``, ``name 3``…: the first a reader could not take for a
+        registered player's or another guest's."""
+        taken = self.players.names() + self._guest_names(client)
+        candidate, number = name, 2
+        while taken_by(candidate, taken) is not None:
+            suffix = f" {number}"
+            candidate = name[:24 - len(suffix)] + suffix
+            number += 1
+        return candidate
+
     def on_set_name(self, client: Client, message: SetName) -> None:
         try:
-            client.name = self.players.set_name(client.player, message.name)
+            if client.guest:
+                name = check_name(message.name)
+                other = taken_by(name, self.players.names() + self._guest_names(client))
+                if other is not None:
+                    raise ValueError(f"the name {name!r} is taken" if fold(other) == fold(name)
+                                     else f"the name {name!r} is too like {other!r}, who "
+                                          "plays here")
+                client.name = guest_name(name)
+            else:
+                client.name = self.players.set_name(client.player, message.name)
         except ValueError as exc:
             client.send(Refused(f"That name cannot be used: {exc}"))
+            return
+        except OSError as exc:
+            self.log(f"cannot keep {client.player}'s name: {exc.strerror or exc}")
+            client.send(Refused(f"That name cannot be used: the server could not keep it "
+                                f"({exc.strerror or exc})"))
             return
         for live in self.games.values():
             for seat in live.seats.values():
@@ -298,16 +452,25 @@ class GameHost:
         if client.guest:
             client.send(Notice("A guest's options are not kept", severity="warning"))
             return
-        self.players.set_option(client.player, message.key, message.value)
+        try:
+            self.players.set_option(client.player, message.key, message.value)
+        except OSError as exc:
+            client.send(Refused(f"the server could not keep that ({exc.strerror or exc})"))
+            return
         client.send(Notice(f"Colours: {message.value}, from your next connection"))
 
     def on_list_games(self, client: Client, message: ListGames) -> None:
         client.in_lobby = True
-        client.send(Lobby(self.lobby_for(client)))
+        client.lobby_offset = max(0, message.offset)
+        client.want_lobby()  # sent when the client is ready for it, however often it asks
 
     def on_create_game(self, client: Client, message: CreateGame) -> None:
         if not client.name:
             client.send(Refused("choose a name first"))
+            return
+        refusal = self._too_many_games(client)
+        if refusal:
+            client.send(Refused(refusal))
             return
         try:
             game = Game.new(message.ruleset, message.scenario, seed=message.seed,
@@ -340,16 +503,26 @@ class GameHost:
         game_id = secrets.token_hex(3)
         while game_id in self.games:
             game_id = secrets.token_hex(3)
-        live = LiveGame(game_id, game, seats, kept=not client.guest and self.folder is not None)
+        live = LiveGame(game_id, game, seats, kept=not client.guest and self.folder is not None,
+                        creator=client.player)
         self._make_captains(live)
         if live.kept and self.games_dir is not None:
-            game.autosave = self.games_dir / f"{game_id}.json"
+            path = self.games_dir / f"{game_id}.json"
             try:
-                game.save(game.autosave)
-                self._write_seats(live)
-            except (SaveError, OSError) as exc:
-                client.send(Refused(f"cannot keep the game: {exc}"))
+                game.save(path)
+            except SaveError as exc:
+                self.log(f"game {game_id} not set up: {exc}")
+                client.send(Refused(f"The server could not keep the game ({exc.problem}): "
+                                    "try again later"))
                 return
+            problem = self._write_seats(live)
+            if problem:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                client.send(Refused(f"The server could not keep the game ({problem}): "
+                                    "try again later"))
+                return
+            game.autosave = path
         self.games[game_id] = live
         self._open(client, live)
         self._lobby_changed()
@@ -375,7 +548,12 @@ class GameHost:
                 client.send(Refused("that battle is over: watch it instead", game=live.id))
                 return
             live.seats[message.side] = Seat("human", client.player, client.name)
-            self._write_seats(live)
+            problem = self._write_seats(live)
+            if problem:
+                live.seats[message.side] = seat
+                client.send(Refused(f"The server could not keep your seat ({problem}): try "
+                                    "again later", game=live.id))
+                return
             self._broadcast(live)
         elif not message.side and not mine:
             client.send(Refused("you have no seat in that game: choose a free side or watch",
@@ -428,9 +606,13 @@ class GameHost:
         except InvalidAction as exc:
             client.send(Refused(str(exc), game=live.id))
             return
-        except SaveError as exc:
-            self.log(str(exc))
-            events = game.events_at(game.step)
+        except SaveError as exc:  # not on disk, so not played (Game.play took it back)
+            self.log(f"game {live.id}: step {game.step + 1} refused, it could not be saved: "
+                     f"{exc}")
+            client.send(Refused(f"The server could not save your move ({exc.problem}), so it "
+                                f"was not played: the battle stays at step {game.step}. Try "
+                                "again in a moment.", game=live.id))
+            return
         self._played(live, events)
 
     def on_request_undo(self, client: Client, message: RequestUndo) -> None:
@@ -444,7 +626,7 @@ class GameHost:
             return
         others = live.players() - {client.player}
         if not others:  # solo, or against captains: undo at once (casual)
-            self._rewind(live, target)
+            self._rewind(live, target, client)
             return
         game = live.game
         for step in range(target + 1, game.step + 1):
@@ -475,7 +657,8 @@ class GameHost:
             return
         live.undo_ask = None
         if message.accept:
-            self._rewind(live, target)
+            asker = next((c for c in live.watchers if c.player == live.seats[side].player), None)
+            self._rewind(live, target, asker or client)
         else:
             for other in live.watchers:
                 if other.player == live.seats[side].player:
@@ -500,16 +683,33 @@ class GameHost:
                 return step - 1
         return None
 
-    def _rewind(self, live: LiveGame, target: int) -> None:
-        live.game.goto(target)
+    def _rewind(self, live: LiveGame, target: int, asker: Client) -> None:
+        try:
+            live.game.goto(target)
+        except SaveError as exc:
+            self.log(f"game {live.id}: undo to step {target} refused, it could not be saved: "
+                     f"{exc}")
+            asker.send(Refused(f"The server could not save the undo ({exc.problem}), so "
+                               "nothing was taken back. Try again in a moment.", game=live.id))
+            return
         live.undo_ask = None
+        self._mark_finished(live)
         for client in list(live.watchers):
             self._send_update(client, live, since=-1, reset=True, note="undone")
         self._lobby_changed()
         self._schedule_captain(live)
 
+    def _mark_finished(self, live: LiveGame) -> None:
+        """Note when the battle ended (or that an undo took the end back)."""
+        over = live.game.over
+        if over == (live.finished is not None):
+            return
+        live.finished = time.time() if over else None
+        self._write_seats(live)
+
     def _played(self, live: LiveGame, events: tuple[Event, ...], note: str = "") -> None:
         live.undo_ask = None
+        self._mark_finished(live)
         step = live.game.step
         for client in list(live.watchers):
             self._send_update(client, live, since=step - 1, note=note)
@@ -609,9 +809,15 @@ class GameHost:
             except (IllegalAction, InvalidAction) as exc:
                 self.log(f"game {live.id}: the {side} captain chose an illegal action: {exc}")
                 return
-            except SaveError as exc:
-                self.log(str(exc))
-                events = game.events_at(game.step)
+            except SaveError as exc:  # not saved, so not played: wait, then decide again
+                self.log(f"game {live.id}: the {side} captain's move was not saved, so not "
+                         f"played: {exc}")
+                for watcher in list(live.watchers):
+                    watcher.send(Notice(f"The server cannot save the battle ({exc.problem}): "
+                                        "the computer captain waits", game=live.id,
+                                        severity="error"))
+                await asyncio.sleep(self.save_retry)
+                continue
             name = state.side_name(side) if hasattr(state, "side_name") else side
             if is_secret(game.ruleset, decision.action):  # sealed: say that, not what or why
                 self._played(live, events, note=f"{name}: sealed")
@@ -635,13 +841,55 @@ class GameHost:
                         game.over, state.result or None, spectators,
                         live.sides_of(client.player) if client else (), live.kept)
 
-    def lobby_for(self, client: Client) -> tuple[GameInfo, ...]:
-        """Open and live games, the client's own first; finished games last."""
-        def order(live: LiveGame) -> tuple[int, int, float]:
-            return (0 if live.sides_of(client.player) else 1, 1 if live.game.over else 0,
-                    -live.created)
+    def _too_many_games(self, client: Client) -> str:
+        """Why this client may not set up another game now ("" if it may)."""
+        limit = self.max_guest_games if client.guest else self.max_games
+        mine = sum(1 for live in self.games.values() if not live.game.over and (
+            live.creator == client.player
+            or (not live.creator and client.player in live.players())))
+        if mine >= limit:
+            who = "a guest" if client.guest else "a player"
+            return (f"You have {mine} unfinished games here, the most {who} may set up: play "
+                    "one to its end first")
+        if sum(1 for live in self.games.values() if not live.game.over) >= self.max_live_games:
+            return (f"The server holds {self.max_live_games} unfinished games, all it can: "
+                    "try again when some have ended")
+        return ""
 
-        return tuple(self.info(live, client) for live in sorted(self.games.values(), key=order))
+    def _age_out(self) -> None:
+        """Finished battles leave the lobby (and memory) a while after their end; their files
+        stay, to replay."""
+        now = time.time()
+        for live in list(self.games.values()):
+            if (live.finished is not None and now - live.finished > self.finished_listed
+                    and not live.watchers):
+                if live.ai_task is not None:
+                    live.ai_task.cancel()
+                del self.games[live.id]
+
+    def lobby_for(self, client: Client) -> tuple[GameInfo, ...]:
+        """Every listed game, the client's own first, then those with a free seat, then the
+        rest by age; finished games last."""
+        return tuple(self.info(live, client) for live in self._listed(client))
+
+    def _listed(self, client: Client) -> list[LiveGame]:
+        self._age_out()
+
+        def order(live: LiveGame) -> tuple[int, int, int, float]:
+            free = any(s.occupant == "open" for s in live.seats.values())
+            return (0 if live.sides_of(client.player) else 1, 1 if live.game.over else 0,
+                    0 if free else 1, -live.created)
+
+        return sorted(self.games.values(), key=order)
+
+    def lobby_page(self, client: Client) -> Lobby:
+        """The page of the lobby this client is looking at: its size does not grow with the
+        number of games on the server."""
+        listed = self._listed(client)
+        offset = min(client.lobby_offset, max(0, len(listed) - 1))
+        offset -= offset % LOBBY_PAGE
+        page = listed[offset:offset + LOBBY_PAGE]
+        return Lobby(tuple(self.info(live, client) for live in page), offset, len(listed))
 
     def _lobby_changed(self) -> None:
         if self._lobby_pending:
@@ -657,17 +905,20 @@ class GameHost:
         self._lobby_pending = False
         for client in self.clients:
             if client.in_lobby:
-                client.send(Lobby(self.lobby_for(client)))
+                client.want_lobby()
 
     def disconnected(self, client: Client) -> None:
         self.clients.discard(client)
-        for game_id in list(client.games):
+        gone = client.guest and not any(c.player == client.player for c in self.clients)
+        followed = set(client.games)
+        if gone:  # and every game they sit in, followed or not (they may have left its screen)
+            followed |= {g.id for g in self.games.values() if client.player in g.players()}
+        for game_id in followed:
             live = self.games.get(game_id)
             if live is None:
                 continue
             live.watchers.pop(client, None)
-            still_here = any(c.player == client.player for c in self.clients)
-            if client.guest and not still_here and not live.game.over:
+            if gone and not live.game.over:
                 # a guest cannot come back as the same person: free their seats
                 changed = False
                 for side, seat in live.seats.items():

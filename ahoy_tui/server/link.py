@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 from pathlib import Path
 
-from ahoy_tui.server.messages import MAX_LINE, BadMessage, Message, decode, encode
+from ahoy_tui.server.messages import MAX_HOST_LINE, BadMessage, Message, decode, encode
 
 
 class HostGone(ConnectionError):
@@ -23,7 +23,8 @@ class HostLink:
     @classmethod
     async def connect(cls, path: Path | str) -> HostLink:
         try:
-            reader, writer = await asyncio.open_unix_connection(str(path), limit=MAX_LINE)
+            reader, writer = await asyncio.open_unix_connection(str(path),
+                                                                limit=MAX_HOST_LINE)
         except OSError as exc:
             raise HostGone(f"cannot reach the game host at {path}: "
                            f"{exc.strerror or exc}") from None

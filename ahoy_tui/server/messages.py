@@ -16,9 +16,12 @@ import cattrs
 from attrs import field, frozen
 from cattrs.preconf.json import make_converter
 
-from ahoy_tui.engine.serialize import make_strict, pass_plain_json, problem
+from ahoy_tui.engine.serialize import make_strict, pass_plain_json, problem, too_deep
 
-MAX_LINE = 1 << 20  # one message may be at most 1 MiB
+MAX_LINE = 1 << 20  # a client's message may be at most 1 MiB
+MAX_HOST_LINE = 1 << 25  # a host's (a long battle's whole log, on opening it): 32 MiB
+MAX_DEPTH = 64  # lists and objects nested deeper than this are refused unread
+LOBBY_PAGE = 50  # games in one lobby message, so that it does not grow with the server
 
 
 # --- client → host -----------------------------------------------------------------------------
@@ -50,6 +53,9 @@ class SetOption:
 
 @frozen
 class ListGames:
+    """The lobby, from game number ``offset`` (a page of at most ``LOBBY_PAGE`` games)."""
+
+    offset: int = 0
     kind: ClassVar[str] = "list_games"
 
 
@@ -155,7 +161,11 @@ class GameInfo:
 
 @frozen
 class Lobby:
+    """A page of the lobby: ``games`` are numbers ``offset``… of the ``total`` listed."""
+
     games: tuple[GameInfo, ...]
+    offset: int = 0
+    total: int = 0
     kind: ClassVar[str] = "lobby"
 
 
@@ -240,8 +250,12 @@ def decode(line: bytes | str) -> Message:
     """One line to a message; :class:`BadMessage` says in one line what is wrong."""
     try:
         data = json.loads(line)
+    except RecursionError:
+        raise BadMessage(f"nested more than {MAX_DEPTH} deep") from None
     except (ValueError, UnicodeDecodeError) as exc:
         raise BadMessage(f"not JSON: {exc}") from None
+    if too_deep(data, MAX_DEPTH):
+        raise BadMessage(f"nested more than {MAX_DEPTH} deep")
     if not isinstance(data, dict) or "type" not in data:
         raise BadMessage("a message is a JSON object with a \"type\"")
     kind = KINDS.get(data["type"]) if isinstance(data["type"], str) else None

@@ -1,13 +1,20 @@
 """Who has played here: a player is known by the SSH key they log in with.
 
 The store maps a player's identity (``key:SHA256:…``, the key's fingerprint) to the name they
-chose on their first visit and their options. Guests (``guest:…``) are never written down.
+chose on their first visit and their options. Guests (``guest:…``) are never written down, and
+their names are marked as a guest's. No two people may have names a reader could take for one
+another: names are compared after Unicode normalisation (NFKC), case folding and the Unicode
+confusables (a Cyrillic "а" is a Latin "a", "rn" is "m", "0" is "o").
 """
 
 from __future__ import annotations
 
 import json
+import unicodedata
+from collections.abc import Iterable
 from pathlib import Path
+
+import confusables
 
 from ahoy_tui.engine.saves import write_atomic
 
@@ -17,6 +24,29 @@ COLOURS = ("auto", "truecolor", "256", "standard")
 
 def is_guest(player: str) -> bool:
     return player.startswith("guest:")
+
+
+GUEST_MARK = " (guest)"
+
+
+def guest_name(name: str) -> str:
+    """How a guest called ``name`` is shown: never the same as a player with a key."""
+    return f"{name}{GUEST_MARK}"
+
+
+def fold(name: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether a reader could take name ``a`` for name ``b``."""
+    a, b = fold(a), fold(b)
+    return a == b or bool(confusables.is_confusable(a, b))
+
+
+def taken_by(name: str, names: Iterable[str]) -> str | None:
+    """The first of ``names`` that ``name`` could be taken for, if any."""
+    return next((other for other in names if same_name(name, other)), None)
 
 
 def check_name(name: str) -> str:
@@ -52,11 +82,17 @@ class Players:
     def option(self, player: str, key: str, default: str = "") -> str:
         return self._known.get(player, {}).get(key, default)
 
+    def names(self, but: str = "") -> list[str]:
+        """Every registered player's name (but ``but``'s)."""
+        return [known["name"] for player, known in self._known.items()
+                if player != but and known.get("name")]
+
     def set_name(self, player: str, name: str) -> str:
         name = check_name(name)
-        for other, known in self._known.items():
-            if other != player and known.get("name", "").casefold() == name.casefold():
-                raise ValueError(f"the name {name!r} is taken")
+        other = taken_by(name, self.names(but=player))
+        if other is not None:
+            raise ValueError(f"the name {name!r} is taken" if fold(other) == fold(name)
+                             else f"the name {name!r} is too like {other!r}, who plays here")
         if not is_guest(player):
             self._known.setdefault(player, {})["name"] = name
             self._write()

@@ -11,7 +11,6 @@ import asyncio
 import contextlib
 import os
 import signal
-import subprocess
 import sys
 from pathlib import Path
 
@@ -36,63 +35,112 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the keys allowed in (default: DATA/authorized_keys)")
     parser.add_argument("--web", action="store_true", help="serve browsers too (textual-serve)")
     parser.add_argument("--web-port", type=int, default=8000, help="browser port (default 8000)")
+    parser.add_argument("--public-url", metavar="URL",
+                        help="the address browsers reach the web door by, when it is not the "
+                             "one they asked for (behind a proxy: https://games.example.org)")
     parser.add_argument("--data", metavar="DIR", help="the server's data folder")
-    parser.add_argument("--max-connections", type=int, default=64)
+    parser.add_argument("--max-connections", type=int, default=64,
+                        help="players connected at once, SSH and browser (default 64)")
+    parser.add_argument("--max-per-address", type=int, default=16,
+                        help="players connected at once from one address (default 16)")
+    parser.add_argument("--login-timeout", type=float, default=10.0,
+                        help="seconds a connection may take to log in (default 10)")
+    parser.add_argument("--max-games", type=int, default=8,
+                        help="unfinished games a player may have set up at once (default 8; "
+                             "a guest: 2)")
     parser.add_argument("--idle-timeout", type=float, default=30.0,
                         help="minutes without a key before a session is closed (default 30)")
     parser.add_argument("--think", type=float, default=1.0,
                         help="seconds a computer captain may think (default 1)")
 
 
+def log_line(text: str) -> None:
+    print(f"ahoy serve: {text}", file=sys.stderr, flush=True)
+
+
 async def run_server(args: argparse.Namespace, ready: asyncio.Event | None = None) -> int:
+    from ahoy_tui.server.folder import FolderError, claim
     from ahoy_tui.server.host import GameHost
+    from ahoy_tui.server.limits import Doorkeeper
     from ahoy_tui.server.ssh import ServerSettings, start_ssh
 
-    folder = data_folder(args.data)
-    folder.mkdir(parents=True, exist_ok=True)
-    with contextlib.suppress(OSError):
-        os.chmod(folder, 0o700)
     try:
-        host = GameHost(folder, think=args.think)
+        held = claim(data_folder(args.data))
+    except FolderError as exc:
+        log_line(str(exc))
+        return 2
+    folder = held.path
+    for leftover in held.cleaned:
+        log_line(f"removed {leftover.name}, left by a save cut short")
+    try:
+        host = GameHost(folder, think=args.think, max_games=args.max_games,
+                        log=lambda text: log_line(text))
     except ValueError as exc:
-        print(f"ahoy serve: {exc}", file=sys.stderr)
+        log_line(str(exc))
+        held.release()
         return 2
     socket = folder / "host.sock"
-    await host.start(socket)
+    try:
+        await host.start(socket)
+    except OSError as exc:
+        log_line(f"{socket}: cannot listen: {exc.strerror or exc}")
+        await host.close()
+        held.release()
+        return 2
     keys = Path(args.authorized_keys) if args.authorized_keys else folder / "authorized_keys"
+    keeper = Doorkeeper(args.max_connections, max_per_address=args.max_per_address)
     settings = ServerSettings(socket, folder, guest=args.guest,
                               open_registration=args.open_registration, authorized_keys=keys,
-                              max_connections=args.max_connections,
+                              keeper=keeper, login_timeout=args.login_timeout,
                               idle_timeout=args.idle_timeout * 60, players=host.players)
+    os.environ["AHOY_SERVER_PID"] = str(os.getpid())  # game processes end with the server
     try:
         acceptor = await start_ssh(settings, args.host, args.port)
     except OSError as exc:
-        print(f"ahoy serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}",
-              file=sys.stderr)
+        log_line(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}")
         await host.close()
+        held.release()
         return 2
     web = None
     if args.web:
-        web = subprocess.Popen([sys.executable, "-m", "ahoy_tui", "web", "--socket",
-                                str(socket), "--host", args.host, "--port", str(args.web_port)])
-    print(f"Ahoy TUI server: ssh -p {args.port} {args.host}"
-          + (f"  ·  http://{args.host}:{args.web_port}" if web else ""), flush=True)
+        from ahoy_tui.server.web import WebSettings, start_web
+
+        try:
+            web = await start_web(WebSettings(socket, keeper, idle_timeout=settings.idle_timeout,
+                                              public_url=args.public_url,
+                                              command=settings.command),
+                                  args.host, args.web_port)
+        except OSError as exc:
+            log_line(f"cannot listen on {args.host}:{args.web_port} for browsers: "
+                     f"{exc.strerror or exc}")
+            acceptor.close()
+            await host.close()
+            held.release()
+            return 2
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):  # before the banner: a stop is then clean
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    shown = args.host  # what a player types: a machine, not "every interface"
+    if args.host in ("", "0.0.0.0", "::"):
+        import socket as sockets
+
+        shown = sockets.gethostname()
+    print(f"Ahoy TUI server: ssh -p {args.port} {shown}"
+          + (f"  ·  {web.url}" if web else ""), flush=True)
     print(f"  data: {folder}  ·  games resumed: {len(host.games)}", flush=True)
     if not (args.guest or args.open_registration or keys.exists()):
         print(f"  nobody can log in yet: put keys in {keys}, or use --open or --guest",
               flush=True)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError):
-            loop.add_signal_handler(sig, stop.set)
     if ready is not None:
         ready.set()
     await stop.wait()
     acceptor.close()
-    await host.close()
     if web is not None:
-        web.terminate()
+        await web.close()
+    await host.close()
+    held.release()
     print("Ahoy TUI server: stopped; every game is kept.", flush=True)
     return 0
 
@@ -103,10 +151,14 @@ def serve(args: argparse.Namespace) -> int:
 
 def lobby(args: argparse.Namespace) -> int:
     """One connection's game process: the lobby and its battles, talking to the host."""
-    if args.take_tty:
+    if args.take_tty:  # an SSH session's, on a pty
         from ahoy_tui.server.tty import take_controlling_terminal
 
         take_controlling_terminal()
+    elif os.environ.get("AHOY_SERVER_PID"):  # a browser tab's, on pipes from the web door
+        from ahoy_tui.server.tty import end_with_server
+
+        end_with_server()
     from ahoy_tui.ui.online import OnlineApp
 
     OnlineApp(args.socket, args.player, args.name, guest=args.guest).run()

@@ -8,11 +8,14 @@ screen over a :class:`~ahoy_tui.server.remote.RemoteSession`, and every message 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from textual import on, work
+from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.screen import Screen
 
 from ahoy_tui.server import messages as msg
 from ahoy_tui.server.link import HostGone, HostLink
@@ -42,6 +45,7 @@ class OnlineApp(AhoyApp):
         self.lobby = LobbyScreen()
         self.sessions: dict[str, RemoteSession] = {}
         self.player_name = ""
+        self.lobby_offset = 0  # the lobby page the player looks at
         self.gone_after = 15.0  # seconds to show that the server has gone, then leave
 
     def first_screens(self) -> None:
@@ -89,7 +93,8 @@ class OnlineApp(AhoyApp):
         self.push_screen(NameScreen(suggested, problem), chosen)
 
     def host_lobby(self, message: msg.Lobby) -> None:
-        self.lobby.show_games(message.games)
+        self.lobby_offset = message.offset
+        self.lobby.show_games(message.games, message.offset, message.total)
 
     def host_opened(self, message: msg.Opened) -> None:
         from ahoy_tui.ui.routing import battle_screen, is_battle_screen
@@ -139,7 +144,7 @@ class OnlineApp(AhoyApp):
         elif event.what == "colour":
             self.send(msg.SetOption("colour", event.side))
         elif event.what == "refresh":
-            self.send(msg.ListGames())
+            self.send(msg.ListGames(event.offset))
         elif event.what == "new":
             from ahoy_tui.ui.screens.new_game import NewGameScreen
 
@@ -152,7 +157,59 @@ class OnlineApp(AhoyApp):
     def battle_left(self, session: RemoteSession) -> None:
         session.leave()
         self.sessions.pop(session.game_id, None)
-        self.send(msg.ListGames())
+        self.send(msg.ListGames(self.lobby_offset))
 
     def action_title_quit(self) -> None:
         self.exit()
+
+    # --- nothing here writes on the server's disk --------------------------------------------
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The palette's commands, but those that would write files where the game runs (the
+        server): the screenshot, and a battle's save (the server keeps it) and redo."""
+        for command in super().get_system_commands(screen):
+            if command.title not in SERVER_SIDE_FILES:
+                yield command
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        self.notify("Screenshots are not taken on the server: use your terminal's own",
+                    severity="warning", timeout=4)
+
+    def save_screenshot(self, filename: str | None = None, path: str | None = None,
+                        time_format: str | None = None) -> str:
+        raise PermissionError("an online game writes no files on the server")
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        self.action_screenshot()
+        return None
+
+    def deliver_text(self, *args: Any, **kwargs: Any) -> str | None:
+        raise PermissionError("an online game writes no files on the server")
+
+    def deliver_binary(self, *args: Any, **kwargs: Any) -> str | None:
+        raise PermissionError("an online game writes no files on the server")
+
+    def _not_online(self) -> None:
+        self.notify("Not on a server: saves, replays and fleets are on your own machine",
+                    severity="warning", timeout=4)
+
+    # the title screen's doors to the server's own files stay shut, however they are asked for
+    # (a key, or a link in text a player wrote)
+    def action_title_new(self) -> None:
+        self.lobby.action_new()
+
+    def action_title_resume(self) -> None:
+        self._not_online()
+
+    def action_title_load(self) -> None:
+        self._not_online()
+
+    def action_title_replay(self) -> None:
+        self._not_online()
+
+    def action_title_fleets(self) -> None:
+        self._not_online()
+
+
+# palette commands an online game leaves out (the server keeps its battles: no save, no redo)
+SERVER_SIDE_FILES = frozenset({"Screenshot", "Save", "Save as…", "Redo"})

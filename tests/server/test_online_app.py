@@ -149,3 +149,64 @@ async def test_online_a_player_writes_ahead_and_the_sheet_goes_in_when_it_may(ho
         bob.sessions[game].play(GiveOrders("p1", (plain_orders(eagle, "hold"),)))
         await settle(pilot, lambda: live.game.step >= 4)  # both sealed: revealed, moved
         assert live.game.state.orders.complete(("p1", "p2")) or live.game.state.turn > 1
+
+
+async def test_online_no_command_writes_a_file_on_the_server(host, short_dir, tmp_path,
+                                                             monkeypatch):
+    """Issue 13, 10: the palette's Screenshot wrote an SVG into the server user's Downloads."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    host.players.set_name("key:alice", "Alice")
+    alice = await Client.connect(short_dir / "host.sock", "key:alice")
+    alice.send(m.CreateGame(seats={"p1": "me", "p2": "open"}, seed=5,
+                            scenario_data=broadside()))
+    await alice.expect(m.Opened)
+    app = OnlineApp(short_dir / "host.sock", "key:alice")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: bool(app.lobby.games))
+        offered = {c.title for c in app.get_system_commands(app.screen)}
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, BattleScreen))
+        offered |= {c.title for c in app.get_system_commands(app.screen)}
+        assert "Screenshot" not in offered and not offered & {"Save", "Save as…", "Redo"}
+        assert {"Undo", "Rules", "Quit"} <= offered  # the palette is still there
+        # nor does anything reached another way (a link in text, a key) write one
+        await app.run_action("app.screenshot")
+        app.deliver_screenshot()
+        for action in ("title_fleets", "title_load", "title_replay", "title_resume"):
+            await app.run_action(f"app.{action}")
+        await pilot.press("s")  # a battle's save key: the server keeps it
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, BattleScreen)
+    written = [p for p in tmp_path.rglob("*") if p.is_file()]
+    assert written == [], written
+
+
+async def test_a_busy_lobby_comes_a_page_at_a_time(host, short_dir):
+    """Issue 13, 6: one lobby message once held every game, and at ~2,900 games passed the
+    client's line limit and broke every session. Now it is a page, turned with PgDn/PgUp."""
+    host.max_games = 100
+    bob = await Client.connect(short_dir / "host.sock", "key:bob", "Bob")
+    for _ in range(62):
+        bob.send(m.CreateGame(seats={"p1": "me", "p2": "open"}, scenario_data=broadside()))
+        await bob.expect(m.Opened)
+    host.players.set_name("key:alice", "Alice")
+    app = OnlineApp(short_dir / "host.sock", "key:alice")
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = app.lobby
+        await settle(pilot, lambda: len(lobby.games) == 50 and lobby.total == 62)
+        pages = lobby.query_one("#pages")
+        assert pages.display and "Games 1–50 of 62" in str(pages.render())
+        table = lobby.query_one("GamesTable")
+        while table.cursor_row < 49:  # PgDn moves down this page first…
+            await pilot.press("pagedown")
+        assert lobby.first == 0
+        await pilot.press("pagedown")  # …and at its end turns to the next
+        await settle(pilot, lambda: lobby.first == 50 and len(lobby.games) == 12)
+        assert "Games 51–62 of 62" in str(pages.render()) and table.cursor_row == 0
+        await pilot.press("r")  # a refresh keeps the page
+        await pilot.pause(0.3)
+        assert lobby.first == 50 and app.lobby_offset == 50
+        await pilot.press("pageup")
+        await settle(pilot, lambda: lobby.first == 0 and len(lobby.games) == 50)
+        assert table.cursor_row == 49

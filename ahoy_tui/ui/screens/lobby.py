@@ -2,13 +2,15 @@
 
 Each row is a game: its scenario, who sits where (and whether they are here), the turn, and how
 many watch. Your own games come first. Enter plays (your seat, or a free one), ``w`` watches,
-``n`` sets up a new game. The list follows the server as it changes.
+``n`` sets up a new game. The list follows the server as it changes; a busy server's list comes
+a page at a time (PgUp/PgDn).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.markup import escape
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -19,7 +21,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ahoy_tui.server.messages import GameInfo, SeatInfo
+from ahoy_tui.server.messages import LOBBY_PAGE, GameInfo, SeatInfo
 
 
 def seat_words(seat: SeatInfo) -> str:
@@ -59,6 +61,8 @@ class LobbyScreen(Screen[None]):
         Binding("w", "watch", "Watch"),
         Binding("n", "new", "New game"),
         Binding("r", "refresh", "Refresh", show=False),
+        Binding("pagedown", "page(1)", "More games", show=False, priority=True),
+        Binding("pageup", "page(-1)", "Earlier games", show=False, priority=True),
         Binding("o", "colours", "Colours"),
         Binding("q", "quit_lobby", "Quit"),
     ]
@@ -66,15 +70,18 @@ class LobbyScreen(Screen[None]):
     class Wanted(Message):
         """The player asked for something the app sends to the host."""
 
-        def __init__(self, what: str, game: str = "", side: str = "") -> None:
+        def __init__(self, what: str, game: str = "", side: str = "", offset: int = 0) -> None:
             super().__init__()
             self.what = what
             self.game = game
             self.side = side
+            self.offset = offset
 
     def __init__(self) -> None:
         super().__init__()
         self.games: tuple[GameInfo, ...] = ()
+        self.first = 0  # the page shown: games first… of total
+        self.total = 0
         self.who = ""
         self.ready = False  # the host may answer before the screen is up
 
@@ -84,6 +91,7 @@ class LobbyScreen(Screen[None]):
             yield Static("Connecting…", id="who")
             yield GamesTable(id="games", cursor_type="row", zebra_stripes=True)
             yield Static("No games yet: press n to set one up.", id="empty")
+            yield Static("", id="pages")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -91,24 +99,39 @@ class LobbyScreen(Screen[None]):
         table.add_columns("", "Game", "Players", "Now", "Watching")
         table.focus()
         self.ready = True
-        self.show_games(self.games)
+        self.show_games(self.games, self.first, self.total)
         if self.who:
             self.query_one("#who", Static).update(self.who)
 
     def show_player(self, name: str, guest: bool) -> None:
-        kept = " (a guest: your games are not kept)" if guest else ""
-        self.show_status(f"Signed in as [b]{name}[/b]{kept}")
+        kept = ": your games are not kept" if guest else ""
+        self.show_status(f"Signed in as [b]{escape(name)}[/b]{kept}")
 
     def show_status(self, text: str) -> None:
         self.who = text
         if self.ready:
             self.query_one("#who", Static).update(text)
 
-    def show_games(self, games: tuple[GameInfo, ...]) -> None:
+    def show_games(self, games: tuple[GameInfo, ...], offset: int = 0,
+                   total: int | None = None) -> None:
+        turned = offset != self.first  # a new page: start at its top (or, going back, bottom)
+        back = offset < self.first
         self.games = games
+        self.first = offset
+        self.total = len(games) if total is None else total
         if self.ready:
-            self.query_one(GamesTable).show(games)
+            table = self.query_one(GamesTable)
+            table.show(games)
+            if turned and games:
+                table.move_cursor(row=len(games) - 1 if back else 0)
             self.query_one("#empty").display = not games
+            pages = self.query_one("#pages", Static)
+            pages.display = self.total > len(games)
+            if pages.display:
+                first, last = offset + 1 if games else offset, offset + len(games)
+                more = " · PgDn at the end: more" if last < self.total else ""
+                earlier = " · PgUp at the top: earlier" if offset else ""
+                pages.update(f"Games {first}–{last} of {self.total:,}{more}{earlier}")
 
     def _current(self) -> GameInfo | None:
         table = self.query_one(GamesTable)
@@ -154,7 +177,25 @@ class LobbyScreen(Screen[None]):
         self.post_message(self.Wanted("new"))
 
     def action_refresh(self) -> None:
-        self.post_message(self.Wanted("refresh"))
+        self.post_message(self.Wanted("refresh", offset=self.first))
+
+    def action_page(self, direction: int) -> None:
+        """A screenful down (1) or up (-1) the list; past either end of this page of a lobby
+        too long for one, the next or previous page."""
+        table = self.query_one(GamesTable)
+        if not isinstance(self.focused, GamesTable):
+            return
+        at_end = table.cursor_row >= len(self.games) - 1 if direction > 0 \
+            else table.cursor_row <= 0
+        if not at_end:
+            if direction > 0:
+                table.action_page_down()
+            else:
+                table.action_page_up()
+            return
+        offset = self.first + direction * max(len(self.games), LOBBY_PAGE)
+        if 0 <= offset < self.total:
+            self.post_message(self.Wanted("refresh", offset=offset))
 
     def action_colours(self) -> None:
         """Choose the colours used from the next connection (TERM decides on auto)."""
