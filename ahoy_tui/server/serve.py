@@ -54,6 +54,40 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seconds a computer captain may think (default 1)")
 
 
+def stale_web_doors(socket: Path) -> list[int]:
+    """Browser doors started apart (``ahoy web``, as servers before this one did) for this data
+    folder's socket. Once this server holds the folder, their server is gone: they are stale,
+    and would hold the web port."""
+    found = []
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return found
+    want = [b"ahoy_tui", b"web", b"--socket", str(socket).encode()]
+    for entry in proc.iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            words = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if all(word in words for word in want):
+            found.append(int(entry.name))
+    return found
+
+
+async def stop_stale_web_doors(socket: Path) -> list[int]:
+    stopped = []
+    for pid in stale_web_doors(socket):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, signal.SIGTERM)
+            for _ in range(30):
+                await asyncio.sleep(0.1)
+                os.kill(pid, 0)  # raises once it has gone
+            os.kill(pid, signal.SIGKILL)
+        stopped.append(pid)
+    return stopped
+
+
 def log_line(text: str) -> None:
     print(f"ahoy serve: {text}", file=sys.stderr, flush=True)
 
@@ -104,6 +138,9 @@ async def run_server(args: argparse.Namespace, ready: asyncio.Event | None = Non
     web = None
     if args.web:
         from ahoy_tui.server.web import WebSettings, start_web
+
+        for pid in await stop_stale_web_doors(socket):
+            log_line(f"stopped a stale browser door (process {pid}) left by an earlier server")
 
         try:
             web = await start_web(WebSettings(socket, keeper, idle_timeout=settings.idle_timeout,

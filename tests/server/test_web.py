@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -391,3 +392,33 @@ async def test_a_killed_server_takes_its_web_door_and_browser_games_along(short_
             socket.create_connection(("127.0.0.1", web_port), timeout=5).close()
         # at once (a death signal), not when a game at last notices (about 15 s)
         await until(lambda: lobby_processes(folder) == [], 5)
+
+
+async def test_a_stale_browser_door_of_an_earlier_server_is_found_and_stopped(short_dir):
+    """Servers before this one ran the browser door as a process of its own (`ahoy web`),
+    which a killed server left holding the port: the next server stops it and takes the port."""
+    folder = short_dir / "data"
+    folder.mkdir(mode=0o700)
+    web_port = free_port()
+    stale = subprocess.Popen([sys.executable, "-m", "ahoy_tui", "web", "--socket",
+                              str(folder / "host.sock"), "--port", str(web_port)],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert stale.stdout is not None
+    assert "http://" in await asyncio.to_thread(stale.stdout.readline)  # it holds the port
+    server = start(folder, "--guest", "--port", str(free_port()), "--web", "--web-port",
+                   str(web_port))
+    try:
+        assert server.stdout is not None
+        banner = await asyncio.to_thread(server.stdout.readline)
+        assert f"http://127.0.0.1:{web_port}" in banner
+        assert stale.poll() is not None
+        async with aiohttp.ClientSession() as http, \
+                http.get(f"http://127.0.0.1:{web_port}/") as response:
+            assert response.status == 200
+    finally:
+        server.send_signal(signal.SIGTERM)
+        _out, err = await asyncio.to_thread(server.communicate, timeout=30)
+        if stale.poll() is None:
+            stale.kill()
+        stale.wait(10)
+    assert f"stopped a stale browser door (process {stale.pid})" in err
