@@ -102,7 +102,8 @@ class Doorkeeper:
     def enter(self, address: str, door: str = "ssh") -> Seat | str:
         """A player has logged in: their :class:`Seat`, or why the server cannot take them."""
         if len(self.seats) >= self.max_sessions:
-            return f"the server is full ({self.max_sessions} players): try again later"
+            players = "1 player" if self.max_sessions == 1 else f"{self.max_sessions} players"
+            return f"the server is full ({players}): try again later"
         if self._seated_at[address] >= self.max_per_address:
             return (f"{self.max_per_address} players are already connected from your address: "
                     "try again later")

@@ -268,7 +268,7 @@ async def test_the_server_is_full_at_its_limit_and_says_so_on_the_terminal(door)
     await alice.wait_for("Welcome aboard")
     bob = await door.terminal("bob")
     await asyncio.wait_for(bob.closed.wait(), 15)
-    assert "the server is full (1 players): try again later" in bob.text()
+    assert "the server is full (1 player): try again later" in bob.text()
     assert door.settings.keeper.players == 1  # type: ignore[attr-defined]
 
 
