@@ -16,6 +16,16 @@ from typing import Any
 
 from attrs import define, field
 
+# What a door sends before its last words: leave the game's alternate screen, show the cursor,
+# stop mouse reports and reset colours, so that a goodbye is readable.
+GOODBYE_RESET = b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[0m"
+
+
+def idle_goodbye(seconds: float) -> str:
+    """What a door says when it closes a session nobody typed in for ``seconds``."""
+    idle = f"{seconds / 60:g} minutes" if seconds >= 60 else f"{seconds:g} seconds"
+    return f"idle for {idle}; goodbye. Your seat is kept."
+
 
 class TokenBucket:
     """At most ``rate`` units a second on average, in bursts of up to ``burst``."""

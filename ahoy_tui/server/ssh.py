@@ -26,10 +26,15 @@ from typing import Any
 
 import asyncssh
 
-from ahoy_tui.server.limits import Doorkeeper, Knock, Seat, TokenBucket
+from ahoy_tui.server.limits import (
+    GOODBYE_RESET,
+    Doorkeeper,
+    Knock,
+    Seat,
+    TokenBucket,
+    idle_goodbye,
+)
 from ahoy_tui.server.players import Players
-
-GOODBYE_RESET = b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[0m"
 
 
 def colour_system(term: str, colorterm: str = "", choice: str = "auto") -> str:
@@ -342,11 +347,9 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def _idled(self) -> None:
         if self.chan is None:
             return
-        seconds = self.settings.idle_timeout
-        idle = f"{seconds / 60:g} minutes" if seconds >= 60 else f"{seconds:g} seconds"
         self._end_game()
-        self.chan.write(GOODBYE_RESET + (f"\r\nAhoy TUI: idle for {idle}; goodbye. "
-                                         "Your seat is kept.\r\n").encode())
+        goodbye = idle_goodbye(self.settings.idle_timeout)
+        self.chan.write(GOODBYE_RESET + f"\r\nAhoy TUI: {goodbye}\r\n".encode())
         self.closing = True
         self.chan.exit(0)
 

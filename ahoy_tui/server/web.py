@@ -33,13 +33,11 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server, to_int
 
-from ahoy_tui.server.limits import Doorkeeper, TokenBucket
+from ahoy_tui.server.limits import GOODBYE_RESET, Doorkeeper, TokenBucket, idle_goodbye
 
 MAX_MESSAGE = 64 * 1024  # one websocket message from a browser: a key, a paste, a resize
 MAX_COLUMNS, MAX_ROWS = 500, 200  # a terminal larger than this is a trick, not a screen
 STOP_GRACE = 3.0  # seconds a game process has to quit when asked, before it is killed
-# Leave the game's alternate screen and modes, as the SSH door does, so a goodbye is readable.
-GOODBYE_RESET = b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[0m"
 HOST_HEADER = re.compile(r"(\[[0-9A-Za-z:.%]+\]|[0-9A-Za-z.-]+)(:[0-9]{1,5})?")
 
 # Put in the page before textual.js: when the server closes the tab's websocket with a reason
@@ -80,10 +78,6 @@ class WebSettings:
     input_burst: float = 65536.0
     public_url: str | None = None  # --public-url: what the page's links and websocket use
     command: Callable[[list[str]], list[str]] = python_module
-
-
-def idle_words(seconds: float) -> str:
-    return f"{seconds / 60:g} minutes" if seconds >= 60 else f"{seconds:g} seconds"
 
 
 def _cells(value: object, default: int, most: int) -> int:
@@ -167,8 +161,7 @@ class Tab(AppService):
                                                           self._idled)
 
     def _idled(self) -> None:
-        self.end(f"idle for {idle_words(self.settings.idle_timeout)}; goodbye. "
-                 "Your seat is kept.", WSCloseCode.OK)
+        self.end(idle_goodbye(self.settings.idle_timeout), WSCloseCode.OK)
 
     def end(self, why: str, code: int) -> None:
         """The server closes this tab, saying why."""
