@@ -1,8 +1,11 @@
-"""Dice that replay.
+"""Dice that replay, and that an undo never shows.
 
 The random number generator lives inside the game state as a seed and a counter. Each die is
-``splitmix64(seed, counter)`` reduced to its faces, so the same state always rolls the same dice,
-on any Python version, and redoing an undone action rolls exactly what it rolled before.
+``splitmix64(seed ^ salt, counter)`` reduced to its faces, so the same state always rolls the same
+dice, on any Python version. The salt is the action's own (:func:`action_dice`, set by the
+engine around each action from the step and the action itself): redoing an undone action rolls
+exactly what it rolled before, and a *different* action rolls dice nobody has seen. Without a
+salt (saves of format 1, before this was so) the dice run on from the counter alone.
 
 Every die rolled is reported as a :class:`~ahoy_tui.engine.events.DiceRoll` event that says what
 was rolled, each face, the result, what it was for and which rule asked for it.
@@ -55,15 +58,27 @@ class Rng:
     seed: int
     counter: int = 0
 
-    def face(self, index: int, sides: int) -> int:
-        """The face (1..sides) of die number ``counter + index``; a pure function of the state."""
-        mixed = _splitmix64(_splitmix64(self.seed & _MASK) ^ (self.counter + index))
+    def face(self, index: int, sides: int, salt: int = 0) -> int:
+        """The face (1..sides) of die number ``counter + index`` of the action salted ``salt``;
+        a pure function of the state and the action."""
+        mixed = _splitmix64(_splitmix64((self.seed ^ salt) & _MASK) ^ (self.counter + index))
         return mixed % sides + 1  # bias below 1e-18 for a d10: negligible
 
 
 _forced: contextvars.ContextVar[list[int | str] | None] = contextvars.ContextVar(
     "forced_dice", default=None
 )
+_salt: contextvars.ContextVar[int] = contextvars.ContextVar("action_salt", default=0)
+
+
+@contextmanager
+def action_dice(salt: int) -> Iterator[None]:
+    """Roll this action's dice salted with ``salt`` (the engine's, around each action)."""
+    token = _salt.set(salt)
+    try:
+        yield
+    finally:
+        _salt.reset(token)
 
 
 @contextmanager
@@ -89,13 +104,14 @@ class Dice:
     Built by a ruleset at the start of ``apply``; ``rng`` afterwards is the state's next RNG.
     """
 
-    __slots__ = ("_forced", "_rng", "_used", "events")
+    __slots__ = ("_forced", "_rng", "_salt", "_used", "events")
 
     def __init__(self, rng: Rng, events: list[Event]) -> None:
         self._rng = rng
         self._used = 0
         self.events = events
         self._forced = _forced.get()
+        self._salt = _salt.get()
 
     @property
     def last_roll(self) -> DiceRoll:
@@ -116,7 +132,7 @@ class Dice:
                 raise AssertionError(f"forced die {value!r} is not a face of a d{sides}")
             self._used += 1
             return value
-        face = self._rng.face(self._used, sides)
+        face = self._rng.face(self._used, sides, self._salt)
         self._used += 1
         return face
 

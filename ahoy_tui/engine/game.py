@@ -9,19 +9,22 @@ exactly the same states.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ahoy_tui.engine.dice import action_dice
 from ahoy_tui.engine.errors import IllegalAction, InvalidAction
 from ahoy_tui.engine.events import Event
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.legal import LegalActions
-from ahoy_tui.engine.record import GameRecord
+from ahoy_tui.engine.record import PER_ACTION_DICE, SEQUENTIAL_DICE, GameRecord
 from ahoy_tui.engine.registry import get_ruleset
 from ahoy_tui.engine.ruleset import Ruleset, Scenario
 from ahoy_tui.engine.serialize import (
+    _digest,
     action_from_data,
     action_to_data,
     configure_actions,
@@ -55,15 +58,25 @@ def check(state: GameState, action: Any, legal: LegalActions | None = None) -> N
         raise IllegalAction(rule, reason)
 
 
-def apply(state: GameState, action: Any, *,
-          legal: LegalActions | None = None) -> tuple[GameState, tuple[Event, ...]]:
+def action_salt(step: int, action: Any) -> int:
+    """What this action's dice are salted with: a stable digest of the step and the action, so
+    that the same action at the same step rolls the same dice and any other action, others."""
+    digest = hashlib.blake2b(_digest(action), digest_size=8, key=b"%d" % step).digest()
+    return int.from_bytes(digest, "big")
+
+
+def apply(state: GameState, action: Any, *, legal: LegalActions | None = None,
+          fresh_dice: bool = True) -> tuple[GameState, tuple[Event, ...]]:
     """Apply ``action`` to ``state``: the new state and the events it caused.
 
     ``state`` itself is never changed. A refused action raises and changes nothing. Pass
     ``legal`` when the caller already has this state's legal actions, to save listing them again.
+    The action's dice are its own (``fresh_dice``): what an undone action rolled says nothing of
+    what another will roll. Only saves begun before that (format 1) replay without.
     """
     check(state, action, legal)
-    new, events = ruleset_of(state).apply(state, action)
+    with action_dice(action_salt(state.step, action) if fresh_dice else 0):
+        new, events = ruleset_of(state).apply(state, action)
     return replace(new, step=state.step + 1), tuple(events)
 
 
@@ -93,6 +106,11 @@ class Game:
         self._hashes: list[str | None] = [None]
         self._cursor = 0
         self.autosave: Path | None = None
+        self.dice = PER_ACTION_DICE  # a save's format says which: SEQUENTIAL_DICE before
+        # who plays each side and the undo policy: kept with the record for whoever plays it
+        # (a session), never read by the engine
+        self.players: dict[str, dict[str, Any]] = {}
+        self.policy = ""
         configure_actions(ruleset.action_union)
 
     # --- making games -------------------------------------------------------------------------
@@ -123,6 +141,10 @@ class Game:
         """
         game = cls.new(record.ruleset, scenario_data=record.scenario_data, seed=record.seed,
                        options=record.options)
+        game.dice = SEQUENTIAL_DICE if record.version < PER_ACTION_DICE else PER_ACTION_DICE
+        fresh = game.dice == PER_ACTION_DICE
+        game.players = {side: dict(who) for side, who in record.players.items()}
+        game.policy = record.policy
         hashes = record.hashes
         if verify and hashes and game.state_hash(0) != hashes[0]:
             raise ValueError("the set-up does not match the saved game (scenario or seed edited?)")
@@ -131,7 +153,7 @@ class Game:
         for index, data in enumerate(record.actions, start=1):
             try:
                 action = action_from_data(data, union)
-                state, events = apply(state, action)
+                state, events = apply(state, action, fresh_dice=fresh)
             except (InvalidAction, IllegalAction) as exc:
                 raise ValueError(f"action {index} cannot be replayed: {exc}") from None
             game._states.append(state)
@@ -189,7 +211,7 @@ class Game:
         """Apply an action (a value, or its JSON data) to the present state."""
         if isinstance(action, Mapping):
             action = self.parse_action(action)
-        new, events = apply(self.state, action)
+        new, events = apply(self.state, action, fresh_dice=self.dice == PER_ACTION_DICE)
         cursor = self._cursor
         future = (self._states[cursor + 1:], self._events[cursor + 1:],
                   self._actions[cursor:], self._hashes[cursor + 1:])
@@ -291,6 +313,9 @@ class Game:
             meta={"title": self.scenario.title, "turn": getattr(self.state, "turn", None),
                   "to_act": self.state.to_act, "over": self.state.over,
                   "result": self.state.result},
+            players={side: dict(who) for side, who in self.players.items()},
+            policy=self.policy,
+            version=self.dice,  # a battle keeps the format (and the dice) it was begun in
         )
 
     def save(self, path: str | os.PathLike[str]) -> Path:

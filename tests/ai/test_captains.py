@@ -137,9 +137,9 @@ def test_a_captain_searching_rolls_only_its_own_dice(monkeypatch):
     seeds: list[int] = []
     original = dice.Rng.face
 
-    def spy(self, index, sides):
+    def spy(self, index, sides, salt=0):
         seeds.append(self.seed)
-        return original(self, index, sides)
+        return original(self, index, sides, salt)
 
     monkeypatch.setattr(dice.Rng, "face", spy)
     state = game.state
