@@ -33,20 +33,22 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a battle in the terminal (the default)")
     _add_game_args(play)
-    play.add_argument("--p1", default="human",
+    play.add_argument("--p1",
                       help="who plays p1: human, or a computer captain: ai:easy, ai:normal, "
-                           "ai:hard, ai:random")
-    play.add_argument("--p2", default="human", help="who plays p2 (as --p1)")
-    play.add_argument("--think", type=float, default=1.0,
-                      help="seconds a computer captain may think over a decision (default 1)")
+                           "ai:hard, ai:random (default human; with --load, as saved)")
+    play.add_argument("--p2", help="who plays p2 (as --p1)")
+    play.add_argument("--think", type=float,
+                      help="seconds a computer captain may think over a decision (default 1; "
+                           "with --load, as saved)")
     play.add_argument("--fleet", action="append", default=[], metavar="SIDE=FLEET",
                       help="a saved fleet (by name, or a fleet file) in place of that side's "
                            "ships, deployed along their table edge; e.g. --fleet p2='Black "
                            "Squadron' (may be given for both sides)")
     play.add_argument("--load", metavar="FILE", help="continue a saved battle")
     play.add_argument("--saves", metavar="DIR", help="where autosaves go (default: saves/)")
-    play.add_argument("--undo", choices=("casual", "strict"), default="casual",
-                      help="casual: undo anything; strict: no undo past a revealed die")
+    play.add_argument("--undo", choices=("casual", "strict"),
+                      help="casual: undo anything; strict: no undo past a revealed die "
+                           "(default casual; with --load, as saved)")
     play.add_argument("--headless", action="store_true",
                       help="play in plain text, without the full-screen game (also used when "
                            "there is no terminal)")
@@ -196,17 +198,23 @@ def _play_in_app(args: argparse.Namespace) -> int:
     if not explicit:
         return _run_app(saves=saves)
     try:
-        captains = {side: make_captain(level, args.seed or 0, think=args.think)
-                    for side, level in (("p1", args.p1), ("p2", args.p2)) if level != "human"}
-        if args.load:
-            session = LocalSession.load(args.load, policy=args.undo, captains=captains)
+        given = {side: level for side, level in (("p1", args.p1), ("p2", args.p2)) if level}
+        for level in given.values():
+            if level != "human":
+                make_captain(level)  # an unknown level is refused before anything is loaded
+        if args.load:  # as it was played, but for what the command line says
+            session = LocalSession.load(args.load, policy=args.undo, players=given,
+                                        think=args.think)
         else:
             from ahoy_tui.commands import fleet_scenario
 
+            captains = {side: make_captain(level, args.seed or 0, think=args.think or 1.0)
+                        for side, level in given.items() if level != "human"}
             session = LocalSession.new(args.ruleset, args.scenario,
                                        scenario_file=args.scenario_file,
                                        scenario_data=fleet_scenario(args), seed=args.seed,
-                                       policy=args.undo, folder=saves, captains=captains)
+                                       policy=args.undo or "casual", folder=saves,
+                                       captains=captains)
     except (SaveError, ValueError, KeyError) as exc:
         print(f"ahoy: {exc}", file=sys.stderr)
         return 2

@@ -16,7 +16,9 @@ from typing import Any, TextIO
 from ahoy_tui.ai import make_captain
 from ahoy_tui.engine import Game, IllegalAction, InvalidAction, SaveError, load_game
 from ahoy_tui.engine.legal import ActionRange
+from ahoy_tui.engine.orders import reveals
 from ahoy_tui.paths import default_saves_dir
+from ahoy_tui.session import HUMAN, captain_data, player_data, who_plays
 
 HELP = """Type the number of a choice and Enter. A choice with a range of values (ahead 1-9",
 a guessed range) takes its number and then a value: "3 5".
@@ -63,17 +65,26 @@ def play(args: argparse.Namespace, stdin: TextIO | None = None,
     except (SaveError, ValueError, KeyError) as exc:
         say(f"ahoy: {exc}")
         return 2
+    try:
+        # who plays each side: as given, else (a loaded battle) as the save says, else a person
+        captains = {}
+        for i, side in enumerate(game.ruleset.sides):
+            level = getattr(args, side, None) or who_plays(game.players, side)
+            if level == HUMAN:
+                continue
+            kept = game.players.get(side, {})
+            think = getattr(args, "think", None) or float(kept.get("think", 1.0))
+            captains[side] = make_captain(level, game.seed + i, think=think)
+    except ValueError as exc:
+        say(f"ahoy: {exc}")
+        return 2
+    game.players = {side: captain_data(captains[side]) if side in captains
+                    else player_data(HUMAN) for side in game.ruleset.sides}
+    game.policy = getattr(args, "undo", None) or game.policy or "casual"
     game.autosave = save_path
     try:
         game.save(save_path)
     except SaveError as exc:
-        say(f"ahoy: {exc}")
-        return 2
-    try:
-        captains = {side: make_captain(level, game.seed + i, think=getattr(args, "think", 1.0))
-                    for i, (side, level) in enumerate((("p1", args.p1), ("p2", args.p2)))
-                    if level != "human"}
-    except ValueError as exc:
         say(f"ahoy: {exc}")
         return 2
     say(f"{game.scenario.title}: {game.scenario.description}")
@@ -115,6 +126,9 @@ def play(args: argparse.Namespace, stdin: TextIO | None = None,
             say(HELP)
             continue
         if command == "u":
+            if game.policy == "strict" and game.step and reveals(game.events_at(game.step)):
+                say("Strict undo: a die has been rolled (or orders revealed) since.")
+                continue
             say("Undone." if game.undo() else "Nothing to undo.")
             shown = game.step
             continue

@@ -23,6 +23,26 @@ from ahoy_tui.paths import default_saves_dir
 CASUAL = "casual"  # undo anything
 STRICT = "strict"  # no undo past a revealed die roll
 POLICIES = (CASUAL, STRICT)
+HUMAN = "human"
+
+
+def who_plays(players: Mapping[str, Mapping[str, Any]], side: str) -> str:
+    """Who a save says played ``side``: ``human``, or ``ai:LEVEL`` for a computer captain."""
+    who = players.get(side, {})
+    if who.get("player") == "ai" and who.get("level"):
+        return f"ai:{who['level']}"
+    return HUMAN
+
+
+def player_data(who: str, think: float = 1.0) -> dict[str, Any]:
+    """``human`` or ``ai:LEVEL`` as a save keeps it (with the captain's think time)."""
+    if who == HUMAN:
+        return {"player": HUMAN}
+    return {"player": "ai", "level": who.removeprefix("ai:"), "think": think}
+
+
+def captain_data(captain: Captain) -> dict[str, Any]:
+    return player_data(f"ai:{captain.level}", float(getattr(captain, "think", 1.0)))
 
 
 class Session(Protocol):
@@ -87,6 +107,12 @@ class LocalSession:
         self.title = game.scenario.title
         self.path = path or new_save_path(game)
         self.dirty = False
+        self.remembered = True  # False: a save from before saves said who played each side
+        # the save remembers who plays each side and the undo policy, so a resumed battle is
+        # played as it was (strict stays strict, a captain stays a captain)
+        game.policy = policy
+        game.players = {side: captain_data(self.captains[side]) if side in self.captains
+                        else player_data(HUMAN) for side in game.ruleset.sides}
         if autosave:
             game.autosave = self.path
             self.save()
@@ -106,12 +132,39 @@ class LocalSession:
                    captains=captains)
 
     @classmethod
-    def load(cls, path: Path | str, *, policy: str = CASUAL,
-             seats: Sequence[str] = ("p1", "p2"),
+    def load(cls, path: Path | str, *, policy: str | None = None,
+             players: Mapping[str, str] | None = None, think: float | None = None,
              captains: Mapping[str, Captain] | None = None) -> LocalSession:
-        """Continue a saved battle (raises SaveError with a one-line message)."""
+        """Continue a saved battle as it was played: the same captains (level and think time)
+        and the same undo policy, unless ``policy``, ``players`` (side → ``human`` or
+        ``ai:LEVEL``) or ``captains`` say otherwise. A save from before these were kept is
+        played by people on every side, casually. Raises SaveError with a one-line message."""
         game = load_game(path)
-        return cls(game, policy=policy, seats=seats, path=Path(path), captains=captains)
+        return cls.resume(game, Path(path), policy=policy, players=players, think=think,
+                          captains=captains)
+
+    @classmethod
+    def resume(cls, game: Game, path: Path, *, policy: str | None = None,
+               players: Mapping[str, str] | None = None, think: float | None = None,
+               captains: Mapping[str, Captain] | None = None) -> LocalSession:
+        """Play ``game`` on (a loaded save, or a replay taken over), as its record says it was
+        played but for what is given here."""
+        from ahoy_tui.ai import make_captain
+
+        if captains is None:
+            captains = {}
+            for index, side in enumerate(game.ruleset.sides):
+                who = (players or {}).get(side) or who_plays(game.players, side)
+                if who == HUMAN:
+                    continue
+                kept = game.players.get(side, {})
+                seconds = think if think is not None else float(kept.get("think", 1.0))
+                captains[side] = make_captain(who, game.seed + index, think=seconds)
+        remembered = bool(game.players)
+        session = cls(game, policy=policy or game.policy or CASUAL, seats=game.ruleset.sides,
+                      path=path, captains=captains)
+        session.remembered = remembered
+        return session
 
     # --- what the client sees --------------------------------------------------------------
     @property

@@ -63,14 +63,14 @@ class RulesetCaptain:
 
     def __init__(self, level: str, seed: int = 0, think: float = 1.0) -> None:
         self.level = level
+        self.think = think
         self._seed = seed
-        self._think = think
         self._captains: dict[str, Captain] = {}
 
     def for_rules(self, ruleset: str) -> Captain:
         captain = self._captains.get(ruleset)
         if captain is None:
-            captain = _levels(ruleset)[self.level](self._seed, self._think)
+            captain = _levels(ruleset)[self.level](self._seed, self.think)
             self._captains[ruleset] = captain
         return captain
 

@@ -39,6 +39,8 @@ class AhoyApp(App[None]):
         self.push_screen(TitleScreen())
         if self.start_session is not None:
             self.start_battle(self.start_session)
+            if self.start_session.game.step:  # a battle resumed (`ahoy play --load`)
+                self.notify(resumed_words(self.start_session), title="Resumed", timeout=6)
         elif self.start_replay is not None:
             self.open_replay(self.start_replay)
 
@@ -108,6 +110,7 @@ class AhoyApp(App[None]):
             self.notify(str(exc), title="Cannot load", severity="error", timeout=8)
             return
         self.start_battle(session)
+        self.notify(resumed_words(session), title="Resumed", timeout=6)
 
     def open_replay(self, path: Path) -> None:
         from ahoy_tui.engine import SaveError, load_game
@@ -142,3 +145,17 @@ class AhoyApp(App[None]):
             yield SystemCommand("Toggle the dice log", "(e)", screen.action_toggle_log)
             yield SystemCommand("Filter the dice log", "all / dice / big events (g)",
                                 screen.action_log_filter)
+
+
+def resumed_words(session: LocalSession) -> str:
+    """Who plays what in a resumed battle, so nobody finds a captain gone without a word."""
+    if not session.remembered:
+        return ("This save is from before saves kept who played each side: you play every "
+                "side, and undo is casual.")
+    state = session.state
+    parts = []
+    for side in session.game.ruleset.sides:
+        name = state.side_name(side) if hasattr(state, "side_name") else side
+        captain = session.captains.get(side)
+        parts.append(f"{name}: the {captain.level} captain" if captain else f"{name}: you")
+    return "; ".join(parts) + f". Undo is {session.policy}."

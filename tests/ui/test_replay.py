@@ -12,6 +12,7 @@ from ahoy_tui.rules.ahoy import view
 from ahoy_tui.ui.app import AhoyApp
 from ahoy_tui.ui.screens.battle import BattleScreen
 from ahoy_tui.ui.screens.replay import ReplayScreen
+from ahoy_tui.ui.screens.take_over import TakeOverScreen
 from ahoy_tui.ui.widgets.choices import PhasePrompt
 from ahoy_tui.ui.widgets.dice_log import DiceLog
 from ahoy_tui.ui.widgets.record_cards import ShipCards, render_card
@@ -334,6 +335,9 @@ async def test_take_over_starts_a_new_saved_battle_from_the_step(saved: Path) ->
         expected = screen.game.state_hash(step)
         await pilot.press("t")
         await pilot.pause()
+        assert isinstance(app.screen, TakeOverScreen)  # who plays from here? as it was
+        await pilot.press("ctrl+s")
+        await pilot.pause()
         battle = app.screen
         assert isinstance(battle, BattleScreen)
         assert battle.session.step == step
@@ -365,6 +369,47 @@ async def test_take_over_at_the_start_and_escape_closes(saved: Path) -> None:
         replay_screen(app)
         await pilot.press("t")
         await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
         assert isinstance(app.screen, BattleScreen)
         assert app.screen.session.step == 0
         assert load_record(app.screen.session.path).actions == ()
+
+
+@pytest.mark.asyncio
+async def test_take_over_starts_as_the_battle_was_played_and_may_change_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 14: the save remembers who played each side and the undo policy; taking over
+    offers them, and the player may change them."""
+    from textual.widgets import Select
+
+    from ahoy_tui.ai import make_captain
+    from ahoy_tui.session import LocalSession
+
+    monkeypatch.setenv("AHOY_SAVES", str(tmp_path))
+    original = tmp_path / "original.json"
+    session = LocalSession(played_game(), path=original, policy="strict",
+                           captains={"p2": make_captain("ai:normal", think=0.3)})
+    assert session.game.record().players["p2"] == {"player": "ai", "level": "normal",
+                                                   "think": 0.3}
+    app = AhoyApp(replay=original)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("right", "right", "t")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, TakeOverScreen)
+        assert dialog.query_one("#who-p1", Select).value == "human"
+        assert dialog.query_one("#who-p2", Select).value == "normal"
+        assert dialog.query_one("#policy", Select).value == "strict"
+        dialog.query_one("#who-p2", Select).value = "hard"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        battle = app.screen
+        assert isinstance(battle, BattleScreen)
+        assert battle.session.policy == "strict"
+        assert battle.session.captains["p2"].level == "hard"
+        assert battle.session.captains["p2"].think == 0.3  # its think time, as saved
+        assert "p1" in battle.session.seats and "p2" not in battle.session.seats
+    taken = load_record(battle.session.path)
+    assert taken.policy == "strict" and taken.players["p2"]["level"] == "hard"

@@ -286,11 +286,28 @@ class ReplayScreen(Screen[None]):
         return Game.from_record(record)
 
     def action_take_over(self) -> None:
+        """Ask who plays each side from here (as the battle was played, to begin with), then
+        start the new battle."""
+        from ahoy_tui.ui.screens.take_over import TakeOverScreen
+
         self.pause()
+        state = self.state
+        sides = {side: state.side_name(side) if hasattr(state, "side_name") else side
+                 for side in self.game.ruleset.sides}
+
+        def chosen(answer: dict[str, Any] | None) -> None:
+            if answer is not None:
+                self.take_over(answer["players"], answer["policy"])
+
+        self.app.push_screen(TakeOverScreen(self.step, sides, self.game.players,
+                                            self.game.policy), chosen)
+
+    def take_over(self, players: dict[str, str], policy: str) -> None:
         try:
             game = self.take_over_game()
             folder = getattr(self.app, "saves", None)
-            session = LocalSession(game, path=new_save_path(game, folder))
+            session = LocalSession.resume(game, new_save_path(game, folder), policy=policy,
+                                          players=players)
         except (ValueError, SaveError, OSError) as exc:
             self.notify(str(exc), title="Cannot take over", severity="error", timeout=8)
             return
