@@ -46,6 +46,7 @@ class OnlineApp(AhoyApp):
         self.sessions: dict[str, RemoteSession] = {}
         self.player_name = ""
         self.lobby_offset = 0  # the lobby page the player looks at
+        self.returning = True  # until the first lobby: back into one's seat, if one waits
         self.gone_after = 15.0  # seconds to show that the server has gone, then leave
 
     def first_screens(self) -> None:
@@ -95,6 +96,13 @@ class OnlineApp(AhoyApp):
     def host_lobby(self, message: msg.Lobby) -> None:
         self.lobby_offset = message.offset
         self.lobby.show_games(message.games, message.offset, message.total)
+        if self.returning:
+            # a player coming back (a dropped connection) goes straight back to their seat,
+            # when there is one battle it can be; with several, they choose in the lobby
+            self.returning = False
+            mine = [g for g in message.games if g.yours and not g.over]
+            if len(mine) == 1:
+                self.send(msg.JoinGame(mine[0].id))
 
     def host_opened(self, message: msg.Opened) -> None:
         from ahoy_tui.ui.routing import battle_screen, is_battle_screen

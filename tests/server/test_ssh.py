@@ -254,12 +254,15 @@ async def test_a_player_who_drops_comes_back_into_the_same_seat(door):
               for c in live.watchers) and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
     assert live.seats["p1"].name == "alice"  # the seat is held
-    alice = await sign_in(door, "alice")
-    await alice.wait_for("yours")
-    await alice.wait_for("Broadside")
-    alice.keys("\r")
+    # the same key comes back: straight into the seat, as the README says
+    alice = await door.terminal("alice")
     await alice.wait_for("Turn 1, Empire")
     assert "Take which side" not in alice.text()
+    assert any(c.player.endswith(door.keys["alice"].get_fingerprint()) and playing
+               for c, playing in live.watchers.items())
+    # leaving the battle, she is in the lobby, her game marked as hers
+    alice.keys("q")
+    await alice.wait_for("yours")
 
 
 async def test_the_server_is_full_at_its_limit_and_says_so_on_the_terminal(door):
