@@ -46,6 +46,7 @@ class Happened:
     side: str | None = None
     ship: str | None = None
     big: bool = False
+    at: tuple[float, float] | None = None  # where on the table, for a map (a shot's splash)
     event: ClassVar[str] = "happened"
 
     def describe(self) -> str:

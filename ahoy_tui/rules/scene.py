@@ -27,6 +27,8 @@ class HullShape:
     struck: bool
     sinking: bool
     captured: bool
+    label: str = ""  # her short label on the map and cards, unique in the battle ("Sc", "SW")
+    ghost: bool = False  # where she will be: the end of a planned move, not her hull now
 
 
 @frozen
@@ -41,7 +43,7 @@ class Mark:
 class LineShape:
     """A straight line on the table: a planned move, a line of fire, a ram's run."""
 
-    kind: str  # "move", "fire", "ram", "drift", "tow"
+    kind: str  # "move", "fire", "ram", "drift", "tow", "tape" (a measure), "threat" (enemy fire)
     start: Point
     heading: int
     length: float
@@ -93,3 +95,49 @@ class Scene:
     reach: tuple[tuple[Polygon, float], ...] = ()  # (hull, inches): boarding reach around it
     terrain: tuple[TerrainShape, ...] = ()
     areas: tuple[Area, ...] = ()  # the selected ship's grapeshot templates and swivel arcs
+    splashes: tuple[Point, ...] = ()  # where the last shots fell (kept until her next turn)
+
+
+@frozen
+class Measure:
+    """The tape measure: from a ship (or one of her guns) to a point of the table, or to the
+    hull there, measured as the rules measure, and what lies between."""
+
+    start: Point
+    end: Point
+    inches: float
+    words: str  # the measurement in one line, for the screen
+    target: str = ""  # the ship whose hull the tape ends on
+    in_line: bool | None = None  # from a gun: whether the end lies in its line (or arc)
+    blocked: tuple[str, ...] = ()  # what lies across the way: land, hulls in between
+
+    def thread(self) -> LineShape:
+        """The tape as a line on the map."""
+        dx, dy = self.end[0] - self.start[0], self.end[1] - self.start[1]
+        length = (dx * dx + dy * dy) ** 0.5
+        direction = (dx / length, dy / length) if length > 1e-9 else (1.0, 0.0)
+        return LineShape("tape", self.start, 2, length, (), direction=direction)
+
+
+def short_labels(ships: list[tuple[str, str]]) -> dict[str, str]:
+    """A short label for each ship (``(id, name)`` pairs), unique in the battle and as like her
+    name as can be: "Sc" and "SW" for the Scourge and Sigmar's Wrath, not one "S" for both.
+
+    Tried in order: the initials of a name of several words, her first two letters, her first
+    letter and each later one; a number when nothing else is free."""
+    labels: dict[str, str] = {}
+    taken: set[str] = set()
+    for ship_id, name in ships:
+        letters = [c for c in name if c.isalnum()] or list(ship_id)
+        words = [w for w in name.replace("'", "").split() if w[:1].isalnum()]
+        tries = []
+        if len(words) >= 2:
+            tries.append((words[0][0] + words[1][0]).upper())
+        tries.append(letters[0].upper() + "".join(letters[1:2]).lower())
+        tries += [letters[0].upper() + c.lower() for c in letters[2:]]
+        tries += [letters[0].upper() + str(n) for n in range(1, 10)]
+        tries += [str(n) for n in range(10, 100)]
+        label = next(t for t in tries if t.casefold() not in taken)
+        labels[ship_id] = label
+        taken.add(label.casefold())
+    return labels

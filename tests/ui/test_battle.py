@@ -166,11 +166,12 @@ async def test_a_refused_action_shows_the_rule(tmp_path):
 async def test_clicking_a_ship_selects_her(tmp_path):
     app = AhoyApp(session=session(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()  # laid out: the map has its zoom
         screen = app.screen
         sea = screen.query_one("#map")
         kite = screen.session.state.ship("kite")
-        col = int(kite.x / sea.scale) + 1 - int(sea.scroll_x)
-        row = int(kite.y / sea.scale) + 1 - int(sea.scroll_y)
+        col, row = sea.table_to_cell(kite.x, kite.y)
+        col, row = col - int(sea.scroll_x), row - int(sea.scroll_y)
         await pilot.click("#map", offset=(col, row))
         await pilot.pause()
         assert screen.selected == "kite"

@@ -85,25 +85,34 @@ def logged(screen: ReplayScreen, step: int) -> list:
 
 # --- stepping -----------------------------------------------------------------------------
 
+def first_advance(game: Game) -> int:
+    """The first step made by a ship going ahead (the played game's dice decide which)."""
+    return next(step for step in range(1, game.last_step + 1)
+                if type(game.action_at(step)).__name__ == "Advance")
+
+
 @pytest.mark.asyncio
 async def test_arrows_step_and_the_map_follows(saved: Path) -> None:
     app = AhoyApp(replay=saved)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = replay_screen(app)
+        game = screen.game
         assert_shows(screen, 0)
-        for _ in range(9):
+        step = first_advance(game)
+        ship = game.state_at(step - 1).move.ship
+        for _ in range(step - 1):
             await pilot.press("right")
-        assert_shows(screen, 9)
-        assert hull_centre(screen, "harpy") == (14.0, 14.0)
-        await pilot.press("right")  # 'ahead 2"'
-        assert_shows(screen, 10)
-        assert hull_centre(screen, "harpy") == (16.0, 14.0)
-        await pilot.press("right")
-        assert hull_centre(screen, "harpy") == (17.0, 14.0)
-        await pilot.press("left", "left")
-        assert_shows(screen, 9)
-        assert hull_centre(screen, "harpy") == (14.0, 14.0)
+        assert_shows(screen, step - 1)
+        before = game.state_at(step - 1).ship(ship)
+        assert hull_centre(screen, ship) == (before.x, before.y)
+        await pilot.press("right")  # she goes ahead: the map shows her where she went
+        assert_shows(screen, step)
+        after = game.state_at(step).ship(ship)
+        assert hull_centre(screen, ship) == (after.x, after.y) != (before.x, before.y)
+        await pilot.press("left")
+        assert_shows(screen, step - 1)
+        assert hull_centre(screen, ship) == (before.x, before.y)
 
 
 @pytest.mark.asyncio
@@ -189,19 +198,22 @@ async def test_the_prompt_names_the_action_that_made_the_step(saved: Path) -> No
         await pilot.pause()
         screen = replay_screen(app)
         game = screen.game
-        for _ in range(10):
+        step = first_advance(game)
+        for _ in range(step):
             await pilot.press("right")
-        before = game.state_at(9)
-        words = game.ruleset.describe_action(before, game.action_at(10))
+        before = game.state_at(step - 1)
+        words = game.ruleset.describe_action(before, game.action_at(step))
         prompt = text_of(screen.query_one(PhasePrompt))
-        assert words == 'Harpy: ahead 2"'  # the move's ship named
-        assert 'p1: Harpy: ahead 2"' in prompt
-        for _ in range(4):
+        moving = before.ship(before.move.ship).name
+        assert words.startswith(f"{moving}: ahead ")  # the move's ship named
+        assert f"{before.to_act}: {words}" in prompt
+        other = next(s for s in range(step + 1, game.last_step + 1)
+                     if game.state_at(s - 1).to_act != before.to_act)
+        for _ in range(other - step):
             await pilot.press("right")
-        before = game.state_at(13)
-        words = game.ruleset.describe_action(before, game.action_at(14))
-        assert words.startswith("Revenge: ")
-        assert f"p2: {words}" in text_of(screen.query_one(PhasePrompt))
+        words = game.ruleset.describe_action(game.state_at(other - 1), game.action_at(other))
+        side = game.state_at(other - 1).to_act
+        assert f"{side}: {words}" in text_of(screen.query_one(PhasePrompt))
         await pilot.press("home")
         assert "the set-up" in text_of(screen.query_one(PhasePrompt))
         await pilot.press("end", "right")
@@ -306,8 +318,8 @@ async def test_clicking_a_card_or_a_hull_selects_the_ship(saved: Path) -> None:
         harpy = screen.state.ship("harpy")
         sea.centre_on(harpy.x, harpy.y)  # clicking the Revenge's card centred on her
         await pilot.pause()
-        col = int(harpy.x / sea.scale) + 1 - int(sea.scroll_x)
-        row = int(harpy.y / sea.scale) + 1 - int(sea.scroll_y)
+        col, row = sea.table_to_cell(harpy.x, harpy.y)
+        col, row = col - int(sea.scroll_x), row - int(sea.scroll_y)
         assert 0 <= col < sea.size.width and 0 <= row < sea.size.height
         await pilot.click(SeaMap, offset=(col, row))
         await pilot.pause()

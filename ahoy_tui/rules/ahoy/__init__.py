@@ -91,6 +91,17 @@ class AhoyRuleset:
         assert isinstance(state, AhoyState)
         return view.cards(state)
 
+    def tape_origins(self, state: GameState, ship: str) -> tuple[tuple[str | None, str], ...]:
+        """Where a tape measure may start on a ship: her hull, or one of her guns."""
+        assert isinstance(state, AhoyState)
+        return view.tape_origins(state, ship)
+
+    def measure(self, state: GameState, ship: str, gun: str | None,
+                point: tuple[float, float]) -> view.Measure:
+        """The tape from a ship (or gun) to a point, as the rules measure."""
+        assert isinstance(state, AhoyState)
+        return view.measure(state, ship, gun, point)
+
     def wind_words(self, state: GameState) -> str:
         assert isinstance(state, AhoyState)
         return view.wind_words(state)

@@ -9,9 +9,11 @@ from ahoy_tui.engine.events import Happened
 
 
 def tell(dice: Dice, kind: str, text: str, rule: str = "", *, side: str | None = None,
-         ship: str | None = None, big: bool = False) -> None:
-    """Record something that happened (the dice cup carries the action's event list)."""
-    dice.events.append(Happened(kind, text, rule, side, ship, big))
+         ship: str | None = None, big: bool = False,
+         at: tuple[float, float] | None = None) -> None:
+    """Record something that happened (the dice cup carries the action's event list); ``at``
+    is where on the table, when a map should mark it (where a shot fell)."""
+    dice.events.append(Happened(kind, text, rule, side, ship, big, at))
 
 
 def half_up(value: float) -> int:

@@ -10,6 +10,7 @@ from ahoy_tui.rules.ahoy import actions as a
 from ahoy_tui.rules.ahoy.crew import in_control, sailing_crew
 from ahoy_tui.rules.ahoy.model import AhoyState, Phase, Task
 from ahoy_tui.rules.ahoy.movement import burst_words
+from ahoy_tui.rules.ahoy.shooting import gun_place
 from ahoy_tui.rules.ahoy.tables import tables
 from ahoy_tui.rules.ahoy.wind import point_of_sail, wind_text
 
@@ -121,7 +122,8 @@ def describe(state: AhoyState, action: Any) -> str:
         case a.HeaveGun():
             ship = state.ship(action.ship)
             gun = next((g for g in ship.guns if g.id == action.gun), None)
-            what = f"{gun.mount} {tables().gun(gun.weapon).name.lower()}" if gun else action.gun
+            what = (f"{gun_place(ship, gun)} {tables().gun(gun.weapon).name.lower()}" if gun
+                    else action.gun)
             return f"{ship.name}: heave the {what} overboard (+1 to re-float, from next turn)"
         case a.CastOffFromQuay():
             return f"{name(action.ship)}: cast off from the quay"
@@ -161,7 +163,8 @@ def describe(state: AhoyState, action: Any) -> str:
             ship = state.ship(action.ship)
             gun = next((g for g in ship.guns if g.id == action.gun), None)
             weapon = tables().gun(gun.weapon) if gun else None
-            what = f"{gun.mount} {weapon.name.lower()}" if gun and weapon else action.gun
+            what = (f"{gun_place(ship, gun)} {weapon.name.lower()}" if gun and weapon
+                    else action.gun)
             if weapon is not None and weapon.kind == "swivel":
                 return f"{ship.name}: fire the {what} (dice shot, {weapon.range}\" arc)"
             if action.shot == "grape":

@@ -212,8 +212,10 @@ def fire_gun(state: AhoyState, dice: Dice, ship_id: str, gun_id: str, guess: int
             return misfire(state, dice, ship_id, gun_id)
         dice.judge("hits")
         distance, victim, edge = target
+        where = (origin[0] + direction[0] * distance, origin[1] + direction[1] * distance)
         tell(dice, "hit", f"{title} hits the {victim.name} at point blank "
-             f"({inches(distance)}){what}", POINT_BLANK, side=ship.side, ship=victim.id)
+             f"({inches(distance)}){what}", POINT_BLANK, side=ship.side, ship=victim.id,
+             at=where)
         return ordnance_hit(state, dice, ship_id, victim.id, weapon, point_blank=True,
                             rake=edge in (BOW_EDGE, STERN_EDGE), chain=chain)
     roll = dice.artillery(f"{name}{what}: guessed {guess}\"", rule, side=ship.side,
@@ -230,17 +232,32 @@ def fire_gun(state: AhoyState, dice: Dice, ship_id: str, gun_id: str, guess: int
         if contains(ship_hull(victim), point):
             dice.judge(f"lands at {lands}\"{slipped}: hits the {victim.name}")
             tell(dice, "hit", f"{title}'s shot lands {lands}\" out: a hit on the "
-                 f"{victim.name}!", rule, side=ship.side, ship=victim.id)
+                 f"{victim.name}!", rule, side=ship.side, ship=victim.id, at=point)
             return ordnance_hit(state, dice, ship_id, victim.id, weapon, point_blank=False,
                                 rake=edge in (BOW_EDGE, STERN_EDGE), chain=chain)
     dice.judge(f"lands at {lands}\"{slipped}: a miss")
     tell(dice, "miss", f"{title}'s shot splashes into the sea {lands}\" out",
-         rule, side=ship.side, ship=ship_id)
+         rule, side=ship.side, ship=ship_id, at=point)
     return state
 
 
 def gun_name(ship: Ship, gun: Gun) -> str:
-    return f"the {ship.name}'s {gun.mount} {tables().gun(gun.weapon).name.lower()}"
+    """"the Griffon's starboard fore heavy naval cannon": by her name and the gun's place."""
+    return f"the {ship.name}'s {gun_place(ship, gun)} {tables().gun(gun.weapon).name.lower()}"
+
+
+def gun_place(ship: Ship, gun: Gun) -> str:
+    """Where a gun stands on her: its mount, with fore, amidships or aft where that side has
+    more than one gun (``starboard fore``), counted from the bow by its place along the hull."""
+    if gun.mount not in ("port", "starboard", "turret"):
+        return gun.mount
+    alike = sorted((g for g in ship.guns if g.mount == gun.mount), key=lambda g: -g.along)
+    if len(alike) == 1:
+        return gun.mount
+    index = next(i for i, g in enumerate(alike) if g.id == gun.id)
+    names = {2: ("fore", "aft"), 3: ("fore", "amidships", "aft")}.get(len(alike))
+    where = names[index] if names else f"{index + 1} of {len(alike)} from the bow"
+    return f"{gun.mount} {where}"
 
 
 def crew_ready(state: AhoyState, dice: Dice, ship: Ship, gun: Gun) -> bool:

@@ -7,17 +7,36 @@ and needs no rule of its own: every number here comes from the rules modules.
 
 from __future__ import annotations
 
+import functools
+import math
+
 from attrs import frozen
 
-from ahoy_tui.engine.geometry import UNIT, Polygon, heading_name, point_on_hull
+from ahoy_tui.engine.geometry import (
+    UNIT,
+    Polygon,
+    contains,
+    distance,
+    heading_name,
+    nearest_point,
+    point_distance,
+    point_on_hull,
+)
 from ahoy_tui.rules.ahoy.crew import in_control, min_crew, on_deck_counts
 from ahoy_tui.rules.ahoy.hulls import ship_hull, within
-from ahoy_tui.rules.ahoy.model import AhoyState, GunState, Phase, Ship, Task
+from ahoy_tui.rules.ahoy.model import AhoyState, GunState, Phase, Ship, Task, update_ship
 from ahoy_tui.rules.ahoy.movement import burst_words, fixed_rate
 from ahoy_tui.rules.ahoy.ramming import toughness
-from ahoy_tui.rules.ahoy.shooting import aim, line_of_fire
+from ahoy_tui.rules.ahoy.shooting import (
+    aim,
+    gun_name,
+    gun_place,
+    land_ahead,
+    line_of_fire,
+    on_the_line,
+)
 from ahoy_tui.rules.ahoy.tables import tables
-from ahoy_tui.rules.ahoy.templates import arc_outline, teardrop
+from ahoy_tui.rules.ahoy.templates import arc_outline, in_arc, teardrop
 from ahoy_tui.rules.ahoy.terrain import in_shallows, shallow_areas
 from ahoy_tui.rules.ahoy.wind import point_of_sail, wind_source
 from ahoy_tui.rules.scene import (  # the shapes every ruleset's scene is drawn with
@@ -25,28 +44,33 @@ from ahoy_tui.rules.scene import (  # the shapes every ruleset's scene is drawn 
     HullShape,
     LineShape,
     Mark,
+    Measure,
     Point,
     Scene,
     Swimmers,
     TerrainShape,
+    short_labels,
 )
 
-__all__ = ["Area", "Card", "GunLine", "HullShape", "LineShape", "Mark", "Scene", "Swimmers",
-           "TerrainShape", "cards", "scene"]
+__all__ = ["Area", "Card", "GunLine", "HullShape", "LineShape", "Mark", "Measure", "Scene",
+           "Swimmers", "TerrainShape", "cards", "measure", "scene", "tape_origins"]
 
 
 def scene(state: AhoyState, selected: str | None = None, *, preview: int | None = None,
           preview_gun: str | None = None) -> Scene:
     """The table now. ``selected`` shows that ship's lines of fire; ``preview`` highlights a
-    distance on the planned move (or, with ``preview_gun``, the landing band of a guess)."""
+    distance on the planned move, with where she would end and her lines of fire from there
+    (see :func:`move_preview`), or, with ``preview_gun``, the landing band of a guess."""
     hulls = []
+    labels = ship_labels(state)
     for ship in state.ships:
         if not ship.on_table:
             continue
         bow = point_on_hull(ship.x, ship.y, ship.heading, ship.length / 2, 0.0)
         hulls.append(HullShape(ship.id, ship.name, ship.side, ship_hull(ship), bow,
                                ship.heading, (ship.x, ship.y), ship.fires, ship.anchored,
-                               ship.struck, ship.sinking, bool(ship.captured_by)))
+                               ship.struck, ship.sinking, bool(ship.captured_by),
+                               label=labels[ship.id]))
     lines: list[LineShape] = []
     move = state.move
     if move is not None and state.has_ship(move.ship):
@@ -65,13 +89,18 @@ def scene(state: AhoyState, selected: str | None = None, *, preview: int | None 
         lines.append(LineShape("move", bow, way, move.remaining, tuple(marks),
                                highlight=float(preview or 0) if preview_gun is None else 0.0,
                                ship=ship.id))
+        if preview and preview_gun is None:
+            ghost, ghost_lines = move_preview(state, ship, way, float(preview))
+            hulls.append(ghost)
+            lines.extend(ghost_lines)
     lines.extend(_tow_lines(state))
     for ship in state.ships:
         if ship.on_table and ship.ram_target is not None and not ship.moved:
             bow = point_on_hull(ship.x, ship.y, ship.heading, ship.length / 2, 0.0)
             _, fixed, _ = fixed_rate(state, ship)
             lines.append(LineShape("ram", bow, ship.heading, float(fixed + 6)))
-    if selected is not None and state.has_ship(selected):
+    planning = preview and preview_gun is None and move is not None and move.ship == selected
+    if selected is not None and state.has_ship(selected) and not planning:
         ship = state.ship(selected)
         if ship.on_table:
             for gun in ship.guns:
@@ -111,6 +140,140 @@ def scene(state: AhoyState, selected: str | None = None, *, preview: int | None 
     return Scene(state.table.width, state.table.height, state.wind, heading_name(state.wind),
                  tuple(hulls), tuple(lines), swimmers, reach, terrain=terrain_shapes(state),
                  areas=areas)
+
+
+def measure(state: AhoyState, ship_id: str, gun_id: str | None, point: Point) -> Measure:
+    """The tape from a ship, or one of her guns, to a point (or to the hull under it).
+
+    From a gun, the tape runs from her muzzle: to where its line of fire enters a hull on that
+    line (the distance a guess must reach), else straight to the point or the nearest part of
+    the hull there, saying it lies off the line. From the ship it runs hull to hull (boarding
+    reach, marksmen, collisions are measured so), or from her hull to the point. Land lies
+    across a line of fire or of sight (Terrain); hulls nearer on a gun's line take the shot
+    first."""
+    ship = state.ship(ship_id)
+    target = next((o for o in state.ships if o.on_table and o.id != ship.id
+                   and contains(ship_hull(o), point)), None)
+    gun = next((g for g in ship.guns if g.id == gun_id), None) if gun_id else None
+    words: list[str] = []
+    in_line: bool | None = None
+    blocked: list[str] = []
+    if gun is not None:
+        origin, direction = aim(ship, gun)
+        weapon = tables().gun(gun.weapon)
+        if weapon.kind == "swivel":
+            reach = weapon.range
+            inside = in_arc(origin, direction, reach, weapon.arc)
+            end = nearest_point(ship_hull(target), origin) if target else point
+            inches_ = math.hypot(end[0] - origin[0], end[1] - origin[1])
+            in_line = inside(end)
+            words.append(f'{inches_:.1f}": ' + ("in its arc" if in_line
+                                                else "outside its arc"))
+        else:
+            on_line = {other.id: dist for dist, other, _ in on_the_line(state, ship, gun)}
+            if target is not None and target.id in on_line:
+                inches_ = on_line[target.id]
+                end = (origin[0] + direction[0] * inches_, origin[1] + direction[1] * inches_)
+                in_line = True
+                blocked = [f"the {o.name}" for o in state.ships
+                           if o.id in on_line and on_line[o.id] < inches_ - 1e-6]
+                reach = "in range" if inches_ <= weapon.range else \
+                    f"beyond its {weapon.range}\" range"
+                words.append(f'{inches_:.1f}" along its line to the {target.name}: {reach}')
+            else:
+                end = nearest_point(ship_hull(target), origin) if target else point
+                inches_ = math.hypot(end[0] - origin[0], end[1] - origin[1])
+                along = (end[0] - origin[0]) * direction[0] + (end[1] - origin[1]) * direction[1]
+                across = abs((end[0] - origin[0]) * direction[1]
+                             - (end[1] - origin[1]) * direction[0])
+                in_line = along > 0 and across <= 0.5
+                on = "on its line" if in_line else "off its line of fire"
+                to = f" to the {target.name}" if target is not None else ""
+                words.append(f'{inches_:.1f}"{to}: {on}')
+    else:
+        hull = ship_hull(ship)
+        if target is not None:
+            inches_ = distance(hull, ship_hull(target))
+            origin = nearest_point(hull, (target.x, target.y))
+            end = nearest_point(ship_hull(target), origin)
+            words.append(f'{inches_:.1f}" hull to hull to the {target.name}')
+        else:
+            origin = nearest_point(hull, point) if not contains(hull, point) else (ship.x, ship.y)
+            end = point
+            inches_ = point_distance(point, hull)
+            words.append(f'{inches_:.1f}" from her hull')
+    length = math.hypot(end[0] - origin[0], end[1] - origin[1])
+    if length > 1e-9:
+        unit = ((end[0] - origin[0]) / length, (end[1] - origin[1]) / length)
+        if land_ahead(state, origin, unit) < length - 1e-6:
+            blocked.insert(0, "land")
+    words.append("blocked by " + ", ".join(blocked) if blocked else "nothing in the way")
+    return Measure(origin, end, round(inches_, 2), " · ".join(words),
+                   target.id if target else "", in_line, tuple(blocked))
+
+
+def move_preview(state: AhoyState, ship: Ship, way: int,
+                 inches: float) -> tuple[HullShape, list[LineShape]]:
+    """Where she will lie after ``inches`` more of her move, and from there: each gun's line of
+    fire, marked where it would first strike an enemy hull (×), and every enemy gun whose line
+    would cross her there (the threats)."""
+    dx, dy = UNIT[way % 8]
+    there = update_ship(state, ship.id, x=ship.x + dx * inches, y=ship.y + dy * inches)
+    moved = there.ship(ship.id)
+    bow = point_on_hull(moved.x, moved.y, moved.heading, moved.length / 2, 0.0)
+    ghost = HullShape(ship.id, ship.name, ship.side, ship_hull(moved), bow, moved.heading,
+                      (moved.x, moved.y), 0, False, False, False, False, ghost=True)
+    lines = []
+    for gun in moved.guns:
+        if gun.state == GunState.DESTROYED:
+            continue
+        weapon = tables().gun(gun.weapon)
+        if weapon.kind == "swivel":
+            continue
+        origin, heading = line_of_fire(moved, gun)
+        _, direction = aim(moved, gun)
+        marks = [Mark(float(tables().roll("point_blank")), "o")]
+        struck = next(((d, o) for d, o, _ in on_the_line(there, moved, gun)
+                       if o.side != ship.side and not o.struck and d <= weapon.range), None)
+        if struck is not None:
+            marks.append(Mark(struck[0], "×"))
+        lines.append(LineShape("fire", origin, heading, float(weapon.range), tuple(marks),
+                               ship=ship.id, gun=gun.id,
+                               direction=direction if gun.mount == "turret" else None))
+    for enemy in there.ships:
+        if enemy.side == ship.side or not enemy.on_table or enemy.struck:
+            continue
+        for gun in enemy.guns:
+            if gun.state == GunState.DESTROYED or tables().gun(gun.weapon).kind == "swivel":
+                continue
+            hit = next((d for d, o, _ in on_the_line(there, enemy, gun) if o.id == ship.id),
+                       None)
+            if hit is not None and hit <= tables().gun(gun.weapon).range:
+                origin, direction = aim(enemy, gun)
+                lines.append(LineShape("threat", origin, 0, hit, (), ship=enemy.id,
+                                       gun=gun.id, direction=direction))
+    return ghost, lines
+
+
+def tape_origins(state: AhoyState, ship_id: str) -> tuple[tuple[str | None, str], ...]:
+    """Where the tape may start on a ship: her hull, or each gun still aboard."""
+    ship = state.ship(ship_id)
+    out: list[tuple[str | None, str]] = [(None, f"the {ship.name}'s hull")]
+    for gun in ship.guns:
+        if gun.state not in (GunState.DESTROYED, GunState.HEAVED):
+            out.append((gun.id, gun_name(ship, gun)))
+    return tuple(out)
+
+
+def ship_labels(state: AhoyState) -> dict[str, str]:
+    """Each ship's short label, the same on the map, her card and her choices (boats and
+    ships that join later included: the labels never change during a battle)."""
+    return _labels(tuple((ship.id, ship.name) for ship in state.ships))
+
+
+@functools.lru_cache(maxsize=64)
+def _labels(ships: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    return short_labels(list(ships))
 
 
 def shot_areas(state: AhoyState, ship_id: str) -> tuple[Area, ...]:
@@ -195,6 +358,8 @@ class Card:
     guns: tuple[GunLine, ...]
     flags: tuple[str, ...]
     where: str  # "at sea", "off the table", "sunk", "left the battle"
+    label: str = ""  # her short label, as on the map
+    free: tuple[tuple[str, int], ...] = ()  # the free hands by what they are: ("Marine", 2)
 
 
 _TASK_WORDS = ((Task.SAILING, "sailing"), (Task.GUN, "guns"), (Task.FIRES, "fires"),
@@ -228,8 +393,8 @@ def card(state: AhoyState, ship: Ship) -> Card:
         facing = ""
         if gun.mount == "turret":
             facing = f"{gun.facing:03.0f}°" + (f" {gun.fault}" if gun.fault else "")
-        guns.append(GunLine(gun.id, gun.mount, weapon.name, manned, weapon.crew, status,
-                            facing))
+        guns.append(GunLine(gun.id, gun_place(ship, gun), weapon.name, manned, weapon.crew,
+                            status, facing))
     flags = [word for word, on in (
         ("struck", ship.struck), ("sinking", ship.sinking),
         ("entangled", any(x.kind == "entangled" for x in state.locks if x.holds(ship.id))),
@@ -259,11 +424,16 @@ def card(state: AhoyState, ship: Ship) -> Card:
     where = ("sunk" if ship.sunk else "left the battle" if ship.withdrawn else
              "off the table" if ship.off_table else "at sea")
     size = tables().size(ship.size)
+    free: dict[str, int] = {}
+    for man in state.crew:
+        if man.aboard == ship.id and man.side == ship.side and man.task == Task.IDLE:
+            kind = tables().profile(man.profile).name
+            free[kind] = free.get(kind, 0) + 1
     return Card(ship.id, ship.name, ship.side, state.side_name(ship.side), size.name,
                 ship.propulsion, heading_name(ship.heading),
                 point_of_sail(ship.heading, state.wind), ship.speed, ship.sp, ship.sp_max,
                 toughness(ship), ship.fires, crew, min_crew(ship), tuple(guns), tuple(flags),
-                where)
+                where, ship_labels(state)[ship.id], tuple(free.items()))
 
 
 def _feature_name(state: AhoyState, feature_id: str | None) -> str:

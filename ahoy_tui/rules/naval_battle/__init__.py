@@ -103,6 +103,17 @@ class NavalBattleRuleset:
         assert isinstance(state, NavalState)
         return tuple(self.screen_view.cards(state))
 
+    def tape_origins(self, state: GameState, ship: str) -> tuple[tuple[str | None, str], ...]:
+        """Where a tape measure may start on a ship: her centre, or one of her guns."""
+        assert isinstance(state, NavalState)
+        return self.screen_view.tape_origins(state, ship)
+
+    def measure(self, state: GameState, ship: str, gun: str | None,
+                point: tuple[float, float]) -> Any:
+        """The tape from a ship (or gun) to a point, as the rules measure (a ``Measure``)."""
+        assert isinstance(state, NavalState)
+        return self.screen_view.measure(state, ship, gun, point)
+
     def prompt(self, state: GameState) -> str:
         from ahoy_tui.rules.naval_battle.prompt import prompt
 

@@ -42,7 +42,7 @@ from ahoy_tui.rules.naval_battle.model import (
     Shot,
 )
 from ahoy_tui.rules.naval_battle.tables import tables
-from ahoy_tui.rules.scene import HullShape, LineShape, Mark, Point, Scene
+from ahoy_tui.rules.scene import HullShape, LineShape, Mark, Measure, Point, Scene, short_labels
 
 # what a screen needs of the model and the actions, so it imports no rules module itself
 __all__ = ["HOLD", "MANEUVER_KINDS", "SPEED_CHANGES", "STATIONS", "STATION_NAMES",
@@ -59,24 +59,106 @@ def scene(state: NavalState, selected: str | None = None, *,
           orders: ShipOrders | None = None, shots: Iterable[Shot] = ()) -> Scene:
     """The table now. ``orders`` (the sheet being written for one ship) draws her planned
     track; ``shots`` (a fire plan being written) draws a line from each shooter to its target."""
-    hulls = tuple(_hull_shape(ship) for ship in state.ships if ship.afloat)
+    labels = ship_labels(state)
+    hulls = tuple(_hull_shape(ship, labels[ship.id]) for ship in state.ships if ship.afloat)
     lines: list[LineShape] = []
     for shot in shots:
         line = _shot_line(state, shot)
         if line is not None:
             lines.append(line)
     if orders is not None:
-        lines.extend(track_lines(state.ship(orders.ship), orders))
+        ship = state.ship(orders.ship)
+        lines.extend(track_lines(ship, orders))
+        ghost, aims = track_end(state, ship, orders, labels[ship.id])
+        hulls = (ghost, *hulls)
+        lines.extend(aims)
     return Scene(state.table.width, state.table.height, 0, "", hulls, tuple(lines), ())
 
 
-def _hull_shape(ship: Ship) -> HullShape:
+def track_end(state: NavalState, ship: Ship, orders: ShipOrders,
+              label: str = "") -> tuple[HullShape, list[LineShape]]:
+    """Where her planned track ends (on an empty table), and from there a line to each enemy
+    a gun of hers would have in its arc and range, marked with the distance."""
+    x, y, heading = movement.track(ship, orders)[-1]
+    there = replace(ship, x=x, y=y, heading=heading)
+    ghost = replace(_hull_shape(there, label), ghost=True)
+    aims = []
+    for other in state.ships:
+        if other.side == ship.side or not other.afloat:
+            continue
+        gap = math.hypot(other.x - x, other.y - y)
+        if gap <= 1e-9:
+            continue
+        for gun in there.guns:
+            if gun.destroyed:
+                continue
+            row = tables().gun(gun.type)
+            reach = shooting.gun_reach(row)
+            if gap >= row.min_range and (reach is None or gap <= reach) \
+                    and shooting.in_arc(there, gun, other):
+                direction = ((other.x - x) / gap, (other.y - y) / gap)
+                aims.append(LineShape("fire", (x, y), heading, gap,
+                                      (Mark(gap, "×"),), ship=ship.id, gun=gun.id,
+                                      direction=direction))
+                break  # one line to each enemy she could shoot at from there
+    return ghost, aims
+
+
+def tape_origins(state: NavalState, ship_id: str) -> tuple[tuple[str | None, str], ...]:
+    """Where the tape may start on a ship: her centre, or each of her guns."""
+    ship = state.ship(ship_id)
+    out: list[tuple[str | None, str]] = [(None, ship.name)]
+    for gun in ship.guns:
+        if not gun.destroyed:
+            out.append((gun.id, f"{ship.name}'s {gun_words(gun)}"))
+    return tuple(out)
+
+
+def gun_words(gun: Any) -> str:
+    """A gun by its type and where its barrel points: "Cannon (port)"."""
+    bearing = _BEARING_WORDS.get(gun.bearing % 8, f"{gun.bearing * 45:03d}°")
+    return f"{tables().gun(gun.type).name} ({'rotating' if gun.rotating else bearing})"
+
+
+def measure(state: NavalState, ship_id: str, gun_id: str | None,
+            point: tuple[float, float]) -> Measure:
+    """The tape from a ship (or a gun of hers) to a point, or to the ship there. Ranges run
+    centre to centre and a gun's arc is judged from her centre (the readings of Shooting);
+    nothing on this table blocks a shot but the arc itself."""
+    ship = state.ship(ship_id)
+    target_id = ship_at(state, *point)
+    target = state.ship(target_id) if target_id and target_id != ship.id else None
+    end = (target.x, target.y) if target is not None else point
+    inches_ = math.hypot(end[0] - ship.x, end[1] - ship.y)
+    to = f"to the {target.name}" if target is not None else "to here"
+    words = [f'{inches_:.1f}" centre to centre {to}']
+    in_line: bool | None = None
+    gun = next((g for g in ship.guns if g.id == gun_id), None) if gun_id else None
+    if gun is not None:
+        row = tables().gun(gun.type)
+        probe = target if target is not None else replace(ship, x=end[0], y=end[1])
+        in_line = shooting.in_arc(ship, gun, probe)
+        reach = shooting.gun_reach(row)
+        in_range = inches_ >= row.min_range and (reach is None or inches_ <= reach)
+        words = [f'{inches_:.1f}" centre to centre {to}',
+                 "in its arc" if in_line else "outside its 45° arc",
+                 "in range" if in_range else "out of range"]
+    return Measure((ship.x, ship.y), end, round(inches_, 2), " · ".join(words),
+                   target.id if target is not None else "", in_line)
+
+
+def ship_labels(state: NavalState) -> dict[str, str]:
+    """Each ship's short label, the same on the map, her card and her choices."""
+    return short_labels([(ship.id, ship.name) for ship in state.ships])
+
+
+def _hull_shape(ship: Ship, label: str = "") -> HullShape:
     outline = movement.hull_of(ship)
     dx, dy = UNIT[ship.heading % 8]
     reach = max((px - ship.x) * dx + (py - ship.y) * dy for px, py in outline)
     bow = (ship.x + dx * reach * 0.8, ship.y + dy * reach * 0.8)
     return HullShape(ship.id, ship.name, ship.side, outline, bow, ship.heading,
-                     (ship.x, ship.y), ship.fires, False, False, False, False)
+                     (ship.x, ship.y), ship.fires, False, False, False, False, label=label)
 
 
 def track_lines(ship: Ship, orders: ShipOrders) -> tuple[LineShape, ...]:

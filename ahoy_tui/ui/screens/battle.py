@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
+from textual.widgets import Static
 
 from ahoy_tui.engine import IllegalAction, InvalidAction, SaveError
 from ahoy_tui.engine.events import Event, Happened
@@ -52,6 +53,8 @@ class BattleScreen(BattleBasics):
         Binding("e", "toggle_log", "Log"),
         Binding("g", "log_filter", "Filter", show=False),
         Binding("m", "focus_map", "Map", show=False),
+        Binding("t", "tape", "Tape"),
+        Binding("o", "tape_origin", "Tape from a gun", show=False),
         Binding("escape", "back", "Back", show=False),
         Binding("x", "hurry", "Hurry the captain", show=False),
         Binding("q", "leave", "Quit"),
@@ -89,6 +92,7 @@ class BattleScreen(BattleBasics):
                 yield ShipCards(id="cards")
                 yield DiceLog(id="log")
         with Vertical(id="bottom"):
+            yield Static(id="tape")
             yield PhasePrompt(id="prompt")
             yield ChoiceList(id="choices")
             yield ValuePicker(id="picker")
@@ -133,7 +137,7 @@ class BattleScreen(BattleBasics):
         ruleset = session.ruleset
         scene = ruleset.scene(state, self.selected, preview=self.preview,
                               preview_gun=self.preview_gun)
-        self.query_one(SeaMap).show(scene, self.selected)
+        self.show_scene(scene)
         self.query_one(ShipCards).show(ruleset.cards(state), self.selected)
         phase = "battle over" if state.over else getattr(state, "phase", "")
         side = state.to_act or getattr(state, "active", "p1")
@@ -228,6 +232,28 @@ class BattleScreen(BattleBasics):
     def picker_changed(self, event: ValuePicker.Changed) -> None:
         self.preview = event.value
         self._redraw_map()
+        self._follow_preview()
+
+    def _follow_preview(self) -> None:
+        """Keep in view where the value chosen leads: the end of the move, or where a guessed
+        shot would land (the target's side of the table)."""
+        from ahoy_tui.engine.geometry import UNIT
+
+        sea = self.query_one(SeaMap)
+        scene = sea._scene
+        if scene is None or self.preview is None:
+            return
+        for line in scene.lines:
+            if line.kind not in ("move", "fire"):
+                continue
+            if self.preview_gun is not None and line.gun != self.preview_gun:
+                continue
+            if self.preview_gun is None and line.kind != "move":
+                continue
+            far = line.band[1] if line.band else float(self.preview)
+            dx, dy = line.direction or UNIT[line.heading % 8]
+            sea.keep_in_view(line.start, (line.start[0] + dx * far, line.start[1] + dy * far))
+            return
 
     @on(ValuePicker.Chosen)
     def picker_chosen(self, event: ValuePicker.Chosen) -> None:
@@ -250,7 +276,7 @@ class BattleScreen(BattleBasics):
     def _redraw_map(self) -> None:
         scene = self.session.ruleset.scene(self.session.state, self.selected,
                                            preview=self.preview, preview_gun=self.preview_gun)
-        self.query_one(SeaMap).show(scene, self.selected)
+        self.show_scene(scene)
 
     def play(self, action: Any) -> None:
         try:
@@ -298,13 +324,7 @@ class BattleScreen(BattleBasics):
         if not state.has_ship(ship_id):
             return
         ship = state.ship(ship_id)
-        sea = self.query_one(SeaMap)
-        col = ship.x / sea.scale + 1
-        row = ship.y / sea.scale + 1
-        width, height = sea.size
-        if not (sea.scroll_x + 2 <= col <= sea.scroll_x + width - 2
-                and sea.scroll_y + 1 <= row <= sea.scroll_y + height - 1):
-            sea.centre_on(ship.x, ship.y)
+        self.query_one(SeaMap).keep_in_view((ship.x, ship.y))
 
     def game_over(self) -> None:
         from ahoy_tui.ui.screens.game_over import GameOverScreen
@@ -352,7 +372,7 @@ class BattleScreen(BattleBasics):
             dx, dy = line.direction or UNIT[line.heading % 8]
             along = (x - line.start[0]) * dx + (y - line.start[1]) * dy
             across = abs((x - line.start[0]) * dy - (y - line.start[1]) * dx)
-            scale = self.query_one(SeaMap).scale
+            scale = self.query_one(SeaMap).sy
             if across <= max(1.0, scale * 1.5) and along > 0:
                 return max(choice.low, min(choice.high, math.ceil(along - 1e-9)))
         return None
@@ -379,7 +399,10 @@ class BattleScreen(BattleBasics):
             self.query_one(SeaMap).centre_on(ship.x, ship.y)
 
     def action_back(self) -> None:
-        if self.query_one(ValuePicker).display:
+        if self.tape_on:
+            self.end_tape()
+            self.query_one(ChoiceList).focus()
+        elif self.query_one(ValuePicker).display:
             self.picker_cancelled()
         else:
             self.query_one(ChoiceList).focus()

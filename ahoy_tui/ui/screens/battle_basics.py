@@ -1,5 +1,10 @@
 """What every battle screen does alike, whatever the rules: the computer captains, a server's
-refusals, saving, leaving, the dice log and the map's focus.
+refusals, saving, leaving, the dice log, the map's focus, the tape measure and the splashes of
+the last shots.
+
+The tape measure (``t``) runs from the selected ship, or one of her guns (``o``), to a cursor
+moved over the map with the arrows or the mouse; the rules measure it (``Ruleset.measure``) and
+say whether the end lies in the gun's line or arc and what blocks the way.
 
 A captain decides in a worker thread (it reads an immutable state), at a watchable pace that
 ``x`` hurries; its decision is played only if the battle has not moved on meanwhile. A screen
@@ -11,11 +16,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import attrs
+from textual import on
 from textual.screen import Screen
+from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from ahoy_tui.engine import IllegalAction, InvalidAction, SaveError
-from ahoy_tui.engine.events import Event
+from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.ui.widgets.dice_log import DiceLog
 from ahoy_tui.ui.widgets.sea_map import SeaMap
 
@@ -28,10 +36,13 @@ class BattleBasics(Screen[None]):
     ``refresh_all`` and ``captain_played``, and compose a ``DiceLog`` and a ``SeaMap``."""
 
     session: Any
+    selected: str | None = None
     online: bool = False
     refusal: str = ""
     captain_delay: float = WATCHABLE
     _captain_busy: bool = False
+    tape_on: bool = False
+    tape_origin: int = 0  # 0: the ship herself; n: her n-th gun (Ruleset.tape_origins)
 
     def refresh_all(self) -> None:
         """Show the battle as it stands now."""
@@ -96,6 +107,104 @@ class BattleBasics(Screen[None]):
 
     def action_focus_map(self) -> None:
         self.query_one(SeaMap).focus()
+
+    # --- the map: what every scene gets on top of the rules' shapes ----------------------------
+    def show_scene(self, scene: Any) -> None:
+        """Draw the rules' scene, with the tape measure and where the last shots fell."""
+        lines = scene.lines
+        measure = self.measure() if self.tape_on else None
+        if measure is not None:
+            lines = (*lines, measure.thread())
+        scene = attrs.evolve(scene, lines=lines, splashes=self.splashes())
+        self.query_one(SeaMap).show(scene, self.selected)
+        if self.tape_on:
+            self._say_tape(measure)
+
+    def splashes(self) -> tuple[tuple[float, float], ...]:
+        """Where each shot of the last turns fell, kept until its side's next turn begins."""
+        session = self.session
+        begun: set[str] = set()
+        found: list[tuple[float, float]] = []
+        for step in range(session.step, max(-1, session.step - 200), -1):
+            for event in reversed(session.events_at(step)):
+                if not isinstance(event, Happened):
+                    continue
+                if event.kind == "turn" and event.side:
+                    begun.add(event.side)
+                elif event.at is not None and event.side not in begun:
+                    found.append(event.at)
+            if len(begun) >= 2:
+                break
+        return tuple(found)
+
+    # --- the tape measure --------------------------------------------------------------------
+    def action_tape(self) -> None:
+        """Measure from the selected ship (or, with o, one of her guns) to the map's cursor."""
+        sea = self.query_one(SeaMap)
+        if self.tape_on:
+            self.end_tape()
+            return
+        state = self.session.state
+        if self.selected is None or not any(s.id == self.selected
+                                            for s in getattr(state, "ships", ())):
+            self.notify("Select a ship to measure from ([ or ])", severity="warning",
+                        timeout=3)
+            return
+        ship = state.ship(self.selected)
+        self.tape_on = True
+        self.tape_origin = 0
+        sea.cursor = sea.cursor or (ship.x, ship.y)
+        sea.measuring = True
+        sea.focus()
+        self.query_one("#tape", Static).display = True
+        self.refresh_all()
+
+    def end_tape(self) -> None:
+        if not self.tape_on:
+            return
+        self.tape_on = False
+        sea = self.query_one(SeaMap)
+        sea.cursor = None
+        sea.measuring = False
+        self.query_one("#tape", Static).display = False
+        self.refresh_all()
+
+    def action_tape_origin(self) -> None:
+        """The tape's start: the ship, then each of her guns in turn."""
+        if not self.tape_on:
+            return
+        origins = self._tape_origins()
+        self.tape_origin = (self.tape_origin + 1) % max(1, len(origins))
+        self.refresh_all()
+
+    def _tape_origins(self) -> tuple[tuple[str | None, str], ...]:
+        ruleset = self.session.ruleset
+        if self.selected is None or not hasattr(ruleset, "tape_origins"):
+            return ((None, ""),)
+        return ruleset.tape_origins(self.session.state, self.selected)
+
+    def measure(self) -> Any:
+        """The tape as the rules measure it now (None without a ship or a cursor)."""
+        sea = self.query_one(SeaMap)
+        ruleset = self.session.ruleset
+        if self.selected is None or sea.cursor is None or not hasattr(ruleset, "measure"):
+            return None
+        origins = self._tape_origins()
+        gun = origins[self.tape_origin % len(origins)][0]
+        return ruleset.measure(self.session.state, self.selected, gun, sea.cursor)
+
+    def _say_tape(self, measure: Any) -> None:
+        origins = self._tape_origins()
+        start = origins[self.tape_origin % len(origins)][1]
+        words = measure.words if measure is not None else "move the cursor onto the table"
+        self.query_one("#tape", Static).update(
+            f"[b]Tape[/b] from {start}: {words}  [dim](arrows or click: move · o: from "
+            "a gun · t or Esc: done)[/dim]")
+
+    @on(SeaMap.CursorMoved)
+    def tape_moved(self) -> None:
+        if self.tape_on:
+            self.refresh_all()
 
     def action_toggle_log(self) -> None:
         self.toggle_class("-log")

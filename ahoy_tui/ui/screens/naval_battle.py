@@ -17,6 +17,8 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
+from textual.widgets import Static
 
 from ahoy_tui.engine import IllegalAction, InvalidAction, SaveError
 from ahoy_tui.engine.events import Event, Happened
@@ -67,6 +69,8 @@ class NavalBattleScreen(BattleBasics):
         Binding("e", "toggle_log", "Log"),
         Binding("g", "log_filter", "Filter", show=False),
         Binding("m", "focus_map", "Map", show=False),
+        Binding("t", "tape", "Tape"),
+        Binding("o", "tape_origin", "Tape from a gun", show=False),
         Binding("escape", "back", "Sheet", show=False),
         Binding("x", "hurry", "Hurry the captain", show=False),
         Binding("q", "leave", "Quit"),
@@ -148,6 +152,9 @@ class NavalBattleScreen(BattleBasics):
         return action not in ("redo", "save")
 
     # --- layout ------------------------------------------------------------------------------
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width < 100, "-narrow")
+
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
         with Horizontal(id="main"):
@@ -160,6 +167,7 @@ class NavalBattleScreen(BattleBasics):
                 yield FirePlanSheet(id="fire")
                 yield ShipRoster(id="roster")
         with Vertical(id="bottom"):
+            yield Static(id="tape")
             yield PhasePrompt(id="prompt")
         yield KeyFooter()
 
@@ -173,7 +181,7 @@ class NavalBattleScreen(BattleBasics):
             self.session.on_refused = self._remote_refused
         self.shown_side = self.perspective()
         sea = self.query_one(SeaMap)
-        sea.scale = 2.0 if self.session.state.table.width > 60 else 1.0  # the whole table
+        sea.fit = True  # the whole table, in the room there is (zoom in with +)
         self.refresh_all()
         self.call_after_refresh(self.action_centre)
         self._focus_sheet()
@@ -303,8 +311,7 @@ class NavalBattleScreen(BattleBasics):
             shots = self.fire_plan(state)
         if self.curtain:
             orders, shots = None, ()
-        self.query_one(SeaMap).show(naval_view().scene(state, self.selected, orders=orders,
-                                               shots=shots), self.selected)
+        self.show_scene(naval_view().scene(state, self.selected, orders=orders, shots=shots))
 
     def _focus_sheet(self) -> None:
         for widget in (SpeedDeclarations, PlaySheet, FirePlanSheet):
@@ -512,6 +519,7 @@ class NavalBattleScreen(BattleBasics):
             self.query_one(SeaMap).centre_on(ship.x, ship.y)
 
     def action_back(self) -> None:
+        self.end_tape()
         self._focus_sheet()
 
     # --- history and files -------------------------------------------------------------------

@@ -168,7 +168,7 @@ class NewGameScreen(Screen[None]):
             data = None
         game = Game.new(self.ruleset_id, self.scenario, scenario_data=data, seed=1)
         sea = self.query_one("#preview", SeaMap)
-        sea.scale = 2.0
+        sea.fit = True  # the whole table, whatever room the form leaves it
         sea.show(table_scene(ruleset, game.state), None)
 
     def options(self) -> dict[str, object]:

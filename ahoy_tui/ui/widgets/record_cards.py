@@ -29,9 +29,14 @@ def sp_track(sp: int, sp_max: int) -> Text:
 
 
 def render_card(card: object, *, expanded: bool, selected: bool) -> Text:
+    """A ship's record card, every figure labelled as a player reads it off the card:
+    ``SP 20/20``, ``crew 5 sailing (min 5) · 5 at guns · 3 free: captain, 2 marines``."""
     side_style = "bold blue" if card.side == "p1" else "bold red"
     text = Text()
     text.append("▶ " if selected else "  ", style="bold")
+    label = getattr(card, "label", "")
+    if label:
+        text.append(f"{label} ", style=side_style)
     text.append(card.name, style=side_style + (" reverse" if selected else ""))
     text.append(f"  {card.side_name}\n", style="dim")
     if card.where != "at sea":
@@ -41,7 +46,7 @@ def render_card(card: object, *, expanded: bool, selected: bool) -> Text:
         text.append("\n")
         if card.where in ("sunk", "left the battle"):
             return text
-    text.append("  ")
+    text.append("  SP ")
     text.append_text(sp_track(card.sp, card.sp_max))
     text.append(f" {card.sp}/{card.sp_max}")
     if card.fires:
@@ -54,18 +59,26 @@ def render_card(card: object, *, expanded: bool, selected: bool) -> Text:
     if not expanded:
         return text
     text.append(f"  T{card.toughness} · heading {card.heading}\n")
-    sailing = dict(card.crew).get("sailing", 0)
+    counts = dict(card.crew)
+    sailing = counts.get("sailing", 0)
     crew_style = "green" if sailing >= card.min_crew else "bold red"
-    text.append("  sailing ")
-    text.append(f"{sailing}/{card.min_crew} min", style=crew_style)
-    others = [f"{word} {count}" for word, count in card.crew if word != "sailing"]
-    for index, words in enumerate(others):
-        text.append("\n  " if index % 3 == 0 else " · ")
-        text.append(words)
+    text.append("  crew ")
+    text.append(f"{sailing} sailing (min {card.min_crew})", style=crew_style)
+    words = {"guns": "at guns", "fires": "fighting fires", "free": "free"}
+    for word, count in card.crew:
+        if word in ("sailing", "free") or not count:
+            continue
+        text.append(f" · {count} {words.get(word, word)}")
+    free = counts.get("free", 0)
+    if free:  # on a line of its own: who is free to be told off
+        kinds = [name.lower() if n == 1 else f"{n} {name.lower()}s"
+                 for name, n in getattr(card, "free", ())]
+        text.append(f"\n  {free} free" + (": " + ", ".join(kinds) if kinds else ""))
     text.append("\n")
     for gun in card.guns:
         weapon = gun.weapon.lower().replace("naval ", "")
-        text.append(f"  {gun.mount[:5]:<5} {weapon:<13}{gun.crew}/{gun.needs} ")
+        place = gun.mount.replace("starboard", "stbd").replace("amidships", "mid")
+        text.append(f"  {place:<10} {weapon:<13}{gun.crew}/{gun.needs} ")
         text.append(gun.status, style=_STATUS_STYLE.get(gun.status, ""))
         if getattr(gun, "facing", ""):
             text.append(f" facing {gun.facing}")

@@ -1,9 +1,14 @@
-"""The sea map: the table drawn row by row (Textual's Line API), one cell an inch by default.
+"""The sea map: the table drawn row by row (Textual's Line API), in square inches.
 
-It draws a :class:`~ahoy_tui.rules.scene.Scene` — hulls along their headings with the bow
-marked by an arrow, lines of fire with the point-blank and range marks, the planned move, ram
-runs, swimmers, fire, the wind — and knows nothing of the rules. Clicking posts
-:class:`SeaMap.Clicked` with the table position and the ship there, if any.
+A terminal cell is about twice as tall as it is wide, so at the default zoom a row is an inch and
+a column half an inch: a ship heading south-east is drawn at 45°, as on the table. The widest
+zoom fits the whole table in the room the terminal gives.
+
+It draws a :class:`~ahoy_tui.rules.scene.Scene` — hulls along their headings with the bow marked
+by an arrow and each ship's short label, lines of fire with the point-blank and range marks, the
+planned move and where it ends, ram runs, swimmers, fire, splashes, the wind, a tape measure —
+and knows nothing of the rules. Clicking posts :class:`SeaMap.Clicked` with the table position
+and the ship there, if any.
 """
 
 from __future__ import annotations
@@ -30,7 +35,11 @@ TERRAIN_CELLS: dict[str, Cell] = {
     "sandbank": ("░", "seamap--sand"), "mudflat": ("░", "seamap--mud"),
     "shallows": ("~", "seamap--shallows"), "shallow_band": ("~", "seamap--shallows"),
 }
-SCALES = (0.5, 1.0, 2.0, 3.0)  # inches per cell
+HULL_STYLES = frozenset({"seamap--p1", "seamap--p2", "seamap--p1-bow", "seamap--p2-bow",
+                         "seamap--selected", "seamap--struck", "seamap--sinking",
+                         "seamap--fire"})
+SCALES = (0.5, 1.0, 2.0)  # inches per row at each zoom; the widest zoom fits the table
+ASPECT = 2.0  # a cell is about twice as tall as wide: a row is ASPECT columns' worth of inches
 Cell = tuple[str, str]  # (character, component class)
 
 
@@ -45,7 +54,8 @@ class SeaMap(ScrollView, can_focus=True):
         "seamap--swimmer-p1", "seamap--swimmer-p2", "seamap--ram", "seamap--reach",
         "seamap--land", "seamap--quay", "seamap--rocks", "seamap--wreck", "seamap--sand",
         "seamap--mud", "seamap--shallows", "seamap--terrain-name",
-        "seamap--grape", "seamap--swivel",
+        "seamap--grape", "seamap--swivel", "seamap--ghost", "seamap--tape",
+        "seamap--cursor", "seamap--splash", "seamap--threat",
     }
 
     BINDINGS = [
@@ -54,7 +64,10 @@ class SeaMap(ScrollView, can_focus=True):
         ("plus,equals_sign", "zoom(-1)", "Zoom in"), ("minus", "zoom(1)", "Zoom out"),
     ]
 
-    scale: reactive[float] = reactive(1.0)
+    scale: reactive[float] = reactive(1.0)  # inches per row (a column is half as many)
+
+    class CursorMoved(Message):
+        """The tape measure's cursor moved (``SeaMap.cursor`` says where)."""
 
     class Clicked(Message):
         """The map was clicked at a point of the table."""
@@ -66,48 +79,176 @@ class SeaMap(ScrollView, can_focus=True):
             self.ship = ship
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
-                 classes: str | None = None) -> None:
+                 classes: str | None = None, fit: bool = False) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._scene = None
         self._selected: str | None = None
         self._rows: list[list[Cell]] = []
         self._strips: dict[tuple[int, int, int], Strip] = {}
         self._styles: dict[str, Style] = {}
+        self.fit = fit  # show the whole table, whatever room there is
+        self.auto = True  # until the player zooms: a zoom that shows at least half the table
+        self.cursor: tuple[float, float] | None = None  # the tape measure's end, on the table
+        self.measuring = False  # the arrows move the cursor, not the view
+        self._anchor: tuple[float, float, float, float] | None = None
 
     # --- feeding it ------------------------------------------------------------------------
     def show(self, scene: object, selected: str | None) -> None:
         """Draw this scene (a :class:`~ahoy_tui.rules.scene.Scene`)."""
         self._scene = scene
         self._selected = selected
+        if self.size.width and self.size.height:
+            wanted = self._wanted_scale()
+            if abs(wanted - self.scale) > 1e-9:
+                self.scale = wanted  # watch_scale rebuilds
+                return
         self._rebuild()
 
+    def _wanted_scale(self) -> float:
+        """The zoom this map should have now: the whole table when it fits (or until the
+        player zooms on a small screen), else what the player chose."""
+        if self.fit:
+            return self.fit_scale()
+        if self.auto:
+            scene = self._scene
+            width, height = self.size
+            if scene is None or width < 4 or height < 4:
+                return self.scale
+            # two columns an inch if that shows two thirds of the table, else less
+            wanted = max(scene.width * ASPECT / (width - 2), scene.height / (height - 2)) / 1.5
+            return next((s for s in self.zoom_levels() if s >= wanted - 1e-9),
+                        self.fit_scale())
+        return self.scale
+
+    @property
+    def sx(self) -> float:
+        """Inches per column."""
+        return self.scale / ASPECT
+
+    @property
+    def sy(self) -> float:
+        """Inches per row."""
+        return self.scale
+
+    def fit_scale(self) -> float:
+        """The scale at which the whole table fits the room this widget has."""
+        scene = self._scene
+        width, height = self.size
+        if scene is None or width < 4 or height < 4:
+            return self.scale
+        return max(scene.width * ASPECT / (width - 2), scene.height / (height - 2), 0.25)
+
+    def zoom_levels(self) -> list[float]:
+        """The zooms, closest first: the fixed ones up to the one that fits the table."""
+        fitted = self.fit_scale()
+        return sorted({*(s for s in SCALES if s < fitted - 1e-6), fitted})
+
     def watch_scale(self, old: float, new: float) -> None:
-        if self._scene is not None:
-            centre = self.centre_inches()
-            self._rebuild()
-            self.centre_on(*centre, old_scale=new)
+        if self._scene is None:
+            return
+        anchor = self._anchor
+        if anchor is None:  # keep the selected ship where it is on the screen, else the centre
+            x, y = self._selected_point() or self.centre_inches(old)
+            width, height = self.size
+            col, row = x / (old / ASPECT) + 1 - self.scroll_x, y / old + 1 - self.scroll_y
+            if not (0 <= col < width and 0 <= row < height):
+                x, y = self.centre_inches(old)
+                col, row = width / 2, height / 2
+            anchor = (x, y, col, row)
+        self._anchor = None
+        self._rebuild()
+        x, y, col, row = anchor
+        self.scroll_to(x / self.sx + 1 - col, y / self.sy + 1 - row, animate=False)
+
+    def _selected_point(self) -> tuple[float, float] | None:
+        if self._scene is None or self._selected is None:
+            return None
+        for hull in self._scene.hulls:
+            if hull.ship == self._selected and not hull.ghost:
+                return hull.centre
+        return None
 
     def action_zoom(self, direction: int) -> None:
-        index = SCALES.index(self.scale) if self.scale in SCALES else 1
-        self.scale = SCALES[max(0, min(len(SCALES) - 1, index + direction))]
+        """Zoom in (-1) or out (1); the widest zoom fits the whole table."""
+        levels = self.zoom_levels()
+        here = min(range(len(levels)), key=lambda i: abs(levels[i] - self.scale))
+        index = max(0, min(len(levels) - 1, here + direction))
+        self.fit = index == len(levels) - 1 and direction > 0 and len(levels) > 1
+        self.auto = False
+        self.scale = levels[index]
 
     def action_pan(self, dx: int, dy: int) -> None:
+        if self.measuring:  # a cell at a time: the tape's end, not the view
+            self.move_cursor((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
+            return
         self.scroll_to(self.scroll_x + dx, self.scroll_y + dy, animate=False)
 
-    def centre_inches(self) -> tuple[float, float]:
+    def centre_inches(self, scale: float | None = None) -> tuple[float, float]:
+        scale = scale or self.scale
         width, height = self.size
-        return ((self.scroll_x + width / 2 - 1) * self.scale,
-                (self.scroll_y + height / 2 - 1) * self.scale)
+        return ((self.scroll_x + width / 2 - 1) * scale / ASPECT,
+                (self.scroll_y + height / 2 - 1) * scale)
 
-    def centre_on(self, x: float, y: float, old_scale: float | None = None) -> None:
+    def centre_on(self, x: float, y: float) -> None:
         """Scroll so that the table point (x, y) is in the middle of the view."""
         width, height = self.size
-        col = x / self.scale + 1
-        row = y / self.scale + 1
+        col, row = x / self.sx + 1, y / self.sy + 1
         self.scroll_to(col - width / 2, row - height / 2, animate=False)
 
+    def table_to_cell(self, x: float, y: float) -> tuple[int, int]:
+        """The cell (column, row of the whole map, not of the view) a table point falls in."""
+        return int(x / self.sx) + 1, int(y / self.sy) + 1
+
     def cell_to_table(self, col: int, row: int) -> tuple[float, float]:
-        return (col - 1 + 0.5) * self.scale, (row - 1 + 0.5) * self.scale
+        return (col - 1 + 0.5) * self.sx, (row - 1 + 0.5) * self.sy
+
+    def in_view(self, x: float, y: float, margin: int = 2) -> bool:
+        """Whether a table point is on screen, at least ``margin`` columns (and half as many
+        rows) in from the edges."""
+        col, row = self.table_to_cell(x, y)
+        width, height = self.size
+        return (self.scroll_x + margin <= col < self.scroll_x + width - margin
+                and self.scroll_y + margin // 2 <= row < self.scroll_y + height - margin // 2)
+
+    def keep_in_view(self, *points: tuple[float, float]) -> None:
+        """Follow the action: scroll only if one of these points is off screen, then to the
+        middle of them all if they fit, else to the first."""
+        if not points or all(self.in_view(x, y) for x, y in points):
+            return
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        width, height = self.size
+        fits = ((max(xs) - min(xs)) / self.sx < width - 6
+                and (max(ys) - min(ys)) / self.sy < height - 3)
+        if fits:
+            self.centre_on((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
+        else:
+            self.centre_on(*points[0])
+
+    def on_resize(self) -> None:
+        """A new size: the fitted zoom follows it, and the selected ship stays in view."""
+        if self._scene is None:
+            return
+        wanted = self._wanted_scale()
+        if abs(wanted - self.scale) > 1e-9:
+            self.scale = wanted
+            return
+        point = self._selected_point()
+        if point is not None:
+            self.call_after_refresh(self.centre_on, *point)
+
+    # --- the tape measure's cursor -----------------------------------------------------------
+    def move_cursor(self, columns: int, rows: int) -> None:
+        """Move the tape's end by whole cells (the view follows it)."""
+        if self.cursor is None:
+            self.cursor = self.centre_inches()
+        x, y = self.cursor
+        width = self._scene.width if self._scene is not None else 72.0
+        height = self._scene.height if self._scene is not None else 48.0
+        x = min(width, max(0.0, x + columns * self.sx))
+        y = min(height, max(0.0, y + rows * self.sy))
+        self.cursor = (x, y)
+        self.keep_in_view(self.cursor)
+        self.post_message(self.CursorMoved())
 
     # --- drawing ---------------------------------------------------------------------------
     def _style(self, name: str) -> Style:
@@ -128,14 +269,16 @@ class SeaMap(ScrollView, can_focus=True):
         scene = self._scene
         if scene is None:
             return
-        s = self.scale
-        cols = math.ceil(scene.width / s) + 2
-        rows = math.ceil(scene.height / s) + 2
+        sx, sy = self.sx, self.sy
+        cols = math.ceil(scene.width / sx) + 2
+        rows = math.ceil(scene.height / sy) + 2
         grid: list[list[Cell]] = [[(" ", "seamap--sea") for _ in range(cols)] for _ in range(rows)]
-        every = max(1, round(6 / s))
+        every = max(1, round(6 / sy))  # a dot every 6" or so, both ways
         for r in range(1, rows - 1):
+            if (r - 1) % every:
+                continue
             for c in range(1, cols - 1):
-                if (c - 1) % every == 0 and (r - 1) % every == 0:
+                if (c - 1) % (every * round(ASPECT)) == 0:
                     grid[r][c] = ("·", "seamap--grid")
         for c in range(cols):
             grid[0][c] = ("─", "seamap--edge")
@@ -150,9 +293,9 @@ class SeaMap(ScrollView, can_focus=True):
                               ("W", (0, rows // 2)), ("E", (cols - 1, rows // 2))):
             grid[r][c] = (label, "seamap--edge")
 
-        def put(x: float, y: float, cell: Cell, *, over_hulls: bool = False) -> None:
-            c = int(x / s) + 1
-            r = int(y / s) + 1
+        def put(x: float, y: float, cell: Cell) -> None:
+            c = int(x / sx) + 1
+            r = int(y / sy) + 1
             if 1 <= c < cols - 1 and 1 <= r < rows - 1:
                 grid[r][c] = cell
 
@@ -164,11 +307,15 @@ class SeaMap(ScrollView, can_focus=True):
             self._draw_area(area, grid, cols, rows)
         for line in scene.lines:
             self._draw_line(line, put)
-        for hull in scene.hulls:
+        for hull in sorted(scene.hulls, key=lambda h: not getattr(h, "ghost", False)):
             self._draw_hull(hull, grid, cols, rows)
+        for x, y in getattr(scene, "splashes", ()):
+            put(x, y, ("×", "seamap--splash"))
         for group in scene.swimmers:
             mark = str(group.count) if group.count < 10 else "+"
             put(group.x, group.y, (mark, f"seamap--swimmer-{group.side}"))
+        if self.cursor is not None:
+            put(*self.cursor, ("+", "seamap--cursor"))
         arrow = ARROWS[scene.wind % 8]
         text = f" wind {arrow} {scene.wind_name} " if scene.wind_name else ""
         for i, ch in enumerate(text):
@@ -189,21 +336,30 @@ class SeaMap(ScrollView, can_focus=True):
         self.virtual_size = Size(cols, rows)
         self.refresh()
 
+    def _cells_within(self, outline: object, cols: int, rows: int,
+                      grow: float = 0.0) -> tuple[range, range]:
+        """The rows and columns a shape's bounding box (grown by ``grow`` inches) covers."""
+        sx, sy = self.sx, self.sy
+        xs = [p[0] for p in outline]
+        ys = [p[1] for p in outline]
+        return (range(max(1, int((min(ys) - grow) / sy) + 1),
+                      min(rows - 2, int((max(ys) + grow) / sy) + 1) + 1),
+                range(max(1, int((min(xs) - grow) / sx) + 1),
+                      min(cols - 2, int((max(xs) + grow) / sx) + 1) + 1))
+
     def _draw_terrain(self, shape: object, grid: list[list[Cell]], cols: int,
                       rows: int) -> None:
         """Fill the cells whose centres lie in a piece of terrain; name it if there is room."""
         char, style = TERRAIN_CELLS[shape.kind]
-        s = self.scale
-        xs = [p[0] for p in shape.outline]
-        ys = [p[1] for p in shape.outline]
-        inside = []
-        for r in range(max(1, int(min(ys) / s) + 1), min(rows - 2, int(max(ys) / s) + 1) + 1):
-            for c in range(max(1, int(min(xs) / s) + 1), min(cols - 2, int(max(xs) / s) + 1) + 1):
-                if contains(shape.outline, ((c - 1 + 0.5) * s, (r - 1 + 0.5) * s)):
-                    inside.append((c, r))
+        sx, sy = self.sx, self.sy
+        row_range, col_range = self._cells_within(shape.outline, cols, rows)
+        inside = [(c, r) for r in row_range for c in col_range
+                  if contains(shape.outline, ((c - 1 + 0.5) * sx, (r - 1 + 0.5) * sy))]
         if not inside:  # smaller than a cell: one mark where it is
-            c = min(cols - 2, max(1, int(sum(xs) / len(xs) / s) + 1))
-            r = min(rows - 2, max(1, int(sum(ys) / len(ys) / s) + 1))
+            xs = [p[0] for p in shape.outline]
+            ys = [p[1] for p in shape.outline]
+            c = min(cols - 2, max(1, int(sum(xs) / len(xs) / sx) + 1))
+            r = min(rows - 2, max(1, int(sum(ys) / len(ys) / sy) + 1))
             inside = [(c, r)]
         for c, r in inside:
             if shape.kind == "shallow_band" and grid[r][c][1] != "seamap--sea" \
@@ -227,35 +383,31 @@ class SeaMap(ScrollView, can_focus=True):
     def _draw_reach(self, outline: object, inches: float, grid: list[list[Cell]], cols: int,
                     rows: int) -> None:
         """Shade the water within ``inches`` of a hull: where she can board an enemy."""
-        s = self.scale
-        xs = [p[0] for p in outline]
-        ys = [p[1] for p in outline]
-        for r in range(max(1, int((min(ys) - inches) / s) + 1),
-                       min(rows - 2, int((max(ys) + inches) / s) + 1) + 1):
-            for c in range(max(1, int((min(xs) - inches) / s) + 1),
-                           min(cols - 2, int((max(xs) + inches) / s) + 1) + 1):
-                centre = ((c - 1 + 0.5) * s, (r - 1 + 0.5) * s)
-                if 0 < point_distance(centre, outline) <= inches + s / 2:
+        sx, sy = self.sx, self.sy
+        row_range, col_range = self._cells_within(outline, cols, rows, grow=inches)
+        for r in row_range:
+            for c in col_range:
+                centre = ((c - 1 + 0.5) * sx, (r - 1 + 0.5) * sy)
+                if 0 < point_distance(centre, outline) <= inches + sy / 2:
                     grid[r][c] = ("░", "seamap--reach")
 
     def _draw_area(self, area: object, grid: list[list[Cell]], cols: int, rows: int) -> None:
         """Shade the ground a shot covers: a grapeshot template, a swivel gun's arc."""
-        s = self.scale
-        xs = [p[0] for p in area.outline]
-        ys = [p[1] for p in area.outline]
+        sx, sy = self.sx, self.sy
         style = f"seamap--{area.kind}"
-        for r in range(max(1, int(min(ys) / s) + 1), min(rows - 2, int(max(ys) / s) + 1) + 1):
-            for c in range(max(1, int(min(xs) / s) + 1), min(cols - 2, int(max(xs) / s) + 1) + 1):
-                if contains(area.outline, ((c - 1 + 0.5) * s, (r - 1 + 0.5) * s)):
+        row_range, col_range = self._cells_within(area.outline, cols, rows)
+        for r in row_range:
+            for c in col_range:
+                if contains(area.outline, ((c - 1 + 0.5) * sx, (r - 1 + 0.5) * sy)):
                     grid[r][c] = ("░", style)
 
     def _draw_line(self, line: object, put: object) -> None:
-        s = self.scale
-        step = s / 2
+        step = self.sx / 2
         dx, dy = getattr(line, "direction", None) or UNIT[line.heading % 8]
         x0, y0 = line.start
         kind = {"move": "seamap--move", "fire": "seamap--line", "ram": "seamap--ram",
-                "drift": "seamap--line", "tow": "seamap--line"}[line.kind]
+                "drift": "seamap--line", "tow": "seamap--line", "tape": "seamap--tape",
+                "threat": "seamap--threat"}.get(line.kind, "seamap--line")
         distance = step
         while distance <= line.length + 1e-9:
             style = kind
@@ -270,45 +422,56 @@ class SeaMap(ScrollView, can_focus=True):
             put(x0 + dx * mark.distance, y0 + dy * mark.distance, (mark.label, "seamap--mark"))
 
     def _draw_hull(self, hull: object, grid: list[list[Cell]], cols: int, rows: int) -> None:
-        s = self.scale
-        xs = [p[0] for p in hull.outline]
-        ys = [p[1] for p in hull.outline]
-        c0, c1 = max(1, int(min(xs) / s) + 1), min(cols - 2, int(max(xs) / s) + 1)
-        r0, r1 = max(1, int(min(ys) / s) + 1), min(rows - 2, int(max(ys) / s) + 1)
-        if hull.struck or hull.captured:
+        sx, sy = self.sx, self.sy
+        ghost = getattr(hull, "ghost", False)
+        row_range, col_range = self._cells_within(hull.outline, cols, rows)
+        if ghost:
+            body = "seamap--ghost"
+        elif hull.struck or hull.captured:
             body = "seamap--struck"
         elif hull.sinking:
             body = "seamap--sinking"
         else:
             body = f"seamap--{hull.side}"
-        if hull.ship == self._selected:
+        if hull.ship == self._selected and not ghost:
             body = "seamap--selected"
-        cells = []
-        for r in range(r0, r1 + 1):
-            for c in range(c0, c1 + 1):
-                x, y = (c - 1 + 0.5) * s, (r - 1 + 0.5) * s
-                if contains(hull.outline, (x, y)):
-                    cells.append((c, r))
-        centre = (min(cols - 2, max(1, int(hull.centre[0] / s) + 1)),
-                  min(rows - 2, max(1, int(hull.centre[1] / s) + 1)))
+        cells = [(c, r) for r in row_range for c in col_range
+                 if contains(hull.outline, ((c - 1 + 0.5) * sx, (r - 1 + 0.5) * sy))]
+        centre = (min(cols - 2, max(1, int(hull.centre[0] / sx) + 1)),
+                  min(rows - 2, max(1, int(hull.centre[1] / sy) + 1)))
         if not cells:
             cells = [centre]
         for c, r in cells:
-            grid[r][c] = ("▒", body)
+            grid[r][c] = ("░" if ghost else "▒", body)
+        if ghost:
+            return
         fires = hull.fires
+        label = getattr(hull, "label", "") or hull.name[:1].upper()
+        name_cells = {centre, (centre[0] + 1, centre[1])}
         for c, r in cells:
             if fires <= 0:
                 break
-            if (c, r) != centre:
+            if (c, r) not in name_cells:
                 grid[r][c] = ("*", "seamap--fire")
                 fires -= 1
-        letter = hull.name[:1].upper()
-        grid[centre[1]][centre[0]] = ("a" if hull.anchored else letter, body)
-        bow = (min(cols - 2, max(1, int(hull.bow[0] / s) + 1)),
-               min(rows - 2, max(1, int(hull.bow[1] / s) + 1)))
-        if bow in cells or len(cells) > 1:
-            bow_style = body if body != f"seamap--{hull.side}" else f"seamap--{hull.side}-bow"
+        grid[centre[1]][centre[0]] = (label[0], body)
+        beside = (centre[0] + 1, centre[1])
+        # the second letter too, even past a small hull, unless another hull is there
+        if len(label) > 1 and beside[0] < cols - 1 and (
+                beside in cells or grid[beside[1]][beside[0]][1] not in HULL_STYLES):
+            grid[beside[1]][beside[0]] = (label[1], body)
+        bow = (min(cols - 2, max(1, int(hull.bow[0] / sx) + 1)),
+               min(rows - 2, max(1, int(hull.bow[1] / sy) + 1)))
+        bow_style = body if body != f"seamap--{hull.side}" else f"seamap--{hull.side}-bow"
+        if bow not in name_cells and (bow in cells or len(cells) > 1):
             grid[bow[1]][bow[0]] = (ARROWS[hull.heading % 8], bow_style)
+        if hull.anchored:  # an "a" at her stern: she rides at anchor
+            stern_x = 2 * hull.centre[0] - hull.bow[0]
+            stern_y = 2 * hull.centre[1] - hull.bow[1]
+            stern = (min(cols - 2, max(1, int(stern_x / sx) + 1)),
+                     min(rows - 2, max(1, int(stern_y / sy) + 1)))
+            if stern not in name_cells and stern != bow:
+                grid[stern[1]][stern[0]] = ("a", bow_style)
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
@@ -349,7 +512,11 @@ class SeaMap(ScrollView, can_focus=True):
         ship = None
         if self._scene is not None:
             for hull in self._scene.hulls:
-                if contains(hull.outline, (x, y)):
+                if not getattr(hull, "ghost", False) and contains(hull.outline, (x, y)):
                     ship = hull.ship
                     break
+        if self.measuring:  # the tape's end goes where the click is
+            self.cursor = (x, y)
+            self.post_message(self.CursorMoved())
+            return
         self.post_message(self.Clicked(x, y, ship))
