@@ -80,13 +80,17 @@ def dumps(data: Any) -> str:
 
 
 def random_game(seed: int, *, until: Callable[[Game], bool], limit: int = 500) -> Game:
-    """A duel played by seeded random choices until ``until`` holds."""
-    game = Game.new("ahoy", "duel", seed=seed)
-    chooser = random.Random(seed)
-    for _ in range(limit):
-        if until(game):
-            return game
-        game.play(chooser.choice(list(game.legal_actions())))
+    """A duel played by seeded random choices until ``until`` holds (the first of the seeds
+    from ``seed`` on whose battle it comes about)."""
+    for tried in range(seed, seed + 20):
+        game = Game.new("ahoy", "duel", seed=tried)
+        chooser = random.Random(tried)
+        for _ in range(limit):
+            if until(game):
+                return game
+            if game.over:
+                break
+            game.play(chooser.choice(list(game.legal_actions())))
     raise AssertionError("the condition never came about")
 
 

@@ -212,15 +212,16 @@ class Dice:
 
     # --- tests ------------------------------------------------------------------------------
     def ld_test(self, ld: int, modifier: int, purpose: str, rule: str, *,
-                side: str | None = None, ship: str | None = None) -> bool:
+                side: str | None = None, ship: str | None = None, success: str = "passed",
+                failure: str = "failed") -> bool:
         """A Leadership test: 2D6, pass when the total is at most Ld plus modifiers."""
         faces = (self._d(6), self._d(6))
         total = sum(faces)
         target = ld + modifier
         passed = total <= target
-        mod = f" {'+' if modifier >= 0 else '−'} {abs(modifier)}" if modifier else ""
+        mod = f" {'+' if modifier >= 0 else '−'} {abs(modifier)} = {target}" if modifier else ""
         self._emit(DiceRoll("2D6", faces, total, purpose, rule, side, ship,
-                            f"≤ Ld {ld}{mod}", "passed" if passed else "failed"))
+                            f"Ld {ld}{mod}", success if passed else failure))
         return passed
 
     def i_test(self, initiative: int, purpose: str, rule: str, *, side: str | None = None,
@@ -238,7 +239,7 @@ class Dice:
         """Roll a D6 needing ``target``+ after ``modifier``; returns (succeeded, natural face)."""
         face = self._d(6)
         ok = face + modifier >= target
-        mod = f" (with {'+' if modifier >= 0 else '−'}{abs(modifier)})" if modifier else ""
+        mod = f" ({'+' if modifier >= 0 else '−'}{abs(modifier)})" if modifier else ""
         self._emit(DiceRoll("D6", (face,), face + modifier, purpose, rule, side, ship,
                             f"{target}+{mod}", success if ok else failure))
         return ok, face

@@ -29,11 +29,28 @@ class DiceRoll:
     event: ClassVar[str] = "roll"
 
     def describe(self) -> str:
-        faces = "+".join(str(f) for f in self.faces) if len(self.faces) > 1 else ""
-        shown = f"{faces}={self.result}" if faces else str(self.result)
-        need = f" vs {self.need}" if self.need else ""
-        outcome = f" = {self.outcome}" if self.outcome else ""
-        return f"{self.purpose}: {self.dice} {shown}{need}{outcome}"
+        """The roll as a player says it across the table: ``snipers: 5D6: 6 1 4 2 3 vs 5+
+        (+1): 2 hits`` (each die counted on its own), ``Ld test: 2D6 5+1 = 6 vs Ld 8 + 1 = 9:
+        passed`` (a total), ``to wound: D6 4 vs 4+: wounds`` (one die)."""
+        outcome = f": {self.outcome}" if self.outcome else ""
+        need = self.need
+        if need.endswith(" each") and len(self.faces) > 1:
+            faces = " ".join(str(f) for f in self.faces)
+            return f"{self.purpose}: {self.dice}: {faces} vs {need[:-5]}{outcome}"
+        if len(self.faces) > 1:
+            shown = f"{'+'.join(str(f) for f in self.faces)} = {self.result}"
+        else:
+            shown = str(self.result)
+            if self.faces and self.faces[0] != self.result:  # a modified die: 5+1 = 6
+                shown = f"{self.faces[0]}{self._plus()} = {self.result}"
+        return f"{self.purpose}: {self.dice} {shown}{f' vs {need}' if need else ''}{outcome}"
+
+    def _plus(self) -> str:
+        face, result = self.faces[0], self.result
+        if isinstance(face, int) and isinstance(result, int):
+            change = result - face
+            return f"{'+' if change >= 0 else '−'}{abs(change)}"
+        return ""
 
 
 @frozen

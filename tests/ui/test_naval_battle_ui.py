@@ -294,3 +294,26 @@ def test_play_sheet_snapshot(snap_compare, tmp_path, monkeypatch):
     assert snap_compare(app, terminal_size=(130, 44),
                         press=["enter", "enter", "enter", "enter", "down", "down", "4",
                                *["down"] * 4, "left"])
+
+
+async def test_a_sheet_that_sails_off_the_table_is_asked_about_before_sealing(tmp_path):
+    from ahoy_tui.ui.screens.confirm import ConfirmScreen
+
+    data = close_quarters()
+    data["ships"][0].update(x=92, y=30, heading="E")  # the Eagle, at the east edge
+    app = AhoyApp(session=session(tmp_path, data=data))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await to_orders(pilot, screen)
+        step = screen.session.step
+        await pilot.press("enter")  # the plain sheet: straight on, over the edge
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "leaves the table" in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen.session.step == step  # not sealed
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await settle(pilot, lambda: screen.session.step > step)

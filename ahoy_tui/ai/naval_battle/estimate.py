@@ -17,7 +17,7 @@ from ahoy_tui.rules.naval_battle.tables import tables
 
 Pose = tuple[float, float, int]  # x, y, heading (45° steps, 0 = north)
 
-# The readings the rules make of WFB (docs/rules/naval_battle.md): "BS as crew" hits on a 4+
+# The readings the rules make of WFB (docs/rules/naval-battle.md): "BS as crew" hits on a 4+
 # (the race's shooting bonus helps); a gun with the artillery die hits at its range plus the
 # die (2-10, or a misfire); a stone thrower must also roll a HIT on the scatter die (1 in 3).
 CREW_BS_NEED = 4

@@ -10,7 +10,7 @@ Hits), ``ramming`` (Ramming, Collision), ``boarding`` (Boarding Actions), ``swim
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,13 +23,16 @@ from ahoy_tui.engine.ruleset import ScenarioInfo
 from ahoy_tui.engine.state import GameState
 from ahoy_tui.rules.ahoy import deploy as _deploy
 from ahoy_tui.rules.ahoy import fleet as _fleet
+from ahoy_tui.rules.ahoy import flow as _flow
 from ahoy_tui.rules.ahoy import scenario as _scenario
 from ahoy_tui.rules.ahoy import view
-from ahoy_tui.rules.ahoy.actions import Action
+from ahoy_tui.rules.ahoy.actions import Action, StrikeColours
 from ahoy_tui.rules.ahoy.apply import apply_action
+from ahoy_tui.rules.ahoy.caution import caution as _caution
 from ahoy_tui.rules.ahoy.legal import explain, legal
 from ahoy_tui.rules.ahoy.model import AhoyState
-from ahoy_tui.rules.ahoy.prompt import describe, prompt, table_text
+from ahoy_tui.rules.ahoy.move_line import help_words as _move_line_help
+from ahoy_tui.rules.ahoy.prompt import describe, describe_choice, prompt, table_text
 from ahoy_tui.rules.ahoy.summaries import Topic, summaries
 
 
@@ -83,9 +86,48 @@ class AhoyRuleset:
 
     # --- what a screen shows (plain shapes and facts; see view.py) -------------------------
     def scene(self, state: GameState, selected: str | None = None, *,
-              preview: int | None = None, preview_gun: str | None = None) -> view.Scene:
+              preview: int | None = None, preview_gun: str | None = None,
+              preview_action: Any = None, ahead: Sequence[GameState] = ()) -> view.Scene:
         assert isinstance(state, AhoyState)
-        return view.scene(state, selected, preview=preview, preview_gun=preview_gun)
+        return view.scene(state, selected, preview=preview, preview_gun=preview_gun,
+                          preview_action=preview_action,
+                          ahead=[s for s in ahead if isinstance(s, AhoyState)])
+
+    def describe_choice(self, state: GameState, template: Any, field: str,
+                        values: tuple[int, ...]) -> str:
+        """One row for a run of actions differing in ``field`` (a value picker opens on it),
+        where the rule's own words say it better than a range of numbers; "" otherwise."""
+        assert isinstance(state, AhoyState)
+        return describe_choice(state, template, field, values)
+
+    def caution(self, state: GameState, action: Any) -> str:
+        """Words to confirm before ``action`` (off the table, striking), or ""."""
+        assert isinstance(state, AhoyState)
+        return _caution(state, action)
+
+    def choice_key(self, action: Any) -> str:
+        """A key of its own for a choice a captain reaches for in a hurry: ``!`` strikes the
+        colours (Strike Yer Colours); "" for the rest."""
+        return "!" if isinstance(action, StrikeColours) else ""
+
+    def move_line(self, state: GameState, text: str) -> list[Any]:
+        """The actions a typed move line spells (``4 r 3``); ValueError names a bad token."""
+        from ahoy_tui.rules.ahoy.move_line import parse
+
+        assert isinstance(state, AhoyState)
+        return parse(state, text)
+
+    move_line_help = _move_line_help()
+
+    def standing(self, state: GameState) -> str:
+        """The victory points as they stand, for a header."""
+        assert isinstance(state, AhoyState)
+        return _flow.standing(state)
+
+    def victory_words(self, state: GameState) -> str:
+        """How this battle is won, in plain words."""
+        assert isinstance(state, AhoyState)
+        return _flow.victory_words(state)
 
     def cards(self, state: GameState) -> tuple[view.Card, ...]:
         assert isinstance(state, AhoyState)

@@ -92,8 +92,9 @@ def check_strike(state: AhoyState, dice: Dice, ship_id: str) -> AhoyState:
     ld, _who = leader_ld(state, ship)
     mod, reasons = strike_modifier(state, ship_id)
     why = f" ({'; '.join(reasons)})" if reasons else ""
-    passed = dice.ld_test(ld, mod, f"{ship.name}: Ld test to strike colours{why}", STRIKE,
-                          side=ship.side, ship=ship.id)
+    passed = dice.ld_test(ld, mod, f"{ship.name}: strike test{why}", STRIKE,
+                          side=ship.side, ship=ship.id, success="holds",
+                          failure="strikes her colours")
     state = update_ship(state, ship_id, strike_tested=True)
     if passed:
         tell(dice, "fights_on", f"{ship.name}'s captain fights on!", STRIKE, side=ship.side,

@@ -308,3 +308,20 @@ def flow(state: AhoyState, dice: Dice, *, waiting: object) -> AhoyState:
         else:
             return state
     raise RuntimeError("the turn sequence did not settle")
+
+
+def standing(state: AhoyState) -> str:
+    """The points as they stand, for a header: what the turn limit would decide on."""
+    return "VP " + " · ".join(
+        f"{state.side_name(s).removeprefix('The ')} {victory_points(state, s)}"
+        for s in state.sides)
+
+
+def victory_words(state: AhoyState) -> str:
+    """How this battle is won, in plain words (the scenario's victory condition)."""
+    return (f"The last side with a ship afloat and her colours flying wins; if both fleets are "
+            f"beaten, it is a draw.\n\nAt the end of turn {state.turn_limit} the battle is "
+            "decided on victory points: the damage each side has dealt, plus half the "
+            "Structure Points of every enemy ship sunk, struck, captured or gone from the "
+            "battle (fire ships count for nothing). Equal points are a draw.\n\n"
+            f"Now: {standing(state)}.")

@@ -150,10 +150,8 @@ def crew_plans(state: AhoyState, ship: Ship) -> list[AssignCrew]:
         most_fires = (others + proper - sailing) if ship.fires else 0
         for fires in range(most_fires + 1):
             for first in mounts:
-                plan = AssignCrew(ship.id, sailing, fires, first)
-                if (sailing, fires, first) != (ship.plan.sailing, ship.plan.fires,
-                                               ship.plan.guns_first):
-                    plans.append(plan)
+                # the plan she has is offered too: on a screen it is one value of a row
+                plans.append(AssignCrew(ship.id, sailing, fires, first))
     return plans
 
 

@@ -310,6 +310,11 @@ class AhoyState(GameState):
     terrain: tuple[Feature, ...] = field(default=(), metadata={ADDED: True})
 
     # --- lookups ----------------------------------------------------------------------------
+    @property
+    def turn_limit(self) -> int:
+        """The last game turn: then the battle is decided on points."""
+        return self.options.turn_limit
+
     def ship(self, ship_id: str) -> Ship:
         for s in self.ships:
             if s.id == ship_id:

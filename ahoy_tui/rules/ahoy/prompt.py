@@ -88,6 +88,36 @@ def prompt(state: AhoyState) -> str:
     return head
 
 
+_EDGE_NAMES = {"N": "north", "S": "south", "E": "east", "W": "west"}
+# which way a positive offset runs along each edge (Table.along_edge: x east, y south)
+_PLUS = {"N": "east", "S": "east", "E": "south", "W": "south"}
+_MINUS = {"east": "west", "south": "north"}
+
+
+def along_edge(state: AhoyState, action: a.ReturnToTable) -> str:
+    """Where along the edge she comes back, in compass words (Sailing Off the Table)."""
+    ship = state.ship(action.ship)
+    edge = state.table.edge_of((ship.exit_x, ship.exit_y))
+    if action.offset == 0:
+        return f"where she left ({_EDGE_NAMES[edge]} edge)"
+    way = _PLUS[edge] if action.offset > 0 else _MINUS[_PLUS[edge]]
+    return f"{abs(action.offset)}\" {way} of where she left ({_EDGE_NAMES[edge]} edge)"
+
+
+def describe_choice(state: AhoyState, template: Any, field: str,
+                    values: tuple[int, ...]) -> str:
+    """One row for actions differing only in ``field``: returning to the table is a point
+    picked along the edge; "" where a range of numbers says it well enough."""
+    if isinstance(template, a.ReturnToTable) and field == "offset":
+        ship = state.ship(template.ship)
+        edge = state.table.edge_of((ship.exit_x, ship.exit_y))
+        reach = max(abs(v) for v in values)
+        return (f"{ship.name}: return heading {heading_name(template.heading)}, up to {reach}\" "
+                f"{_MINUS[_PLUS[edge]]} or {_PLUS[edge]} of where she left ({_EDGE_NAMES[edge]}"
+                " edge)")
+    return ""
+
+
 def describe(state: AhoyState, action: Any) -> str:
     def name(ship_id: str) -> str:
         return state.ship(ship_id).name if state.has_ship(ship_id) else ship_id
@@ -143,7 +173,7 @@ def describe(state: AhoyState, action: Any) -> str:
         case a.EndMove():
             return f"{moving()}end her move"
         case a.ReturnToTable():
-            return (f"{name(action.ship)}: return {action.offset:+d}\" along the edge, heading "
+            return (f"{name(action.ship)}: return {along_edge(state, action)}, heading "
                     f"{heading_name(action.heading)}")
         case a.Withdraw():
             return f"{name(action.ship)}: leave the battle"

@@ -8,7 +8,10 @@ and needs no rule of its own: every number here comes from the rules modules.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
+from collections.abc import Sequence
+from typing import Any
 
 from attrs import frozen
 
@@ -22,6 +25,7 @@ from ahoy_tui.engine.geometry import (
     point_distance,
     point_on_hull,
 )
+from ahoy_tui.rules.ahoy.actions import Advance, FireGun, ReturnToTable
 from ahoy_tui.rules.ahoy.crew import in_control, min_crew, on_deck_counts
 from ahoy_tui.rules.ahoy.hulls import ship_hull, within
 from ahoy_tui.rules.ahoy.model import AhoyState, GunState, Phase, Ship, Task, update_ship
@@ -57,10 +61,17 @@ __all__ = ["Area", "Card", "GunLine", "HullShape", "LineShape", "Mark", "Measure
 
 
 def scene(state: AhoyState, selected: str | None = None, *, preview: int | None = None,
-          preview_gun: str | None = None) -> Scene:
+          preview_gun: str | None = None, preview_action: Any = None,
+          ahead: Sequence[AhoyState] = ()) -> Scene:
     """The table now. ``selected`` shows that ship's lines of fire; ``preview`` highlights a
     distance on the planned move, with where she would end and her lines of fire from there
-    (see :func:`move_preview`), or, with ``preview_gun``, the landing band of a guess."""
+    (see :func:`move_preview`), or, with ``preview_gun``, the landing band of a guess.
+    ``preview_action`` is the action a value stands for: a point on the edge to come back to
+    (Sailing Off the Table) is drawn as her ghost there; one with no place on the map (a crew
+    plan) draws no move. ``ahead`` is where a typed move line leads, state by state (see
+    ``engine.look_ahead``): her track along it, and her ghost where it ends."""
+    if preview_action is not None and not isinstance(preview_action, (Advance, FireGun)):
+        preview = None
     hulls = []
     labels = ship_labels(state)
     for ship in state.ships:
@@ -71,7 +82,13 @@ def scene(state: AhoyState, selected: str | None = None, *, preview: int | None 
                                ship.heading, (ship.x, ship.y), ship.fires, ship.anchored,
                                ship.struck, ship.sinking, bool(ship.captured_by),
                                label=labels[ship.id]))
+    if isinstance(preview_action, ReturnToTable) and state.has_ship(preview_action.ship):
+        hulls.append(return_ghost(state, preview_action))
     lines: list[LineShape] = []
+    if ahead and state.move is not None:
+        ghost, track = line_ahead(ahead, state.move.ship)
+        hulls.extend(ghost)
+        lines.extend(track)
     move = state.move
     if move is not None and state.has_ship(move.ship):
         ship = state.ship(move.ship)
@@ -210,6 +227,38 @@ def measure(state: AhoyState, ship_id: str, gun_id: str | None, point: Point) ->
     words.append("blocked by " + ", ".join(blocked) if blocked else "nothing in the way")
     return Measure(origin, end, round(inches_, 2), " · ".join(words),
                    target.id if target else "", in_line, tuple(blocked))
+
+
+def line_ahead(ahead: Sequence[AhoyState], ship_id: str) -> tuple[list[HullShape],
+                                                                   list[LineShape]]:
+    """A typed move line's track (a leg for each stretch she moves) and her ghost at its end."""
+    legs = []
+    for before, after in itertools.pairwise(ahead):
+        if not (before.has_ship(ship_id) and after.has_ship(ship_id)):
+            continue
+        a, b = before.ship(ship_id), after.ship(ship_id)
+        gap = math.hypot(b.x - a.x, b.y - a.y)
+        if gap > 1e-6:
+            legs.append(LineShape("tape", (a.x, a.y), 0, gap, ship=ship_id,
+                                  direction=((b.x - a.x) / gap, (b.y - a.y) / gap)))
+    end = ahead[-1]
+    if not end.has_ship(ship_id) or not end.ship(ship_id).on_table:
+        return [], legs
+    ship = end.ship(ship_id)
+    bow = point_on_hull(ship.x, ship.y, ship.heading, ship.length / 2, 0.0)
+    ghost = HullShape(ship.id, ship.name, ship.side, ship_hull(ship), bow, ship.heading,
+                      (ship.x, ship.y), 0, False, False, False, False, ghost=True)
+    return [ghost], legs
+
+
+def return_ghost(state: AhoyState, action: ReturnToTable) -> HullShape:
+    """Where she would come back onto the table (Sailing Off the Table), as a ghost hull."""
+    ship = state.ship(action.ship)
+    x, y = state.table.along_edge((ship.exit_x, ship.exit_y), action.offset)
+    hull = ship_hull(ship, x, y, action.heading)
+    bow = point_on_hull(x, y, action.heading, ship.length / 2, 0.0)
+    return HullShape(ship.id, ship.name, ship.side, hull, bow, action.heading, (x, y), 0,
+                     False, False, False, False, ghost=True)
 
 
 def move_preview(state: AhoyState, ship: Ship, way: int,

@@ -99,6 +99,27 @@ class NavalBattleRuleset:
         assert isinstance(state, NavalState)
         return self.screen_view.scene(state, selected, **shown)
 
+    def caution(self, state: GameState, action: Any) -> str:
+        """Words to confirm before sealing a sheet that sails a ship off the table, or ""."""
+        from ahoy_tui.rules.naval_battle.caution import caution
+
+        assert isinstance(state, NavalState)
+        return caution(state, action)
+
+    def standing(self, state: GameState) -> str:
+        """The victory points as they stand, for a header."""
+        from ahoy_tui.rules.naval_battle.flow import standing
+
+        assert isinstance(state, NavalState)
+        return standing(state)
+
+    def victory_words(self, state: GameState) -> str:
+        """How this battle is won, in plain words."""
+        from ahoy_tui.rules.naval_battle.flow import victory_words
+
+        assert isinstance(state, NavalState)
+        return victory_words(state)
+
     def cards(self, state: GameState) -> tuple[Any, ...]:
         assert isinstance(state, NavalState)
         return tuple(self.screen_view.cards(state))

@@ -7,7 +7,7 @@ race's boarding modifier goes on each die. The defender saves each hit with her 
 attacker's row's save modifier plus her race's boarding save modifier. All sides roll, then the
 casualties come off together.
 
-Readings (docs/rules/naval_battle.md):
+Readings (docs/rules/naval-battle.md):
 
 - The ships engaged together are those linked by grapples (``bound_to``), directly or through
   others. Only enemies fight; a ship grappled to several enemies deals her hits out among them
@@ -114,7 +114,7 @@ def _attack(state: NavalState, ship: Ship, foes: list[Ship], melee: bool, dice: 
             continue
         per_chit = rules.specialist(kind).boarding_dice if kind in rules.specialists else 1
         modifier = crew_race(ship, kind).boarding
-        mod = f" (with {signed(modifier)})" if modifier else ""
+        mod = f" ({signed(modifier)})" if modifier else ""
         who = f"{ship.name}'s {crew_words(n, kind, 'boarder')}"
         if row.to_hit - modifier > 6:
             events.append(Happened("cannot_hit", f"{who} cannot hit: {row.to_hit}+{mod}",

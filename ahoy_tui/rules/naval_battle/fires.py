@@ -5,7 +5,7 @@ chits a team, one team to a fire). Each team rolls a D6, plus the race's modifie
 fires", needing the Fire Stations chart's score for the team's action points; a success puts one
 fire out. Every fire left then does 1 point of damage, with no armour save, and burns on.
 
-Readings (docs/rules/naval_battle.md):
+Readings (docs/rules/naval-battle.md):
 
 - A Cabin Boy is 2 action points on the chart; a Sailor on Speed or Maneuvers is also 1 action
   point at fire stations (A24).
@@ -65,7 +65,7 @@ def resolve(state: NavalState, dice: Dice, events: list[Event]) -> NavalState:
         size = orders.fire_team if orders is not None else 1
         crews = teams(fire_crew(ship), size, ship.fires)
         modifier = crew_race(ship, ship.race).fire_fighting
-        mod = f" (with {signed(modifier)})" if modifier else ""
+        mod = f" ({signed(modifier)})" if modifier else ""
         out = 0
         if not crews:
             events.append(Happened("no_fire_crew", f"No one is at {ship.name}'s fire stations",

@@ -169,3 +169,21 @@ def _over(state: NavalState, winner: str | None, result: str,
     events.append(Happened("over", result, "Victory Points", big=True))
     return replace(state, phase=Phase.OVER, over=True, winner=winner, result=result,
                    to_act=None)
+
+
+def standing(state: NavalState) -> str:
+    """The victory points as they stand, for a header."""
+    return "VP " + " · ".join(
+        f"{state.side_name(s).removeprefix('The ')} {points_words(victory_points(state, s))}"
+        for s, _ in state.sides)
+
+
+def victory_words(state: NavalState) -> str:
+    """How this battle is won, in plain words (Victory Points)."""
+    size = tables().victory.average_size
+    return ("A side with no ship left in the battle (sunk, taken, or sailed off the table) "
+            "loses it at the end of the turn.\n\n"
+            f"Otherwise, after turn {state.turn_limit} the side with more victory points wins: "
+            f"each ship scores the damage she has done × {size} ÷ her own size (a small ship "
+            "scores more for the same damage). Equal points are a draw.\n\n"
+            f"Now: {standing(state)}.")

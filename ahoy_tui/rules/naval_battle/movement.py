@@ -7,7 +7,7 @@ share on the new heading (:func:`track`). All ships advance together in small st
 fraction of each ship's move per step, so two ships meet wherever their paths cross at the
 same moment.
 
-Readings (docs/rules/naval_battle.md):
+Readings (docs/rules/naval-battle.md):
 
 - A hull is a rectangle growing with the ship's size (:data:`HULLS`).
 - A turn costs 10% of her original action points, rounded up (A8); a creature pays for its own

@@ -5,7 +5,7 @@ when the phase began (a crew shot down this phase still fires), armour saves are
 hits land, and the casualties, fires, jams and explosions all take effect together once every
 shot has been rolled.
 
-Readings where the seed is silent (docs/rules/naval_battle.md):
+Readings where the seed is silent (docs/rules/naval-battle.md):
 
 - Ranges are measured from the centre of one ship to the centre of the other, and a gun's fire
   arc is measured from the shooting ship's centre.
@@ -433,7 +433,7 @@ def _snipers_fire(ship: Ship, target: Ship, d: float, at_creature: bool, dice: D
                  f"(at most {inches(sniper_reach(ship, kind))})", CREWS)
             continue
         modifier = crew_race(ship, kind).shooting
-        mod = f" (with {signed(modifier)})" if modifier else ""
+        mod = f" ({signed(modifier)})" if modifier else ""
         if to_hit - modifier > 6:
             _say(events, ship, "cannot_hit", f"{who} cannot hit at {inches(d)}: "
                  f"{to_hit}+{mod} is more than a 6", SNIPERS_RULE)

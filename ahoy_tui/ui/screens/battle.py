@@ -14,22 +14,27 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from ahoy_tui.engine import IllegalAction, InvalidAction, SaveError
 from ahoy_tui.engine.events import Event, Happened
-from ahoy_tui.engine.legal import ActionRange
 from ahoy_tui.session import LocalSession
 from ahoy_tui.ui.screens.battle_basics import WATCHABLE, BattleBasics
 
 if TYPE_CHECKING:
     from ahoy_tui.server.remote import RemoteSession
-from ahoy_tui.ui.widgets.choices import ChoiceList, PhasePrompt, ValuePicker
+from ahoy_tui.ui.widgets.choices import (
+    ChoiceList,
+    NumberChoice,
+    PhasePrompt,
+    ValuePicker,
+    collapse,
+)
 from ahoy_tui.ui.widgets.dice_log import DiceLog
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
 from ahoy_tui.ui.widgets.record_cards import ShipCards
 from ahoy_tui.ui.widgets.sea_map import SeaMap
-from ahoy_tui.ui.widgets.status_bar import StatusBar
+from ahoy_tui.ui.widgets.status_bar import StatusBar, standing_of
 
 SIDE_COLOURS = {"p1": "blue", "p2": "red"}
 
@@ -55,9 +60,15 @@ class BattleScreen(BattleBasics):
         Binding("m", "focus_map", "Map", show=False),
         Binding("t", "tape", "Tape"),
         Binding("o", "tape_origin", "Tape from a gun", show=False),
+        Binding("v", "victory", "Victory", show=False),
+        Binding("colon", "move_line", "Move line", show=False),
+        Binding("exclamation_mark", "keyed_choice('!')", "Strike colours", show=False),
         Binding("escape", "back", "Back", show=False),
         Binding("x", "hurry", "Hurry the captain", show=False),
         Binding("q", "leave", "Quit"),
+        # the choices answer digits and Enter wherever the focus is (the map, the log)
+        *(Binding(str(n), f"pick({n})", show=False) for n in range(10)),
+        Binding("enter", "choose", "Choose", show=False),
     ]
 
     def __init__(self, session: LocalSession | RemoteSession) -> None:
@@ -69,6 +80,8 @@ class BattleScreen(BattleBasics):
         self.rule_in_play = ""
         self.preview: int | None = None
         self.preview_gun: str | None = None
+        self.preview_action: Any = None  # the action the value picker stands on
+        self.line_ahead: Any = None  # where the move line being typed leads (a LookAhead)
         self._shown_over = False
         self._captain_busy = False
         self.captain_delay = WATCHABLE
@@ -96,12 +109,15 @@ class BattleScreen(BattleBasics):
             yield PhasePrompt(id="prompt")
             yield ChoiceList(id="choices")
             yield ValuePicker(id="picker")
+            yield Input(id="moveline", placeholder="move line, e.g. 4 r 3 (Enter plays it, "
+                        "Esc backs out)")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#log", DiceLog).border_title = "Dice and events"
         self.query_one("#log", DiceLog).border_subtitle = "showing: all (g)"
         self.query_one("#picker").display = False
+        self.query_one("#moveline").display = False
         state = self.session.state
         self.selected = self._natural_selection() or (
             state.ships[0].id if getattr(state, "ships", ()) else None)
@@ -131,13 +147,23 @@ class BattleScreen(BattleBasics):
             return pending.ship
         return None
 
+    def _own_ship_to_act(self) -> str | None:
+        """When the turn passes to a side played here, one of its ships (unless one of its
+        ships is selected already): her cards and lines are what its player needs."""
+        state = self.session.state
+        side = state.to_act
+        if side is None or state.over or not self.session.may_act():
+            return None
+        ships = [s for s in getattr(state, "ships", ()) if s.side == side and s.on_table]
+        if not ships or any(s.id == self.selected for s in ships):
+            return None
+        return str(ships[0].id)
+
     def refresh_all(self) -> None:
         session = self.session
         state = session.state
         ruleset = session.ruleset
-        scene = ruleset.scene(state, self.selected, preview=self.preview,
-                              preview_gun=self.preview_gun)
-        self.show_scene(scene)
+        self._redraw_map()
         self.query_one(ShipCards).show(ruleset.cards(state), self.selected)
         phase = "battle over" if state.over else getattr(state, "phase", "")
         side = state.to_act or getattr(state, "active", "p1")
@@ -145,7 +171,8 @@ class BattleScreen(BattleBasics):
             title=session.title, turn=getattr(state, "turn", 0),
             side=state.side_name(side) if hasattr(state, "side_name") else side,
             phase=str(phase).replace("_", " "), wind=ruleset.wind_words(state),
-            step=session.step, side_colour=SIDE_COLOURS.get(side, "white"))
+            step=session.step, side_colour=SIDE_COLOURS.get(side, "white"),
+            turn_limit=getattr(state, "turn_limit", 0), score=standing_of(ruleset, state))
         waiting = ""
         if self.online:
             waiting = session.waiting_text()
@@ -153,7 +180,7 @@ class BattleScreen(BattleBasics):
             waiting = f"Waiting for {side}…"
         captain = session.captain_to_act()
         if captain is not None:
-            waiting = (f"The {side_name(state, side)} captain ({captain.level}) is deciding… "
+            waiting = (f"{side_name(state, side)}: the {captain.level} captain is deciding… "
                        "(x: hurry)")
             if self.last_captain_note:
                 waiting += f"\nLast: {self.last_captain_note}"
@@ -164,18 +191,45 @@ class BattleScreen(BattleBasics):
             self._schedule_captain()
 
     def choices(self) -> list[tuple[str, Any]]:
+        """The legal actions as rows: runs that differ in one number folded into one row each
+        (see :func:`collapse`), and the ruleset's ranges, each opening the value picker."""
         legal = self.session.legal_actions()
         describe = self.session.describe_action
-        out: list[tuple[str, Any]] = [(describe(a), a) for a in legal.fixed]
-        for r in legal.ranges:
-            out.append((f"{self._range_label(r)}…", r))
+        rows = collapse(legal.fixed) + [NumberChoice.of(r) for r in legal.ranges]
+        keyed = getattr(self.session.ruleset, "choice_key", None)
+        out = []
+        for row in rows:
+            if isinstance(row, NumberChoice):
+                out.append((f"{self._range_label(row)}…", row))
+                continue
+            key = keyed(row) if keyed is not None else ""
+            out.append((f"{describe(row)}  [{key}]" if key else describe(row), row))
         return out
 
-    def _range_label(self, choice: ActionRange) -> str:
+    def action_keyed_choice(self, key: str) -> None:
+        """A key the ruleset gives a choice (``!`` strikes the colours): play the first so
+        keyed, asked about first like any final choice."""
+        keyed = getattr(self.session.ruleset, "choice_key", None)
+        if keyed is None or self.tape_on or self.query_one(ValuePicker).display:
+            return
+        found = next((row for _, row in self.choices()
+                      if not isinstance(row, NumberChoice) and keyed(row) == key), None)
+        if found is None:
+            self.notify(f"Nothing to do with {key} now", severity="warning", timeout=3)
+            return
+        self.play(found)
+
+    def _range_label(self, choice: NumberChoice) -> str:
         """The choice described with its range in place of a value: 'ahead 1-10"'."""
+        wording = getattr(self.session.ruleset, "describe_choice", None)
+        worded = wording(self.session.state, choice.template, choice.field, choice.values) \
+            if wording is not None else ""
+        if worded:
+            return worded
         marker = 987654
         label = self.session.describe_action(choice.at(marker))
-        return label.replace(str(marker), f"{choice.low}-{choice.high}")
+        return label.replace(f"+{marker}", str(marker)).replace(
+            str(marker), f"{choice.low}-{choice.high}")
 
     # --- a battle held by a server ------------------------------------------------------------
     def _remote_changed(self, events: tuple[Event, ...], reset: bool, note: str) -> None:
@@ -206,31 +260,60 @@ class BattleScreen(BattleBasics):
     @on(ChoiceList.Picked)
     def choice_picked(self, event: ChoiceList.Picked) -> None:
         choice = event.choice
-        if isinstance(choice, ActionRange):
+        if isinstance(choice, NumberChoice):
             self._open_picker(choice)
         else:
             self.play(choice)
 
-    def _open_picker(self, choice: ActionRange, start: int | None = None) -> None:
+    def action_pick(self, number: int) -> None:
+        """A digit: the choice of that number, or a digit of the value being picked."""
+        if self.tape_on:
+            return  # the tape is out: a stray digit plays nothing
+        picker = self.query_one(ValuePicker)
+        if picker.display:
+            picker.action_digit(number)
+        elif number:
+            self.query_one(ChoiceList).action_pick(number)
+
+    def action_choose(self) -> None:
+        """Enter: the value being picked, or the highlighted choice (with the tape out, Enter
+        puts it away)."""
+        if self.tape_on:
+            self.action_back()
+            return
+        picker = self.query_one(ValuePicker)
+        if picker.display:
+            picker.action_confirm()
+            return
+        choices = self.query_one(ChoiceList)
+        choices.action_pick((choices.highlighted or 0) + 1)
+
+    def _open_picker(self, choice: NumberChoice, start: int | None = None) -> None:
         picker = self.query_one(ValuePicker)
         self.preview_gun = getattr(choice.template, "gun", None)
-        if hasattr(choice.template, "ship"):
+        if hasattr(choice.template, "ship") and self.selected != choice.template.ship:
             self.selected = choice.template.ship
+            self.query_one(ShipCards).show(self.session.ruleset.cards(self.session.state),
+                                           self.selected)
         self.query_one(ChoiceList).display = False
         picker.display = True
         picker.ask(choice, self.session.describe_action,
                    start if start is not None else self._suggest(choice))
         picker.focus()
 
-    def _suggest(self, choice: ActionRange) -> int:
+    def _suggest(self, choice: NumberChoice) -> int:
         """Start the picker somewhere sensible: the whole move, or mid-range."""
-        if choice.field == "inches":
-            return choice.high
-        return min(choice.high, max(choice.low, 12))
+        if choice.field in ("inches", "sailing"):
+            return choice.high  # the whole move; every hand she may put to sailing her
+        if choice.field == "guess":
+            return choice.nearest(12)
+        return choice.nearest((choice.low + choice.high) // 2)
 
     @on(ValuePicker.Changed)
     def picker_changed(self, event: ValuePicker.Changed) -> None:
+        picker = self.query_one(ValuePicker)
         self.preview = event.value
+        self.preview_action = picker.choice.at(event.value) if picker.choice else None
         self._redraw_map()
         self._follow_preview()
 
@@ -243,6 +326,9 @@ class BattleScreen(BattleBasics):
         scene = sea._scene
         if scene is None or self.preview is None:
             return
+        ghost = next((h for h in scene.hulls if h.ghost), None)
+        if ghost is not None and self.preview_gun is None:
+            sea.keep_in_view(ghost.centre)
         for line in scene.lines:
             if line.kind not in ("move", "fire"):
                 continue
@@ -268,17 +354,108 @@ class BattleScreen(BattleBasics):
     def _close_picker(self) -> None:
         self.preview = None
         self.preview_gun = None
+        self.preview_action = None
         self.query_one(ValuePicker).display = False
         choices = self.query_one(ChoiceList)
         choices.display = True
         choices.focus()
 
     def _redraw_map(self) -> None:
+        ahead = self.line_ahead.states if self.line_ahead is not None else ()
         scene = self.session.ruleset.scene(self.session.state, self.selected,
-                                           preview=self.preview, preview_gun=self.preview_gun)
+                                           preview=self.preview, preview_gun=self.preview_gun,
+                                           preview_action=self.preview_action, ahead=ahead)
         self.show_scene(scene)
 
-    def play(self, action: Any) -> None:
+    # --- the move line ----------------------------------------------------------------------
+    def action_move_line(self) -> None:
+        """Type the move as short orders (``4 r 3``), checked and drawn as they are typed."""
+        parse = getattr(self.session.ruleset, "move_line", None)
+        if parse is None:
+            self.notify("These rules have no move line", severity="warning", timeout=3)
+            return
+        if getattr(self.session.state, "move", None) is None or not self.session.may_act():
+            self.notify("The move line is for a ship under way: choose a ship and her speed "
+                        "first", severity="warning", timeout=4)
+            return
+        line = self.query_one("#moveline", Input)
+        line.value = ""
+        line.display = True
+        self.query_one("#tape", Static).display = True
+        self._say_line("")
+        line.focus()
+
+    @on(Input.Changed, "#moveline")
+    def move_line_changed(self, event: Input.Changed) -> None:
+        self._say_line(event.value)
+        self._redraw_map()
+
+    @on(Input.Submitted, "#moveline")
+    def move_line_submitted(self, event: Input.Submitted) -> None:
+        actions, look = self._read_line(event.value)
+        if look is None or look.refused or not actions:
+            self.app.bell()
+            return
+        self.close_move_line()
+        for action in actions:
+            if self.session.over or action not in self.session.legal_actions():
+                break  # the dice changed the picture (a collision): the rest waits
+            before = self.session.step
+            self.play(action)
+            if self.session.step == before:
+                break  # refused (the prompt says why) or asked about first
+
+    def _read_line(self, text: str) -> tuple[list[Any], Any]:
+        """The line's actions and where they lead (None, with the error said, if unreadable)."""
+        from ahoy_tui.engine.look_ahead import look_ahead
+
+        try:
+            actions = self.session.ruleset.move_line(self.session.state, text)
+        except ValueError as exc:
+            return [], str(exc)
+        side = self.session.state.to_act or ""
+        return actions, look_ahead(self.session.state, side, actions)
+
+    def _say_line(self, text: str) -> None:
+        actions, look = self._read_line(text)
+        self.line_ahead = None
+        help_words = getattr(self.session.ruleset, "move_line_help", "")
+        if isinstance(look, str):
+            words = f"[b red]{look}[/]"
+        elif not actions:
+            words = f"[dim]{help_words}[/dim]"
+        else:
+            self.line_ahead = look
+            said = [self.session.describe_action(a) for a in actions[:look.played]]
+            words = " → ".join(said)
+            if look.refused:
+                bad = self.session.describe_action(actions[look.played])
+                words += f"{' → ' if said else ''}[b red]{bad}: refused, {look.refused}[/]"
+            elif look.dice:
+                words += f" [yellow](then the dice decide: {look.dice})[/]"
+            caution = getattr(self.session.ruleset, "caution", None)
+            warned = next((w for st, act in zip(look.states, actions[:look.played],
+                                                strict=False)
+                           if caution is not None and (w := caution(st, act))), "")
+            if warned:
+                words += f"\n[b yellow]⚠ {warned}[/]"
+        self.query_one("#tape", Static).update(f"[b]Move line[/b]: {words}")
+
+    def close_move_line(self) -> None:
+        line = self.query_one("#moveline", Input)
+        if not line.display:
+            return
+        line.display = False
+        self.line_ahead = None
+        self.query_one("#tape", Static).display = False
+        self.query_one(ChoiceList).focus()
+        self.refresh_all()
+
+    def play(self, action: Any, *, confirmed: bool = False) -> None:
+        """Play ``action``; one the rules make final (off the table, striking) is asked about
+        first, in the ruleset's words."""
+        if not confirmed and self.ask_first(action, lambda: self.play(action, confirmed=True)):
+            return
         try:
             events = self.session.play(action)
         except (IllegalAction, InvalidAction) as exc:
@@ -308,7 +485,7 @@ class BattleScreen(BattleBasics):
                 self.notify(event.text, timeout=4,
                             severity="warning" if event.kind in ("sunk", "struck") else
                             "information")
-        natural = self._natural_selection()
+        natural = self._natural_selection() or self._own_ship_to_act()
         if natural is not None:
             self.selected = natural
         self.refresh_all()
@@ -351,14 +528,15 @@ class BattleScreen(BattleBasics):
             return
         move = getattr(self.session.state, "move", None)
         if move is not None and self.session.may_act():
-            choice = next((r for r in self.session.legal_actions().ranges
+            inches = next((r for r in self.session.legal_actions().ranges
                            if r.field == "inches"), None)
-            if choice is not None:
+            if inches is not None:
+                choice = NumberChoice.of(inches)
                 value = self._distance_on_line(event.x, event.y, choice)
                 if value is not None:
                     self._open_picker(choice, value)
 
-    def _distance_on_line(self, x: float, y: float, choice: ActionRange) -> int | None:
+    def _distance_on_line(self, x: float, y: float, choice: NumberChoice) -> int | None:
         """How far along the choice's line (a move, a gun's line of fire) a click falls."""
         from ahoy_tui.engine.geometry import UNIT
 
@@ -399,7 +577,9 @@ class BattleScreen(BattleBasics):
             self.query_one(SeaMap).centre_on(ship.x, ship.y)
 
     def action_back(self) -> None:
-        if self.tape_on:
+        if self.query_one("#moveline", Input).display:
+            self.close_move_line()
+        elif self.tape_on:
             self.end_tape()
             self.query_one(ChoiceList).focus()
         elif self.query_one(ValuePicker).display:

@@ -13,6 +13,7 @@ says what a captain's decision was with :meth:`BattleBasics.captain_played`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -238,6 +239,31 @@ class BattleBasics(Screen[None]):
 
         self.app.push_screen(SaveAsScreen(self.session.path.parent, self.session.path.stem),
                              named)
+
+    def ask_first(self, action: Any, go_ahead: Callable[[], None]) -> bool:
+        """Whether ``action`` needs a yes first (the ruleset's ``caution`` has words for it); if
+        so, ask, and call ``go_ahead`` on a yes."""
+        caution = getattr(self.session.ruleset, "caution", None)
+        words = caution(self.session.state, action) if caution is not None else ""
+        if not words:
+            return False
+        from ahoy_tui.ui.screens.confirm import ConfirmScreen
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                go_ahead()
+
+        self.app.push_screen(ConfirmScreen(f"{words}\n\nGo ahead?"), answer)
+        return True
+
+    def action_victory(self) -> None:
+        """The scenario's victory condition, and the points as they stand."""
+        words = getattr(self.session.ruleset, "victory_words", None)
+        if words is None:
+            return
+        from ahoy_tui.ui.screens.notice import NoticeScreen
+
+        self.app.push_screen(NoticeScreen("How the battle is won", words(self.session.state)))
 
     def action_leave(self) -> None:
         if self.online:  # the seat stays yours; the server keeps the battle

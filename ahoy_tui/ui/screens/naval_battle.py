@@ -35,7 +35,7 @@ from ahoy_tui.ui.widgets.play_sheet import PlaySheet
 from ahoy_tui.ui.widgets.sea_map import SeaMap
 from ahoy_tui.ui.widgets.ship_roster import ShipRoster
 from ahoy_tui.ui.widgets.speed_declarations import SpeedDeclarations
-from ahoy_tui.ui.widgets.status_bar import StatusBar
+from ahoy_tui.ui.widgets.status_bar import StatusBar, standing_of
 
 if TYPE_CHECKING:
     from ahoy_tui.server.remote import RemoteSession
@@ -71,6 +71,7 @@ class NavalBattleScreen(BattleBasics):
         Binding("m", "focus_map", "Map", show=False),
         Binding("t", "tape", "Tape"),
         Binding("o", "tape_origin", "Tape from a gun", show=False),
+        Binding("v", "victory", "Victory", show=False),
         Binding("escape", "back", "Sheet", show=False),
         Binding("x", "hurry", "Hurry the captain", show=False),
         Binding("q", "leave", "Quit"),
@@ -237,7 +238,8 @@ class NavalBattleScreen(BattleBasics):
         self.query_one(StatusBar).show(
             title=session.title, turn=state.turn, side=state.side_name(to_act),
             phase=phase, wind=f"{viewer}'s view", step=session.step,
-            side_colour=SIDE_COLOURS.get(to_act, "white"))
+            side_colour=SIDE_COLOURS.get(to_act, "white"),
+            turn_limit=getattr(state, "turn_limit", 0), score=standing_of(session.ruleset, state))
         self._show_sheets(state, deciding)
         self.query_one(ShipRoster).show(naval_view().cards(state), self.selected)
         self._redraw_map(state, deciding)
@@ -264,7 +266,7 @@ class NavalBattleScreen(BattleBasics):
             return str(session.waiting_text())
         captain = session.captain_to_act()
         if captain is not None:
-            text = (f"The {state.side_name(session.to_act)} captain ({captain.level}) is "
+            text = (f"{state.side_name(session.to_act)}: the {captain.level} captain is "
                     "deciding… (x: hurry)")
             if self.last_captain_note:
                 text += f"\nLast: {self.last_captain_note}"
@@ -356,7 +358,12 @@ class NavalBattleScreen(BattleBasics):
             return nb.FirePlan(side, self.fire_plan(state))
         return None
 
-    def action_seal(self) -> None:
+    def action_seal(self, confirmed: bool = False) -> None:
+        if not confirmed and (self.drafting() or self.deciding()):
+            action = self.sheet_to_seal()
+            if action is not None and self.ask_first(action,
+                                                     lambda: self.action_seal(confirmed=True)):
+                return
         if self.drafting():
             action = self.sheet_to_seal()
             problem = naval_view().sheet_problem(self.state, action)
@@ -573,7 +580,7 @@ class NavalBattleScreen(BattleBasics):
 
         rule = self.rule_in_play or PHASE_RULES.get(self.state.phase, "")
         if not hasattr(self.session.ruleset, "rule_topics"):
-            self.notify(f"{rule}: see docs/rules/naval_battle.md", title="Rule in play",
+            self.notify(f"{rule}: see docs/rules/naval-battle.md", title="Rule in play",
                         timeout=6)
             return
         self.app.push_screen(RulesScreen(rule, ruleset=self.session.ruleset.id))

@@ -29,7 +29,7 @@ from ahoy_tui.ui.widgets.dice_log import DiceLog
 from ahoy_tui.ui.widgets.record_cards import ShipCards
 from ahoy_tui.ui.widgets.sea_map import SeaMap
 from ahoy_tui.ui.widgets.ship_roster import ShipRoster
-from ahoy_tui.ui.widgets.status_bar import StatusBar
+from ahoy_tui.ui.widgets.status_bar import StatusBar, standing_of
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds between steps when playing
 SIDE_COLOURS = {"p1": "blue", "p2": "red"}
@@ -148,7 +148,8 @@ class ReplayScreen(Screen[None]):
             title=f"Replay: {self.game.scenario.title}", turn=getattr(state, "turn", 0),
             side=state.side_name(side) if hasattr(state, "side_name") else side,
             phase=phase.replace("_", " "), wind=wind_words(ruleset, state), step=self.step,
-            side_colour=SIDE_COLOURS.get(side, "white"))
+            side_colour=SIDE_COLOURS.get(side, "white"),
+            turn_limit=getattr(state, "turn_limit", 0), score=standing_of(ruleset, state))
         self._show_log()
         self._show_prompt()
         turns = self.query_one("#turns", OptionList)

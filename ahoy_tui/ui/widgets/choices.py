@@ -2,7 +2,9 @@
 
 :class:`PhasePrompt` shows the prompt (and a refusal, with the rule that refused it).
 :class:`ChoiceList` lists the legal actions, numbered; a choice that needs a number (how far to
-sail, a guessed range) opens :class:`ValuePicker`, which previews the value on the map.
+sail, a guessed range, how many hands to sail her) opens :class:`ValuePicker`, which previews
+the value on the map. :func:`collapse` folds a run of actions that differ only in one number
+(twelve crew plans, thirteen points along the edge) into one :class:`NumberChoice` row.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import attrs
 from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
@@ -18,6 +21,91 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ahoy_tui.engine.legal import ActionRange
+
+FOLD_AT = 3  # a run of this many actions differing in one number becomes one row
+
+
+@attrs.frozen
+class NumberChoice:
+    """Every action equal to ``template`` except ``field``, which takes one of ``values``
+    (ascending; not always a run without gaps: a point along the edge may be taken)."""
+
+    template: Any
+    field: str
+    values: tuple[int, ...]
+
+    @classmethod
+    def of(cls, r: ActionRange) -> NumberChoice:
+        return cls(r.template, r.field, tuple(range(r.low, r.high + 1)))
+
+    @property
+    def low(self) -> int:
+        return self.values[0]
+
+    @property
+    def high(self) -> int:
+        return self.values[-1]
+
+    def at(self, value: int) -> Any:
+        return attrs.evolve(self.template, **{self.field: value})
+
+    def nearest(self, value: int) -> int:
+        """The allowed value nearest ``value`` (the lower one on a tie)."""
+        return min(self.values, key=lambda v: (abs(v - value), v))
+
+    def step(self, value: int, by: int) -> int:
+        """``by`` allowed values on from ``value`` (kept within the ends)."""
+        i = self.values.index(self.nearest(value))
+        return self.values[max(0, min(len(self.values) - 1, i + by))]
+
+
+def _number_fields(action: Any) -> list[str]:
+    if not attrs.has(type(action)):
+        return []
+    return [f.name for f in attrs.fields(type(action))
+            if type(getattr(action, f.name)) is int]
+
+
+def collapse(actions: Sequence[Any]) -> list[Any]:
+    """The actions, with each run that differs only in one whole-number field folded into one
+    :class:`NumberChoice` (of :data:`FOLD_AT` or more), in the order first met. Of an action's
+    number fields, the one that leaves the fewest rows is folded."""
+    by_type: dict[type, list[Any]] = {}
+    for action in actions:
+        by_type.setdefault(type(action), []).append(action)
+    folded: dict[int, Any] = {}  # id of an action -> its row (a NumberChoice, or itself)
+    for kind, group in by_type.items():
+        if len(group) < FOLD_AT:
+            continue
+        best: dict[tuple[Any, ...], list[Any]] | None = None
+        best_field = ""
+        for name in _number_fields(group[0]):
+            runs: dict[tuple[Any, ...], list[Any]] = {}
+            for action in group:
+                key = tuple(getattr(action, f.name) for f in attrs.fields(kind)
+                            if f.name != name)
+                runs.setdefault(key, []).append(action)
+            if best is None or len(runs) < len(best):
+                best, best_field = runs, name
+        if best is None or len(best) >= len(group):
+            continue
+        for run in best.values():
+            if len(run) < FOLD_AT:
+                continue
+            values = tuple(sorted({getattr(a, best_field) for a in run}))
+            row = NumberChoice(attrs.evolve(run[0], **{best_field: values[0]}), best_field,
+                               values)
+            for action in run:
+                folded[id(action)] = row
+    out: list[Any] = []
+    placed: set[int] = set()
+    for action in actions:
+        row = folded.get(id(action), action)
+        if id(row) in placed:
+            continue
+        placed.add(id(row))
+        out.append(row)
+    return out
 
 
 class PhasePrompt(Static):
@@ -107,18 +195,20 @@ class ValuePicker(Static, can_focus=True):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.choice: ActionRange | None = None
+        self.choice: NumberChoice | None = None
         self.describe: Callable[[Any], str] = str
         self._typed = ""
 
-    def ask(self, choice: ActionRange, describe: Callable[[Any], str],
+    def ask(self, choice: NumberChoice | ActionRange, describe: Callable[[Any], str],
             start: int | None = None) -> None:
         """Ask for a value of ``choice``; ``describe`` says what an action means."""
+        if isinstance(choice, ActionRange):
+            choice = NumberChoice.of(choice)
         self.choice = choice
         self.describe = describe
         self._typed = ""
         value = start if start is not None else (choice.low + choice.high + 1) // 2
-        self.value = max(choice.low, min(choice.high, value))
+        self.value = choice.nearest(value)
         self._render_value()
         self.post_message(self.Changed(self.value))
 
@@ -128,9 +218,13 @@ class ValuePicker(Static, can_focus=True):
     def _render_value(self) -> None:
         if self.choice is None:
             return
+        span = (f"{self.choice.low} to {self.choice.high}" if self.choice.low < 0
+                else f"{self.choice.low}-{self.choice.high}")
+        if len(self.choice.values) != self.choice.high - self.choice.low + 1:
+            span = " ".join(str(v) for v in self.choice.values)
         text = Text.assemble(("» ", "bold"), (self.describe(self.choice.at(self.value)),
                                              "bold reverse"),
-                             (f"  ({self.choice.low}-{self.choice.high})", "dim"),
+                             (f"  ({span})", "dim"),
                              ("  ←/→ change · type a number · Enter confirm · Esc back",
                               "dim italic"))
         self.update(text)
@@ -139,17 +233,17 @@ class ValuePicker(Static, can_focus=True):
         if self.choice is None:
             return
         self._typed = ""
-        self.value = max(self.choice.low, min(self.choice.high, self.value + delta))
+        self.value = self.choice.step(self.value, delta)
         self.post_message(self.Changed(self.value))
 
     def action_digit(self, digit: int) -> None:
         if self.choice is None:
             return
         typed = self._typed + str(digit)
-        if int(typed) > self.choice.high:
+        if int(typed) > max(abs(self.choice.low), abs(self.choice.high)):
             typed = str(digit)
         self._typed = typed
-        self.value = max(self.choice.low, min(self.choice.high, int(typed)))
+        self.value = self.choice.nearest(int(typed))
         self.post_message(self.Changed(self.value))
 
     def action_confirm(self) -> None:

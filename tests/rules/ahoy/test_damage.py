@@ -56,7 +56,7 @@ def aboard(game, ship_id):
 
 
 def strike_roll(events):
-    found = [r for r in rolls(events) if "strike colours" in r.purpose]
+    found = [r for r in rolls(events) if "strike test" in r.purpose]
     assert len(found) <= 1
     return found[0] if found else None
 
@@ -219,7 +219,7 @@ def test_the_strike_test_is_taken_once_at_half_structure_points():
     # Down to 10 of 20: the Captain's Ld 8, no modifiers. 8 passes: he fights on.
     events = fire(game, *HIT, 3, 1, 4, 4, gun="g2")
     roll = strike_roll(events)
-    assert roll.need == "≤ Ld 8" and roll.outcome == "passed"
+    assert roll.need == "Ld 8" and roll.outcome == "holds"
     assert happened(events, "fights_on")
     prize_ = state(game).ship("prize")
     assert prize_.strike_tested and not prize_.struck
@@ -232,7 +232,7 @@ def test_without_her_captain_the_best_ld_aboard_is_used():
     game = shooting(big_frigate(), prize(damage=8, captain=False), decoy())
     events = fire(game, *HIT, 3, 3, 4, 3)
     roll = strike_roll(events)
-    assert roll.need == "≤ Ld 7" and roll.outcome == "passed"
+    assert roll.need == "Ld 7" and roll.outcome == "holds"
 
 
 def test_a_failed_test_strikes_her_colours():
@@ -249,7 +249,7 @@ def test_a_failed_test_strikes_her_colours():
     act(game, a.EndMovement())
     # 2 damage: 10 of 20. 9 on 2D6 fails Ld 8.
     events = fire(game, *HIT, 3, 3, 5, 4)
-    assert strike_roll(events).outcome == "failed"
+    assert strike_roll(events).outcome == "strikes her colours"
     assert happened(events, "struck")
     assert state(game).ship("prize").struck
     # Her crew fight no more: her gun is silent, and her turn passes without a shot.
@@ -276,8 +276,8 @@ def test_strike_minus_one_from_full_to_half_in_one_round_of_shooting():
     assert state(game).ship("prize").sp == 15
     events = fire(game, *HIT, 2, 5, 4, 4, gun="g2")
     roll = strike_roll(events)
-    assert roll.need == "≤ Ld 8 − 1" and "full to half" in roll.purpose
-    assert roll.outcome == "failed"
+    assert roll.need == "Ld 8 − 1 = 7" and "full to half" in roll.purpose
+    assert roll.outcome == "strikes her colours"
     assert state(game).ship("prize").struck
 
 
@@ -286,7 +286,7 @@ def test_no_minus_one_when_she_was_not_at_full_when_the_shooting_began():
     fire(game, *HIT, 2, 5)
     events = fire(game, *HIT, 2, 5, 4, 4, gun="g2")
     roll = strike_roll(events)
-    assert roll.need == "≤ Ld 8" and roll.outcome == "passed"
+    assert roll.need == "Ld 8" and roll.outcome == "holds"
 
 
 @pytest.mark.parametrize(("consort", "bonus"), [
@@ -302,25 +302,25 @@ def test_strike_plus_one_for_a_friendly_ship_near_in_control_and_not_on_fire(con
     events = fire(game, *HIT, 3, 3, 5, 4)  # 9 on 2D6
     roll = strike_roll(events)
     if bonus:
-        assert roll.need == "≤ Ld 8 + 1" and "the Consort within 12\"" in roll.purpose
-        assert roll.outcome == "passed"
+        assert roll.need == "Ld 8 + 1 = 9" and "the Consort within 12\"" in roll.purpose
+        assert roll.outcome == "holds"
     else:
-        assert roll.need == "≤ Ld 8" and roll.outcome == "failed"
+        assert roll.need == "Ld 8" and roll.outcome == "strikes her colours"
 
 
 def test_strike_plus_one_for_the_largest_ship_on_the_table():
     game = shooting(frigate(), prize(size="large", damage=12), decoy())
     events = fire(game, *HIT, 4, 1, 5, 4)  # S9 v T9 4+; then 9 on 2D6
     roll = strike_roll(events)
-    assert roll.need == "≤ Ld 8 + 1" and "largest ship" in roll.purpose
-    assert roll.outcome == "passed"
+    assert roll.need == "Ld 8 + 1 = 9" and "largest ship" in roll.purpose
+    assert roll.outcome == "holds"
 
 
 def test_an_equal_largest_ship_counts_as_the_largest():
     # The code's reading: no ship on the table is larger than her.
     game = shooting(frigate(), prize(damage=8), decoy())
     events = fire(game, *HIT, 3, 3, 5, 4)
-    assert strike_roll(events).need == "≤ Ld 8 + 1"
+    assert strike_roll(events).need == "Ld 8 + 1 = 9"
 
 
 def test_strike_modifiers_are_added_together():
@@ -331,8 +331,8 @@ def test_strike_modifiers_are_added_together():
     events = fire(game, *HIT, 3, 6, 4, 5, gun="g2")
     roll = strike_roll(events)
     assert state(game).ship("prize").sp == 12
-    assert roll.need == "≤ Ld 8" and "largest" in roll.purpose and "full to half" in roll.purpose
-    assert roll.outcome == "failed"
+    assert roll.need == "Ld 8" and "largest" in roll.purpose and "full to half" in roll.purpose
+    assert roll.outcome == "strikes her colours"
 
 
 def test_voluntary_striking_only_at_half_structure_points_or_less():

@@ -129,8 +129,8 @@ def test_harpy_rams_the_charger():
     assert (dice[0].dice, dice[0].result, dice[0].outcome) == ("2D6", 11, "failed")
     assert dice[1].need == "3+" and dice[1].outcome == "wounds"
     assert dice[2].faces == (4, 5) and dice[2].result == 9
-    assert dice[3].purpose.startswith("Charger: Ld test to strike colours")
-    assert dice[3].outcome == "passed"
+    assert dice[3].purpose.startswith("Charger: strike test")
+    assert dice[3].outcome == "holds"
     charger = state(game).ship("charger")
     harpy = state(game).ship("harpy")
     assert charger.sp == 16 - 9

@@ -83,7 +83,7 @@ def test_orcs_minus_one_in_a_team_of_two(face, out):
     state = burning(((FIRE, "orc", 2),), blaze=1, team=2, race="orc")
     with forced(face):
         after, events = end_phase(state)
-    assert needs(events) == ["5+ (with −1)"]
+    assert needs(events) == ["5+ (−1)"]
     assert after.ship("hulk").fires == (0 if out else 1)
 
 
