@@ -28,3 +28,17 @@ def default_fleets_dir() -> Path:
     import platformdirs
 
     return platformdirs.user_data_path("ahoy-tui") / "fleets"
+
+
+def default_screenshots_dir() -> Path:
+    """Where the Screenshot command writes: ``$AHOY_SCREENSHOTS``, else the user's pictures
+    folder when there is one, else ``screenshots/`` in the user data dir (made when needed)."""
+    env = os.environ.get("AHOY_SCREENSHOTS")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    pictures = platformdirs.user_pictures_path()
+    if pictures.is_dir():
+        return pictures / "Ahoy TUI"
+    return platformdirs.user_data_path("ahoy-tui") / "screenshots"

@@ -133,9 +133,9 @@ class RemoteSession:
         if seat is None:
             return ""
         if seat.occupant == "ai":
-            return f"The {seat.side_name} captain ({seat.name}) is deciding…"
+            return f"{seat.side_name}: the {seat.name} captain is deciding…"
         if seat.occupant == "open":
-            return f"Waiting for someone to take the {seat.side_name} seat…"
+            return f"{seat.side_name}: waiting for someone to take the seat…"
         away = "" if seat.connected else " (not connected: the seat is held for them)"
         watching = "" if self.seats else "You are watching. "
         return f"{watching}Waiting for {seat.name} ({seat.side_name}){away}…"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -44,12 +45,32 @@ class AhoyApp(App[None]):
         elif self.start_replay is not None:
             self.open_replay(self.start_replay)
 
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Save the screen as an SVG into a folder that exists (made if need be), and say
+        where (Textual's default is a Downloads folder that may not exist)."""
+        from ahoy_tui.paths import default_screenshots_dir
+
+        folder = Path(path) if path else default_screenshots_dir()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            written = self.save_screenshot(filename, str(folder))
+        except OSError as exc:
+            self.notify(f"No screenshot: {folder}: {exc.strerror or exc}", severity="error",
+                        timeout=6)
+            return
+        self.notify(f"Screenshot saved to {written}", title="Screenshot", timeout=8)
+
     def action_keys(self) -> None:
-        """Show (or hide) every key of the screen in a panel."""
-        if self.screen.query("HelpPanel"):
-            self.action_hide_help_panel()
-        else:
-            self.action_show_help_panel()
+        """Every key of the screen in view, the game's own (ui/screens/keys.py)."""
+        from ahoy_tui.ui.screens.keys import KeysScreen, game_keys
+
+        screen = self.screen
+        if isinstance(screen, KeysScreen):
+            screen.dismiss(None)
+            return
+        name = re.sub(r"(?<=[a-z])(?=[A-Z])", " ",
+                      type(screen).__name__.removesuffix("Screen")).lower()
+        self.push_screen(KeysScreen(name, game_keys(screen)))
 
     # --- what the title offers ---------------------------------------------------------------
     def action_title_new(self) -> None:

@@ -380,6 +380,7 @@ class BattleScreen(BattleBasics):
             return
         line = self.query_one("#moveline", Input)
         line.value = ""
+        self.query_one(ChoiceList).display = False
         line.display = True
         self.query_one("#tape", Static).display = True
         self._say_line("")
@@ -448,7 +449,9 @@ class BattleScreen(BattleBasics):
         line.display = False
         self.line_ahead = None
         self.query_one("#tape", Static).display = False
-        self.query_one(ChoiceList).focus()
+        choices = self.query_one(ChoiceList)
+        choices.display = True
+        choices.focus()
         self.refresh_all()
 
     def play(self, action: Any, *, confirmed: bool = False) -> None:

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label, Static
+from textual.widgets import Button, Static
 
 from ahoy_tui.engine import SaveError
 from ahoy_tui.session import LocalSession
@@ -34,7 +34,7 @@ class GameOverScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.session.state.result, id="result")
+            yield Static(self.session.state.result, id="result")
             yield Static(self.summary, id="summary")
             with Horizontal():
                 if not getattr(self.session, "online", False):

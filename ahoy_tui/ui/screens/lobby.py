@@ -230,7 +230,7 @@ class ChooseOneScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.question)
+            yield Static(self.question, classes="question")
             yield OptionList(*[Option(words, id=value) for words, value in self.answers])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

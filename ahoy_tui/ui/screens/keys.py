@@ -1,0 +1,96 @@
+"""F1: every key of the screen in view, the game's own, with what each does.
+
+Textual's help panel lists what the focused widget knows (scrolling, cursor keys); a captain
+wants the game's keys, including those the footer has no room for. This lists the bindings the
+screen and the widgets in focus declare in this package, then the app's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.dom import DOMNode
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+PACKAGE = "ahoy_tui."
+
+
+def declared(node: DOMNode) -> list[Binding]:
+    """The bindings ``node``'s own classes in this package declare (not Textual's)."""
+    found: list[Binding] = []
+    for cls in type(node).__mro__:
+        if not cls.__module__.startswith(PACKAGE):
+            continue
+        found.extend(Binding.make_bindings(cls.__dict__.get("BINDINGS", ())))
+    return found
+
+
+def game_keys(screen: Screen[object]) -> list[tuple[str, str]]:
+    """(key, what it does) for the screen in view: the focused widget's keys first, then the
+    screen's, then the app's; each key once, hidden ones included."""
+    chain: list[DOMNode] = []
+    widget = screen.focused
+    while widget is not None and widget is not screen:
+        if widget.display:
+            chain.append(widget)
+        widget = widget.parent  # type: ignore[assignment]
+    chain += [screen, screen.app]
+    rows: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for node in chain:
+        for binding in declared(node):
+            if not binding.description or binding.action in ("keys",):
+                continue
+            shown = _keys(screen, binding)
+            if shown in seen:
+                continue
+            seen.add(shown)
+            rows.append((shown, binding.description))
+    return rows
+
+
+def _keys(screen: Screen[object], binding: Binding) -> str:
+    if binding.key_display:
+        return binding.key_display
+    return "/".join(screen.app.get_key_display(Binding(key, binding.action))
+                    for key in binding.key.split(","))
+
+
+class KeysScreen(ModalScreen[None]):
+    """The keys of the screen beneath, in a table; Esc, F1 or q closes it."""
+
+    DEFAULT_CSS = """
+    KeysScreen { align: center middle; }
+    KeysScreen > VerticalScroll {
+        width: 64; max-width: 100%; height: auto; max-height: 90%; padding: 1 2;
+        border: thick $primary; background: $surface;
+    }
+    KeysScreen #keys-title { text-style: bold; margin-bottom: 1; }
+    KeysScreen #keys-foot { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS = [Binding("escape,f1,q", "close", "Close")]
+
+    def __init__(self, title: str, rows: Iterable[tuple[str, str]]) -> None:
+        super().__init__()
+        self.heading = title
+        self.rows = list(rows)
+
+    def compose(self) -> ComposeResult:
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        for key, what in self.rows:
+            table.add_row(key, what)
+        with VerticalScroll():
+            yield Static(f"Keys: {self.heading}", id="keys-title")
+            yield Static(table, id="keys-table")
+            yield Static("ctrl+p: the command palette · F1: this list · Esc closes",
+                         id="keys-foot")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
