@@ -50,7 +50,10 @@ def game_keys(screen: Screen[object]) -> list[tuple[str, str]]:
             if shown in seen:
                 continue
             seen.add(shown)
-            rows.append((shown, binding.description))
+            what = binding.description
+            if binding.tooltip:
+                what = f"{what}: {binding.tooltip}"
+            rows.append((shown, what))
     return rows
 
 
