@@ -146,6 +146,15 @@ async def test_returning_is_a_point_picked_along_the_edge_with_her_ghost_there(t
                                             game.state.ship("hawk").exit_y), value)
         assert ghosts[0].centre == (x, y)
         assert "south of where she left" in str(picker.render()) or value <= 0
+        # a click near the edge picks the point nearest it
+        hawk = game.state.ship("hawk")
+        at = game.state.table.along_edge((hawk.exit_x, hawk.exit_y), -4)
+        screen.map_clicked(SeaMap.Clicked(at[0] - 1, at[1] + 0.3, None))
+        await pilot.pause()
+        assert picker.value == -4
+        screen.map_clicked(SeaMap.Clicked(x, y, None))  # and back where she was
+        await pilot.pause()
+        assert picker.value == value
         await pilot.press("enter")
         await pilot.pause()
         assert screen.session.state.ship("hawk").on_table

@@ -538,6 +538,8 @@ class BattleScreen(BattleBasics):
         picker = self.query_one(ValuePicker)
         if picker.display and picker.choice is not None:
             value = self._distance_on_line(event.x, event.y, picker.choice)
+            if value is None:
+                value = self._ghost_nearest(event.x, event.y, picker.choice)
             if value is not None:
                 picker.value = value
                 picker.post_message(ValuePicker.Changed(value))
@@ -555,6 +557,21 @@ class BattleScreen(BattleBasics):
                 value = self._distance_on_line(event.x, event.y, choice)
                 if value is not None:
                     self._open_picker(choice, value)
+
+    def _ghost_nearest(self, x: float, y: float, choice: NumberChoice) -> int | None:
+        """The value whose ghost (where the ship would be: a point on the edge to come back
+        at) lies nearest a click, if one lies within 6"."""
+        state = self.session.state
+        best: tuple[float, int] | None = None
+        for value in choice.values:
+            scene = self.session.ruleset.scene(state, self.selected,
+                                               preview_action=choice.at(value))
+            for hull in scene.hulls:
+                if hull.ghost:
+                    gap = math.hypot(hull.centre[0] - x, hull.centre[1] - y)
+                    if gap <= 6 and (best is None or gap < best[0]):
+                        best = (gap, value)
+        return best[1] if best else None
 
     def _distance_on_line(self, x: float, y: float, choice: NumberChoice) -> int | None:
         """How far along the choice's line (a move, a gun's line of fire) a click falls."""
