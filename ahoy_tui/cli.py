@@ -29,7 +29,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ahoy", description="Tabletop naval wargames in a terminal.")
     parser.add_argument("--version", action="version", version=f"ahoy-tui {__version__}")
-    sub = parser.add_subparsers(dest="command")
+    # lobby and web are started by the server: left out of the list (given no help at all, as
+    # help=SUPPRESS prints "==SUPPRESS==" for a subcommand)
+    sub = parser.add_subparsers(
+        dest="command",
+        metavar="{play,engine,scenarios,fleets,replay,selfplay,serve,bench}")
 
     play = sub.add_parser("play", help="play a battle in the terminal (the default)")
     _add_game_args(play)
@@ -55,8 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("engine", help="speak the JSON-lines engine protocol on stdin/stdout")
 
-    scen = sub.add_parser("scenarios", help="list the built-in scenarios")
-    scen.add_argument("--ruleset", default="ahoy")
+    scen = sub.add_parser("scenarios", help="list the built-in scenarios of every rule system")
+    scen.add_argument("--ruleset", help="only this rule system's (ahoy, naval-battle)")
 
     fleets = sub.add_parser("fleets", help="list your saved fleets (build them from the title "
                                            "screen: Fleets)")
@@ -85,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_arguments(serve)
 
-    lobby = sub.add_parser("lobby", help=argparse.SUPPRESS)  # started by the server per session
+    lobby = sub.add_parser("lobby")  # started by the server per session
     lobby.add_argument("--socket", required=True)
     lobby.add_argument("--player", required=True)
     lobby.add_argument("--name", default="")
@@ -93,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     lobby.add_argument("--take-tty", action="store_true")
 
     # the browser door alone, for a game host's socket (`serve --web` runs it in the server)
-    web = sub.add_parser("web", help=argparse.SUPPRESS)
+    web = sub.add_parser("web")
     web.add_argument("--socket", required=True)
     web.add_argument("--host", default="127.0.0.1")
     web.add_argument("--port", type=int, default=8000)

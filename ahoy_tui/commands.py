@@ -9,19 +9,25 @@ from typing import TextIO
 
 from ahoy_tui.engine import Game, SaveError, get_ruleset, load_game
 from ahoy_tui.engine.errors import UnknownRuleset
+from ahoy_tui.engine.registry import rulesets
 
 
 def list_scenarios(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     try:
-        ruleset = get_ruleset(args.ruleset)
+        chosen = [get_ruleset(args.ruleset)] if getattr(args, "ruleset", None) else \
+            list(rulesets())
     except UnknownRuleset as exc:
         print(f"ahoy: {exc}", file=sys.stderr)
         return 2
-    for info in ruleset.scenarios():
-        out.write(f"{info.name:<10} {info.title}\n")
-        out.write(f"{'':<10} {info.description}\n")
-        out.write(f"{'':<10} sides: {' v '.join(info.sides)}\n")
+    for n, ruleset in enumerate(chosen):
+        if len(chosen) > 1:
+            gap = "\n" if n else ""
+            out.write(f"{gap}{ruleset.title} (--ruleset {ruleset.id})\n")
+        for info in ruleset.scenarios():
+            out.write(f"  {info.name:<12} {info.title}\n")
+            out.write(f"  {'':<12} {info.description}\n")
+            out.write(f"  {'':<12} sides: {' v '.join(info.sides)}\n")
     return 0
 
 

@@ -27,6 +27,27 @@ def test_scenarios_lists_the_built_ins(capsys):
         assert name in out
 
 
+def test_scenarios_lists_every_rule_system_under_its_title(capsys):
+    assert main(["scenarios"]) == 0
+    out = capsys.readouterr().out
+    ahoy = out.index("Warhammer Ahoy! (3rd edition) (--ruleset ahoy)")
+    naval = out.index("Naval Battle Rules for Fantasy Gaming (--ruleset naval-battle)")
+    assert ahoy < out.index("Squadron Action off the Reik") < naval
+    assert naval < out.index("Eagle and Grudgebearer")
+    assert main(["scenarios", "--ruleset", "naval-battle"]) == 0
+    only = capsys.readouterr().out
+    assert "Eagle and Grudgebearer" in only and "Squadron Action" not in only
+
+
+def test_help_lists_no_hidden_command(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "==SUPPRESS==" not in out
+    assert "    lobby " not in out and "    web " not in out and ",lobby" not in out
+    assert "scenarios" in out and "serve" in out
+
+
 def test_unknown_ruleset_is_refused(capsys):
     assert main(["scenarios", "--ruleset", "chess"]) == 2
     assert "unknown ruleset 'chess'" in capsys.readouterr().err
