@@ -20,6 +20,7 @@ from ahoy_tui.engine.errors import IllegalAction, InvalidAction
 from ahoy_tui.engine.events import Event
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.legal import LegalActions
+from ahoy_tui.engine.memo import StateMemo
 from ahoy_tui.engine.record import PER_ACTION_DICE, SEQUENTIAL_DICE, GameRecord
 from ahoy_tui.engine.registry import get_ruleset
 from ahoy_tui.engine.ruleset import Ruleset, Scenario
@@ -37,11 +38,21 @@ def ruleset_of(state: GameState) -> Ruleset:
     return get_ruleset(state.ruleset)
 
 
+def _list_legal(state: GameState) -> LegalActions:
+    return ruleset_of(state).legal_actions(state)
+
+
+# The legal actions of the last few states, by their parts: listed once whether the rules ask
+# (is there still a choice?), a player asks, or the action is checked. They never depend on the
+# dice to come or on the count of actions, so a copy differing only in those finds them too.
+_LEGAL: StateMemo[LegalActions] = StateMemo(_list_legal)
+
+
 def legal_actions(state: GameState) -> LegalActions:
     """Every action the side to act may take now (nothing once the battle is over)."""
     if state.over:
         return LegalActions()
-    return ruleset_of(state).legal_actions(state)
+    return _LEGAL(state)
 
 
 def check(state: GameState, action: Any, legal: LegalActions | None = None) -> None:
@@ -52,7 +63,7 @@ def check(state: GameState, action: Any, legal: LegalActions | None = None) -> N
     if state.over:
         raise IllegalAction("Victory", "the battle is over")
     if legal is None:
-        legal = ruleset.legal_actions(state)
+        legal = _LEGAL(state)
     if action not in legal:
         rule, reason = ruleset.explain_illegal(state, action)
         raise IllegalAction(rule, reason)
