@@ -63,7 +63,7 @@ def _copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
                   "            raise TypeError(f'{cls.__name__} has no field {name!r}')",
                   "        _set(new, name, value)",
                   "    return new"]
-        exec("\n".join(lines), space)  # noqa: S102 - generated from the class's own field names
+        exec("\n".join(lines), space)
         copy: Callable[[Any, dict[str, Any]], Any] = space["copy"]
     else:
         def copy(obj: Any, changes: dict[str, Any]) -> Any:
