@@ -37,7 +37,7 @@ def replay(args: argparse.Namespace, stdin: TextIO | None = None,
     stdin = stdin or sys.stdin
     out = out or sys.stdout
     try:
-        game = load_game(args.file, verify=True)
+        game = load_game(args.file, check=bool(args.verify))
     except SaveError as exc:
         print(f"ahoy: {exc}", file=sys.stderr)
         return 1

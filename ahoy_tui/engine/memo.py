@@ -1,13 +1,10 @@
-"""Facts worked out from a state, remembered while its parts are the same objects.
+"""Facts worked out from a state, remembered for the last few states asked about.
 
-A new state shares every part an action did not change (states are immutable, and
-:func:`~ahoy_tui.engine.fast.replace` keeps an unchanged part the same object). So a fact that
-depends only on a state's parts can be remembered by their identities: ask again about the same
-parts, in this state or in a copy that differs only in the fields the fact ignores (the dice's
-position, the step count), and the answer is found instead of worked out.
-
-Identities are safe keys here because each entry holds its parts: while it is remembered, no
-other object can take one of their ids.
+A screen lists the legal actions of the present state to show them, then the engine checks
+the chosen action against the same list; a captain lists them, then plays one. States are
+immutable, so what was worked out from one stays true of it: :class:`StateMemo` keeps the last
+few answers by the state's identity. Each entry holds its state, so no other object can take
+its id while it is remembered.
 """
 
 from __future__ import annotations
@@ -15,47 +12,27 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from operator import attrgetter
 from typing import Any, Generic, TypeVar
-
-import attrs
 
 V = TypeVar("V")
 
 
 class StateMemo(Generic[V]):
-    """The last ``size`` answers of ``compute(state)``, keyed by the identities of the state's
-    fields (all but ``ignore``)."""
+    """The last ``size`` answers of ``compute(state)``, by the state's identity."""
 
-    def __init__(self, compute: Callable[[Any], V], *, size: int = 32,
-                 ignore: tuple[str, ...] = ("rng", "step")) -> None:
+    def __init__(self, compute: Callable[[Any], V], *, size: int = 16) -> None:
         self._compute = compute
         self._size = size
-        self._ignore = frozenset(ignore)
-        self._getters: dict[type, attrgetter[Any]] = {}
-        self._entries: OrderedDict[tuple[int, ...], tuple[tuple[Any, ...], V]] = OrderedDict()
+        self._entries: OrderedDict[int, tuple[Any, V]] = OrderedDict()
         self._lock = threading.Lock()
-        self.hits = 0
-        self.misses = 0
-
-    def _parts(self, state: Any) -> tuple[Any, ...]:
-        getter = self._getters.get(type(state))
-        if getter is None:
-            names = [a.name for a in attrs.fields(type(state)) if a.name not in self._ignore]
-            getter = self._getters[type(state)] = attrgetter(*names)
-        return getter(state)  # type: ignore[no-any-return]
 
     def __call__(self, state: Any) -> V:
-        parts = self._parts(state)
-        key = (id(type(state)), *map(id, parts))
-        found = self._entries.get(key)
-        if found is not None:
-            self.hits += 1
+        found = self._entries.get(id(state))
+        if found is not None and found[0] is state:
             return found[1]
-        self.misses += 1
         value = self._compute(state)
         with self._lock:
-            self._entries[key] = (parts, value)
+            self._entries[id(state)] = (state, value)
             while len(self._entries) > self._size:
                 self._entries.popitem(last=False)
         return value

@@ -172,7 +172,7 @@ def state_to_data(state: GameState) -> dict[str, Any]:
 
 _DIGESTS: dict[int, tuple[Any, bytes]] = {}
 _KEEP = 20000
-_FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
+_FIELDS: dict[type, tuple[tuple[str, bytes, Any], ...]] = {}
 # Field metadata marking a field added to a state class after saves were made: while it holds
 # its default it is left out of the hash, so those saves still verify.
 ADDED = "added"
@@ -186,57 +186,61 @@ def _remember(obj: Any, digest: bytes) -> bytes:
     return digest
 
 
-def _write(h: Any, value: Any) -> None:
-    if value is None:
-        h.update(b"N")
-    elif value is True:
-        h.update(b"T")
-    elif value is False:
-        h.update(b"F")
-    elif isinstance(value, Enum):
-        _write(h, value.value)
-    elif isinstance(value, str):
+def _enc(value: Any) -> bytes:
+    """A value's canonical bytes: what it adds to the digest of whatever holds it."""
+    kind = type(value)
+    if kind is str:
         data = value.encode()
-        h.update(b"S%d:" % len(data))
-        h.update(data)
-    elif isinstance(value, int):
-        h.update(b"I%d;" % value)
-    elif isinstance(value, float):
-        h.update(b"R" + repr(value).encode() + b";")
-    else:
-        h.update(b"D")
-        h.update(_digest(value))
+        return b"S%d:%s" % (len(data), data)
+    if kind is int:
+        return b"I%d;" % value
+    if value is None:
+        return b"N"
+    if value is True:
+        return b"T"
+    if value is False:
+        return b"F"
+    if kind is float:
+        return b"R" + repr(value).encode() + b";"
+    if isinstance(value, Enum):
+        return _enc(value.value)
+    if isinstance(value, str):
+        return _enc(str(value))
+    if isinstance(value, int):
+        return _enc(int(value))
+    if isinstance(value, float):
+        return _enc(float(value))
+    return b"D" + _digest(value)
 
 
 def _digest(obj: Any) -> bytes:
     found = _DIGESTS.get(id(obj))
     if found is not None and found[0] is obj:
         return found[1]
-    h = hashlib.blake2b(digest_size=16)
+    # one update of the joined bytes: the same digest as updating with each piece in turn
     if isinstance(obj, (tuple, list)):
-        h.update(b"L%d:" % len(obj))
-        for item in obj:
-            _write(h, item)
+        parts = [b"L%d:" % len(obj)]
+        parts += [_enc(item) for item in obj]
     elif isinstance(obj, dict):
-        h.update(b"M%d:" % len(obj))
+        parts = [b"M%d:" % len(obj)]
         for key in sorted(obj):
-            _write(h, key)
-            _write(h, obj[key])
+            parts.append(_enc(key))
+            parts.append(_enc(obj[key]))
     else:
         cls = obj.__class__
         fields = _FIELDS.get(cls)
         if fields is None:
             fields = _FIELDS[cls] = tuple(
-                (a.name, a.default if a.metadata.get(ADDED) else _ALWAYS)
+                (a.name, a.name.encode(), a.default if a.metadata.get(ADDED) else _ALWAYS)
                 for a in attrs.fields(cls))
-        h.update(cls.__name__.encode())
-        for name, default in fields:
+        parts = [cls.__name__.encode()]
+        for name, encoded, default in fields:
             value = getattr(obj, name)
             if default is not _ALWAYS and value == default:
                 continue  # a field added later, at its default: the state hashes as before
-            h.update(name.encode())
-            _write(h, value)
-    return _remember(obj, h.digest())
+            parts.append(encoded)
+            parts.append(_enc(value))
+    return _remember(obj, hashlib.blake2b(b"".join(parts), digest_size=16).digest())
 
 
 def state_hash(state: GameState) -> str:

@@ -172,7 +172,6 @@ BAD_EDITS = {
     "illegal action": (_set_action(5, ILLEGAL_MOVE), ["action 6"]),
     "unknown action": (_set_action(2, {"type": "teleport"}), ["action 3"]),
     "action not an object": (_set_action(2, "advance"), ["actions"]),
-    "edited hash": (_set_hash(12, "0" * 24), ["step 12"]),
     "edited first hash": (_set_hash(0, "0" * 24), ["set-up"]),
     "missing seed": (_drop("seed"), ["missing", "seed"]),
     "missing scenario": (_drop("scenario"), ["missing", "scenario"]),
@@ -222,6 +221,31 @@ def test_edited_save_gives_one_clear_line(saved, name):
     edit, words = BAD_EDITS[name]
     _edited(saved, edit)
     _expect_clean_error(saved, words)
+
+
+def test_an_edited_step_hash_is_reported_by_a_checked_load_and_never_taken_on_trust(saved,
+                                                                                 played):
+    # A load trusts the record's actions and checks the last state; a hash in between that
+    # was edited does not change the battle, so the battle loads, with the true hash.
+    _edited(saved, _set_hash(12, "0" * 24))
+    loaded = load_game(saved)
+    assert loaded.state_hash(12) == played.state_hash(12) != "0" * 24
+    assert loaded.state_hash() == played.state_hash()
+    # ``ahoy replay --verify`` checks every step, and names the edited one
+    with pytest.raises(SaveError, match="step 12"):
+        load_game(saved, check=True)
+
+
+def test_a_trusted_load_is_the_checked_replay(tmp_path):
+    for seed in (3, 8):
+        game = Game.new("ahoy", "squadron", seed=seed)
+        play_random(game, seed, 250)
+        path = game.save(tmp_path / f"g{seed}.json")
+        trusted, checked = load_game(path), load_game(path, check=True)
+        assert trusted.last_step == checked.last_step == game.last_step
+        for step in range(game.last_step + 1):
+            assert trusted.state_at(step) == checked.state_at(step) == game.state_at(step)
+            assert trusted.events_at(step) == checked.events_at(step)
 
 
 def test_missing_file(tmp_path):

@@ -10,7 +10,6 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
-from ahoy_tui.engine.game import legal_actions as listed_now
 from ahoy_tui.engine.legal import ActionRange, LegalActions
 from ahoy_tui.rules.ahoy.actions import (
     Advance,
@@ -106,15 +105,11 @@ def waiting(state: AhoyState) -> bool:
         # The start of a turn always waits for the player to end it: orders are where a
         # captain takes stock (and may strike), even when none of his ships has a choice.
         return any(s.on_table or s.off_table for s in own_ships(state))
-    if state.phase in (Phase.MOVEMENT, Phase.SHOOTING):
-        # The whole list, remembered by the engine: the player is shown it next if there is
-        # a choice in it, so listing it here costs nothing more.
-        listed = listed_now(state)
-        return bool(listed.ranges) or any(type(a) not in _CARRY_ON for a in listed.fixed)
+    if state.phase == Phase.MOVEMENT:
+        return next(_movement_choices(state), None) is not None
+    if state.phase == Phase.SHOOTING:
+        return next(_shots(state), None) is not None
     return False
-
-
-_CARRY_ON = (EndMovement, EndShooting, StrikeColours)
 
 
 def _pending_actions(state: AhoyState) -> list[Any]:

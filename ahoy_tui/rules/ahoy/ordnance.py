@@ -60,18 +60,19 @@ def shot_refused(state: AhoyState, ship: Ship, gun: Gun, shot: str) -> tuple[str
 def shot_choices(state: AhoyState, ship: Ship, gun: Gun) -> list[tuple[str, int]]:
     """(shot, longest guess) for each shot the gun may fire now; a longest guess of 0 means no
     guess (point blank, grapeshot, a swivel gun)."""
-    choice = fire_choice(state, ship, gun, ship_checked=True)
+    if gun_ready(state, ship, gun) is not None:
+        return []  # destroyed, silent, fired or unmanned: no shot of any kind
+    choice = fire_choice(state, ship, gun, ship_checked=True, ready_checked=True)
     weapon = tables().gun(gun.weapon)
     out: list[tuple[str, int]] = []
     if choice is not None:
         out.append(("ball", choice[1]))
-        if choice[0] in ("point_blank", "guess") and shot_refused(state, ship, gun,
-                                                                  "chain") is None:
+        if choice[0] in ("point_blank", "guess") and "chain" in weapon.shots \
+                and shot_refused(state, ship, gun, "chain") is None:
             cap = tables().table("chainshot")["max_guess"]
             out.append(("chain", min(cap, choice[1])))
     # Grapeshot needs no ship on the line (swimmers will do), only a gun ready to fire.
     if "grape" in weapon.shots and weapon.kind == "cannon" and \
-            gun_ready(state, ship, gun) is None and \
             shot_refused(state, ship, gun, "grape") is None:
         out.append(("grape", 0))
     return out

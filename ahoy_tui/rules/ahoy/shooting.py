@@ -169,11 +169,12 @@ def ship_may_shoot(state: AhoyState, ship: Ship) -> str | None:
     return None
 
 
-def fire_choice(state: AhoyState, ship: Ship, gun: Gun, *,
-                ship_checked: bool = False) -> tuple[str, int] | None:
+def fire_choice(state: AhoyState, ship: Ship, gun: Gun, *, ship_checked: bool = False,
+                ready_checked: bool = False) -> tuple[str, int] | None:
     """("point_blank", 0) or ("guess", range), ("swivel", 0) for a swivel gun with men in its
     arc, or None when the gun has nothing to shoot at."""
-    if (not ship_checked and ship_may_shoot(state, ship)) or gun_ready(state, ship, gun):
+    if (not ship_checked and ship_may_shoot(state, ship)) or \
+            (not ready_checked and gun_ready(state, ship, gun)):
         return None
     weapon = tables().gun(gun.weapon)
     if weapon.kind == "swivel":

@@ -284,7 +284,7 @@ class ReplayScreen(Screen[None]):
         record = self.game.record()
         record = attrs.evolve(record, actions=record.actions[:step],
                               hashes=record.hashes[:step + 1], cursor=step)
-        return Game.from_record(record)
+        return Game.from_record(record, trust=True)
 
     def action_take_over(self) -> None:
         """Ask who plays each side from here (as the battle was played, to begin with), then
