@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
 from ahoy_tui.engine import Game, SaveError, get_ruleset, load_game
 from ahoy_tui.engine.errors import UnknownRuleset
@@ -156,12 +156,10 @@ def fleet_scenario(args: argparse.Namespace) -> dict[str, object] | None:
         return None
     from pathlib import Path
 
-    from ahoy_tui.rules.ahoy import fleet as fleets
-    from ahoy_tui.rules.ahoy.deploy import with_fleet
-
-    if args.ruleset != "ahoy":
-        raise ValueError(f"--fleet: fleets are for Ahoy!, not {args.ruleset!r}")
-    ruleset = get_ruleset(args.ruleset)
+    ruleset: Any = get_ruleset(args.ruleset)
+    fleets = getattr(ruleset, "fleets", None)
+    if fleets is None:
+        raise ValueError(f"--fleet: {ruleset.title} has no saved fleets")
     if args.scenario_file:
         data = ruleset.load_scenario(path=Path(args.scenario_file)).to_data()
     else:
@@ -172,5 +170,5 @@ def fleet_scenario(args: argparse.Namespace) -> dict[str, object] | None:
             raise ValueError(f"--fleet {item}: expected p1=NAME or p2=NAME")
         fleet = fleets.find(name)
         fleets.require_usable(fleet, f"--fleet {side}={name}")
-        data = with_fleet(data, side, fleet)
+        data = ruleset.with_fleet(data, side, fleet)
     return data

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from attrs import frozen
 
 from ahoy_tui.engine import GameState, LegalActions
+from ahoy_tui.engine.registry import plugins
 
 
 @frozen
@@ -41,17 +42,15 @@ class RandomCaptain:
         return Decision(legal[self._random.randrange(len(legal))], "a roll of the captain's dice")
 
 
+CAPTAINS = "ahoy_tui.captains"  # entry-point group: a ruleset's captains, by ruleset id
+
+
 def _levels(ruleset: str) -> dict[str, Any]:
-    if ruleset == "naval-battle":
-        from ahoy_tui.ai.naval_battle import levels
-
-        return {"random": RandomCaptain, **levels()}
-    from ahoy_tui.ai.ahoy.easy import EasyCaptain
-    from ahoy_tui.ai.ahoy.hard import HardCaptain
-    from ahoy_tui.ai.ahoy.normal import NormalCaptain
-
-    return {"random": RandomCaptain, "easy": EasyCaptain, "normal": NormalCaptain,
-            "hard": HardCaptain}
+    """The captains of each level for ``ruleset``; any rules without their own captains get
+    the random one at every level (it picks among the legal actions, whatever the rules)."""
+    point = plugins(CAPTAINS).get(ruleset)
+    own = point.load()() if point is not None else {}
+    return {**dict.fromkeys(LEVEL_NAMES, RandomCaptain), "random": RandomCaptain, **own}
 
 
 LEVEL_NAMES = ("random", "easy", "normal", "hard")

@@ -1,35 +1,66 @@
-"""The installed rulesets, by id."""
+"""The installed rulesets, by id.
+
+A ruleset is a plugin: a package declares it with an entry point in the group
+``ahoy_tui.rulesets`` (its name the ruleset's id, its object the ruleset), and the registry
+finds every one installed, this project's own included, the first time a ruleset is asked for::
+
+    [project.entry-points."ahoy_tui.rulesets"]
+    ahoy = "ahoy_tui.rules.ahoy:RULESET"
+
+The engine imports no ruleset by name. :func:`plugins` reads any other group the same way (the
+screens' parts for a ruleset, its computer captains), so each layer finds its own.
+"""
 
 from __future__ import annotations
 
-import importlib
 import threading
+from importlib.metadata import EntryPoint, entry_points
+from typing import Any
 
 from ahoy_tui.engine.errors import UnknownRuleset
 from ahoy_tui.engine.ruleset import Ruleset
 
+GROUP = "ahoy_tui.rulesets"
+
 _RULESETS: dict[str, Ruleset] = {}
+_BROKEN: dict[str, str] = {}  # entry points that could not be loaded: id -> why
 _loaded = False
 # Reentrant: a ruleset being imported may itself ask the registry (in the same thread).
 _lock = threading.RLock()
 
 
 def register(ruleset: Ruleset) -> Ruleset:
+    """Add a ruleset by hand (a test's own, say); installed ones come by entry point."""
     _RULESETS[ruleset.id] = ruleset
     return ruleset
 
 
+def plugins(group: str) -> dict[str, EntryPoint]:
+    """The entry points of ``group``, by name, in the order they were installed."""
+    return {ep.name: ep for ep in entry_points(group=group)}
+
+
 def _load() -> None:
-    """Import the installed rulesets once. Threads asking together wait for the first to
-    finish; the flag is set only once every ruleset has registered, so a failed import is
-    tried again by the next caller rather than leaving the registry empty."""
+    """Load the installed rulesets once. Threads asking together wait for the first to
+    finish; the flag is set only once every ruleset has been tried, so an import that fails
+    for want of a module is tried again by the next caller."""
     global _loaded
     if _loaded:
         return
     with _lock:
-        if not _loaded:
-            importlib.import_module("ahoy_tui.rules")
-            _loaded = True
+        if _loaded:
+            return
+        found: dict[str, Ruleset] = {}
+        for name, point in plugins(GROUP).items():
+            ruleset: Any = point.load()  # an ImportError leaves the registry to try again
+            if getattr(ruleset, "id", None) != name:
+                _BROKEN[name] = (f"its entry point {point.value} gives "
+                                 f"{getattr(ruleset, 'id', ruleset)!r}, not a ruleset {name!r}")
+                continue
+            found[name] = ruleset
+        for name, ruleset in found.items():
+            _RULESETS.setdefault(name, ruleset)
+        _loaded = True
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset:
@@ -37,6 +68,9 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     try:
         return _RULESETS[ruleset_id]
     except KeyError:
+        if ruleset_id in _BROKEN:
+            raise UnknownRuleset(f"ruleset {ruleset_id!r} is installed but broken: "
+                                 f"{_BROKEN[ruleset_id]}") from None
         known = ", ".join(sorted(_RULESETS)) or "none"
         raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {known})") from None
 
@@ -44,3 +78,12 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
 def rulesets() -> tuple[Ruleset, ...]:
     _load()
     return tuple(_RULESETS.values())
+
+
+def reload() -> None:
+    """Forget what was found and look again (a plugin installed while running, in tests)."""
+    global _loaded
+    with _lock:
+        _RULESETS.clear()
+        _BROKEN.clear()
+        _loaded = False

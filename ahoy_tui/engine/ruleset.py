@@ -28,6 +28,17 @@ class ScenarioInfo:
     sides: tuple[str, ...]
 
 
+@frozen
+class SetupChoice:
+    """An option of a ruleset's set-up that a player may choose for a new battle (Ahoy!'s wind
+    and weather): its key in the options, its label, and the values offered as (words, value),
+    where the value "" leaves it as the scenario says."""
+
+    key: str
+    label: str
+    values: tuple[tuple[str, str], ...]
+
+
 class Scenario(Protocol):
     """A loaded scenario: what ``setup`` builds a battle from."""
 

@@ -1,6 +1,5 @@
-"""The rulesets. Importing this package registers every installed ruleset with the engine."""
+"""The rulesets of this project, one package each.
 
-from ahoy_tui.rules import (
-    ahoy,  # noqa: F401 - registers itself
-    naval_battle,  # noqa: F401 - registers itself
-)
+Nothing imports this package to find them: each is declared by an entry point in the group
+``ahoy_tui.rulesets`` (pyproject.toml), as any other package's ruleset would be.
+"""

@@ -18,8 +18,7 @@ from ahoy_tui.engine.dice import Rng
 from ahoy_tui.engine.events import Event
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.legal import LegalActions
-from ahoy_tui.engine.registry import register
-from ahoy_tui.engine.ruleset import ScenarioInfo
+from ahoy_tui.engine.ruleset import ScenarioInfo, SetupChoice
 from ahoy_tui.engine.state import GameState
 from ahoy_tui.rules.ahoy import deploy as _deploy
 from ahoy_tui.rules.ahoy import fleet as _fleet
@@ -44,6 +43,15 @@ class AhoyRuleset:
     sides = ("p1", "p2")
     state_type = AhoyState
     action_union = Action
+    # what the new-game form offers besides the scenario (Wind Direction, the weather)
+    setup_choices = (
+        SetupChoice("wind", "Wind", (
+            ("As the scenario says", ""), ("Rolled (D6)", "random"), ("Toward the north", "N"),
+            ("Toward the east", "E"), ("Toward the south", "S"), ("Toward the west", "W"))),
+        SetupChoice("weather", "Weather", (
+            ("As the scenario says", ""), ("Normal", "normal"), ("Light Airs", "light_airs"),
+            ("Gales", "gales"))),
+    )
 
     def scenarios(self) -> tuple[ScenarioInfo, ...]:
         return _scenario.infos()
@@ -163,4 +171,4 @@ class AhoyRuleset:
         return summaries()
 
 
-RULESET = register(AhoyRuleset())
+RULESET = AhoyRuleset()  # found by its entry point (pyproject.toml)

@@ -18,7 +18,6 @@ from ahoy_tui.engine.dice import Rng
 from ahoy_tui.engine.events import Event
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.legal import LegalActions
-from ahoy_tui.engine.registry import register
 from ahoy_tui.engine.ruleset import ScenarioInfo
 from ahoy_tui.engine.state import GameState
 from ahoy_tui.rules.naval_battle import scenario as _scenario
@@ -158,4 +157,4 @@ class NavalBattleRuleset:
         return table_text(state)
 
 
-RULESET = register(NavalBattleRuleset())
+RULESET = NavalBattleRuleset()  # found by its entry point (pyproject.toml)

@@ -19,6 +19,7 @@ from textual.widgets import Input, Static
 from ahoy_tui.engine import IllegalAction, InvalidAction, SaveError
 from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.session import LocalSession
+from ahoy_tui.ui.parts import BattleParts
 from ahoy_tui.ui.screens.battle_basics import WATCHABLE, BattleBasics
 
 if TYPE_CHECKING:
@@ -677,3 +678,8 @@ class BattleScreen(BattleBasics):
         phase = str(getattr(self.session.state, "phase", ""))
         return {"orders": "Turns and phases", "movement": "Movement",
                 "shooting": "Naval Cannons"}.get(phase, "Movement")
+
+
+# Warhammer Ahoy!'s parts (entry point ``ahoy`` in ``ahoy_tui.ui``); also the general screen for
+# rules that name none of their own.
+PARTS = BattleParts(screen=BattleScreen, cards=ShipCards)

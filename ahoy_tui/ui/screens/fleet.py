@@ -32,15 +32,15 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from ahoy_tui.engine import get_ruleset
+from ahoy_tui.engine import rulesets
 from ahoy_tui.ui.screens.confirm import ConfirmScreen
 
 CHANGES = (Input.Changed, Select.Changed, Checkbox.Changed)
 
 
 def kit() -> Any:
-    """Fleet building, as the Ahoy! ruleset offers it (``rules/ahoy/fleet.py``)."""
-    return get_ruleset("ahoy").fleets
+    """Fleet building, as the ruleset that offers it has it (Ahoy!: ``rules/ahoy/fleet.py``)."""
+    return next(r.fleets for r in rulesets() if getattr(r, "fleets", None) is not None)
 
 
 def crew_profiles() -> list[str]:

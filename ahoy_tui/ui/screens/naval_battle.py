@@ -23,7 +23,8 @@ from textual.widgets import Static
 from ahoy_tui.engine import IllegalAction, InvalidAction, SaveError
 from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.orders import SPECTATOR, is_secret
-from ahoy_tui.ui.routing import naval_view
+from ahoy_tui.ui.naval import naval_view
+from ahoy_tui.ui.parts import BattleParts
 from ahoy_tui.ui.screens.battle_basics import WATCHABLE, BattleBasics
 from ahoy_tui.ui.screens.hand_over import HandOverScreen
 from ahoy_tui.ui.screens.reveal import RevealScreen
@@ -606,3 +607,8 @@ class NavalBattleScreen(BattleBasics):
         summary = self.session.ruleset.describe_state(self.session.state) \
             if hasattr(self.session.ruleset, "describe_state") else ""
         self.app.push_screen(GameOverScreen(self.session, summary))
+
+
+# Naval Battle Rules' parts (entry point ``naval-battle`` in ``ahoy_tui.ui``): the battle screen
+# of secret sheets, the ships' roster for cards, the play sheet for orders.
+PARTS = BattleParts(screen=NavalBattleScreen, cards=ShipRoster, order_sheet=PlaySheet)

@@ -26,10 +26,20 @@ CAPTAINS = [("Computer: easy captain", "easy"), ("Computer: normal captain", "no
 PLAYERS = [("Human", "human"), *CAPTAINS]
 ONLINE_PLAYERS = [("You", "me"), ("Another player (a free seat)", "open"),
                   *[(words, f"ai:{level}") for words, level in CAPTAINS]]
-WINDS = [("As the scenario says", ""), ("Rolled (D6)", "random"), ("Toward the north", "N"),
-         ("Toward the east", "E"), ("Toward the south", "S"), ("Toward the west", "W")]
-WEATHER = [("As the scenario says", ""), ("Normal", "normal"), ("Light Airs", "light_airs"),
-           ("Gales", "gales")]
+
+
+def _setup_choices() -> dict[str, Any]:
+    """Every set-up choice any ruleset offers, by key (one field each on the form)."""
+    found: dict[str, Any] = {}
+    for ruleset in rulesets():
+        for choice in getattr(ruleset, "setup_choices", ()):
+            found.setdefault(choice.key, choice)
+    return found
+
+
+def _fleets(ruleset: Any) -> Any:
+    """The ruleset's saved fleets (``rules/ahoy/fleet.py``), or None for rules without them."""
+    return getattr(ruleset, "fleets", None)
 
 
 class NewGameScreen(Screen[None]):
@@ -38,15 +48,16 @@ class NewGameScreen(Screen[None]):
 
     def __init__(self, online: bool = False) -> None:
         super().__init__()
-        self.ruleset_id = "ahoy"
-        self.scenario = "duel"
+        first = rulesets()[0]  # the first installed (this project's own list begins with Ahoy!)
+        self.ruleset_id = first.id
+        self.scenario = first.scenarios()[0].name
         self.online = online  # set up a game on the server: seats are you, free, or captains
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="form-row"):
             with VerticalScroll(id="form"):
                 yield Label("Ruleset")
-                yield Select([(r.title, r.id) for r in rulesets()], value="ahoy",
+                yield Select([(r.title, r.id) for r in rulesets()], value=self.ruleset_id,
                              allow_blank=False, id="ruleset")
                 yield Label("Scenario")
                 yield OptionList(id="scenarios")
@@ -60,16 +71,15 @@ class NewGameScreen(Screen[None]):
                 if not self.online:
                     fleet_choices = self.fleet_choices()
                     for side in ("p1", "p2"):
-                        yield Label(f"Ships of {side}: use fleet…", classes="ahoy-only")
+                        yield Label(f"Ships of {side}: use fleet…", classes="fleets-only")
                         yield Select(fleet_choices, value="", allow_blank=False,
-                                     id=f"fleet-{side}", classes="ahoy-only")
+                                     id=f"fleet-{side}", classes="fleets-only")
                 yield Label("Dice seed (empty: random)")
                 yield Input(placeholder="e.g. 7", id="seed", restrict=r"[0-9]*")
-                yield Label("Wind", classes="ahoy-only")
-                yield Select(WINDS, value="", allow_blank=False, id="wind", classes="ahoy-only")
-                yield Label("Weather", classes="ahoy-only")
-                yield Select(WEATHER, value="", allow_blank=False, id="weather",
-                             classes="ahoy-only")
+                for choice in _setup_choices().values():
+                    yield Label(choice.label, id=f"{choice.key}-label")
+                    yield Select(list(choice.values), value=choice.values[0][1],
+                                 allow_blank=False, id=choice.key, classes="setup-choice")
                 if self.online:
                     yield Label("Undo: against captains, at once; against another player, "
                                 "only if they agree and never past a revealed die")
@@ -87,19 +97,19 @@ class NewGameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.fill_scenarios()
 
-    @staticmethod
-    def fleet_choices() -> list[tuple[str, str]]:
-        """The scenario's own ships, or any saved fleet that can be read."""
-        fleets = get_ruleset("ahoy").fleets  # type: ignore[attr-defined]
-        found = [(f"{f.name} ({len(f.ships)} ships)", str(path))
-                 for path, f in fleets.saved() if isinstance(f, fleets.Fleet)]
+    def fleet_choices(self) -> list[tuple[str, str]]:
+        """The scenario's own ships, or any saved fleet of these rules that can be read."""
+        fleets = _fleets(get_ruleset(self.ruleset_id))
+        found = [] if fleets is None else [
+            (f"{f.name} ({len(f.ships)} ships)", str(path))
+            for path, f in fleets.saved() if isinstance(f, fleets.Fleet)]
         return [("The scenario's own ships", ""), *found]
 
     def scenario_data(self) -> dict[str, object] | None:
         """The scenario with each side's chosen fleet in place of its ships (None: as it is).
 
         Raises ValueError (one line) for a fleet that cannot be read, used or placed."""
-        if self.online or self.ruleset_id != "ahoy":
+        if self.online or _fleets(get_ruleset(self.ruleset_id)) is None:
             return None
         chosen = {side: str(self.query_one(f"#fleet-{side}", Select).value)
                   for side in ("p1", "p2")}
@@ -130,10 +140,20 @@ class NewGameScreen(Screen[None]):
         self.fill_scenarios()
 
     def show_ruleset_options(self) -> None:
-        """Wind, weather and saved fleets are Ahoy!'s: other rules have none of them."""
-        ahoy = self.ruleset_id == "ahoy"
-        for widget in self.query(".ahoy-only"):
-            widget.display = ahoy
+        """Only the set-up choices and saved fleets these rules have (Ahoy!'s wind, weather and
+        fleets; Naval Battle has none)."""
+        ruleset = get_ruleset(self.ruleset_id)
+        offered = {c.key for c in getattr(ruleset, "setup_choices", ())}
+        for choice in _setup_choices().values():
+            shown = choice.key in offered
+            self.query_one(f"#{choice.key}-label", Label).display = shown
+            self.query_one(f"#{choice.key}", Select).display = shown
+        fleets = _fleets(ruleset) is not None
+        for widget in self.query(".fleets-only"):
+            widget.display = fleets
+        if fleets and not self.online:
+            for side in ("p1", "p2"):
+                self.query_one(f"#fleet-{side}", Select).set_options(self.fleet_choices())
 
     @on(OptionList.OptionHighlighted, "#scenarios")
     def scenario_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -173,14 +193,10 @@ class NewGameScreen(Screen[None]):
 
     def options(self) -> dict[str, object]:
         chosen: dict[str, object] = {}
-        if self.ruleset_id != "ahoy":
-            return chosen
-        wind = self.query_one("#wind", Select).value
-        if wind:
-            chosen["wind"] = wind
-        weather = self.query_one("#weather", Select).value
-        if weather:
-            chosen["weather"] = weather
+        for choice in getattr(get_ruleset(self.ruleset_id), "setup_choices", ()):
+            value = self.query_one(f"#{choice.key}", Select).value
+            if value:
+                chosen[choice.key] = value
         return chosen
 
     @on(Button.Pressed, "#start")

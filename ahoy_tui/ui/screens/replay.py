@@ -23,12 +23,12 @@ from textual.widgets.option_list import Option
 
 from ahoy_tui.engine import Game, GameState, SaveError
 from ahoy_tui.session import LocalSession, new_save_path
-from ahoy_tui.ui.routing import is_naval, table_scene, wind_words
+from ahoy_tui.ui.parts import parts_for
+from ahoy_tui.ui.routing import table_scene, wind_words
 from ahoy_tui.ui.widgets.choices import PhasePrompt
 from ahoy_tui.ui.widgets.dice_log import DiceLog
 from ahoy_tui.ui.widgets.record_cards import ShipCards
 from ahoy_tui.ui.widgets.sea_map import SeaMap
-from ahoy_tui.ui.widgets.ship_roster import ShipRoster
 from ahoy_tui.ui.widgets.status_bar import StatusBar, standing_of
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds between steps when playing
@@ -94,10 +94,8 @@ class ReplayScreen(Screen[None]):
             yield SeaMap(id="map")
             with Vertical(id="side"):
                 yield OptionList(*self._turn_options(), id="turns")
-                if is_naval(self.game.ruleset):  # every ship's record; the sheets after reveal
-                    yield ShipRoster(id="cards")
-                else:
-                    yield ShipCards(id="cards")
+                # the ruleset's own record cards (Naval Battle: every ship's, sheets once shown)
+                yield parts_for(self.game.ruleset).cards(id="cards")
                 yield DiceLog(id="log")
         with Vertical(id="bottom"):
             yield PhasePrompt(id="prompt")
@@ -138,10 +136,7 @@ class ReplayScreen(Screen[None]):
         state = self.state
         ruleset = self.game.ruleset
         self.query_one(SeaMap).show(table_scene(ruleset, state, self.selected), self.selected)
-        if is_naval(ruleset):
-            self.query_one(ShipRoster).show(ruleset.cards(state), self.selected)
-        else:
-            self.query_one(ShipCards).show(ruleset.cards(state), self.selected)
+        self.query_one("#cards").show(ruleset.cards(state), self.selected)  # type: ignore[attr-defined]
         side = state.to_act or getattr(state, "active", "p1")
         phase = "battle over" if state.over else str(getattr(state, "phase", ""))
         self.query_one(StatusBar).show(

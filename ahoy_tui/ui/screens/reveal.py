@@ -11,7 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ahoy_tui.ui.routing import naval_view
+from ahoy_tui.ui.naval import naval_view
 
 SIDE_STYLES = {"p1": "bold blue", "p2": "bold red"}
 

@@ -19,7 +19,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ahoy_tui.engine.fast import replace
-from ahoy_tui.ui.routing import naval_view
+from ahoy_tui.ui.naval import naval_view
 
 HOLD = "hold"
 

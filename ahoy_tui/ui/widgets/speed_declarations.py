@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ahoy_tui.ui.routing import naval_view
+from ahoy_tui.ui.naval import naval_view
 
 HOLD = "hold"
 

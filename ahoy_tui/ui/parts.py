@@ -1,0 +1,54 @@
+"""What the screens show a ruleset's battles with: its battle screen, its ship cards and, for
+rules with secret orders, its order sheet.
+
+Each ruleset names its parts the same way it names itself, by an entry point (group
+``ahoy_tui.ui``, the name its id, the object a :class:`BattleParts`), so nothing on the shared
+screens asks which rules are being played::
+
+    [project.entry-points."ahoy_tui.ui"]
+    ahoy = "ahoy_tui.ui.screens.battle:PARTS"
+
+Rules that name no parts are played on the general battle screen (map, record cards, choices),
+which asks the ruleset for everything it shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from attrs import frozen
+from textual.screen import Screen
+from textual.widget import Widget
+
+from ahoy_tui.engine.registry import plugins
+
+GROUP = "ahoy_tui.ui"
+
+
+@frozen
+class BattleParts:
+    """One ruleset's parts.
+
+    ``screen`` makes the battle screen for a session (local or remote); ``cards`` is the widget
+    of the ships' record cards, shown beside the map in battle and in the replay viewer (it has
+    ``show(cards, selected)``); ``order_sheet`` is the widget orders are written on in secret,
+    or None for rules whose orders are given one action at a time.
+    """
+
+    screen: Callable[[Any], Screen[None]]
+    cards: type[Widget]
+    order_sheet: type[Widget] | None = None
+
+
+def parts_for(ruleset: Any) -> BattleParts:
+    """The parts of ``ruleset`` (a ruleset or its id)."""
+    point = plugins(GROUP).get(getattr(ruleset, "id", ruleset))
+    if point is None:
+        from ahoy_tui.ui.screens.battle import PARTS
+
+        return PARTS
+    parts = point.load()
+    if not isinstance(parts, BattleParts):
+        raise TypeError(f"entry point {point.name} = {point.value} is not a BattleParts")
+    return parts
