@@ -3,10 +3,16 @@
 Figures are medians over repeats (this machine is shared and noisy), with the spread shown.
 - self-play: random legal games in process, actions per second (listing the legal actions and
   applying one, as a bot does);
-- replay: rebuilding a 1,000-action log from its record (every action checked for legality),
-  and the same with every state hash verified; compared with playing those actions;
-- save and load of that 1,000-action game (write atomically; read, replay and verify);
+- load: reading a 1,000-action save and showing its last step (the table and the cards), as
+  Load and Resume do; verify: ``ahoy replay --verify`` of it (every state's hash);
+- replay: rebuilding that log checked (every action against the legal actions), and playing
+  the same actions as a player would;
+- save of that game (written atomically);
 - Naval Battle Rules: a whole turn played from its six sealed sheets.
+
+``--baseline DIR`` measures another checkout of the code (``DIR`` holds its ``ahoy_tui``) back
+to back with this one, in turns, and gives each figure's ratio. This module runs as a script
+under either: it uses only what both have.
 """
 
 from __future__ import annotations
@@ -146,48 +152,77 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
                       f"  a key to its frame: median {key['median']} ms, p95 {key['p95']} ms "
                       f"({key['presses']} presses)\n")
         return 0
-    repeats = 3 if args.quick else 7
+    if getattr(args, "baseline", None):
+        return _against(args, out)
+    result = measure(quick=args.quick)
+    if args.json:
+        out.write(json.dumps(result) + "\n")
+        return 0
+    _report(result, out)
+    return 0
+
+
+CORE = (("load_1000_ms", "load a 1,000-action save and show its last step"),
+        ("verify_1000_ms", "ahoy replay --verify of it (every hash)"),
+        ("replay_1000_ms", "replay it checked (every action listed)"),
+        ("play_1000_ms", "play the same 1,000 actions"),
+        ("save_1000_ms", "save of that game"))
+
+
+def _load(path: Path, check: bool) -> Any:
+    try:
+        return load_game(path, check=check)
+    except TypeError:  # a checkout from before ``check``: its load checked everything
+        return load_game(path)
+
+
+def _load_and_show(path: Path) -> None:
+    game = _load(path, check=False)
+    state = game.state_at(game.last_step)
+    game.ruleset.scene(state, None)  # type: ignore[attr-defined]
+    game.ruleset.cards(state)  # type: ignore[attr-defined]
+
+
+def measure(quick: bool) -> dict[str, Any]:
+    """The engine's figures, as a dictionary (what ``--json`` prints)."""
+    repeats = 3 if quick else 7
     record = long_record()
     rates = []
     for r in range(repeats):
-        count, seconds = selfplay_rate(6 if args.quick else 12, seed=100 + r * 50)
+        count, seconds = selfplay_rate(6 if quick else 12, seed=100 + r * 50)
         rates.append(count / seconds)
     replay = _timed(lambda: Game.from_record(record, verify=False), repeats)
-    verified = _timed(lambda: Game.from_record(record, verify=True), repeats)
     played = _timed(lambda: play_record(record), repeats)
-    naval = naval_turn_times(6 if args.quick else 12, seed=300)
+    naval = naval_turn_times(6 if quick else 12, seed=300)
     game = Game.from_record(record)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "long.json"
         saves = _timed(lambda: game.save(path), repeats)
-        loads = _timed(lambda: load_game(path), repeats)
+        loads = _timed(lambda: _load_and_show(path), repeats)
+        verifies = _timed(lambda: _load(path, check=True), repeats)
         size = path.stat().st_size
-    result = {
+    return {
         "selfplay_actions_per_second": {
             "median": round(statistics.median(rates)), "min": round(min(rates)),
             "max": round(max(rates))},
+        "load_1000_ms": _summary(loads),
+        "verify_1000_ms": _summary(verifies),
         "replay_1000_ms": _summary(replay),
-        "replay_1000_verified_ms": _summary(verified),
         "play_1000_ms": _summary(played),
         "replay_vs_play": round(statistics.median(replay) / statistics.median(played), 2),
         "save_1000_ms": _summary(saves),
-        "load_1000_ms": _summary(loads),
         "save_file_kb": round(size / 1024, 1),
         "naval_turn_ms": {**_summary(naval), "turns": len(naval)},
         "repeats": repeats,
     }
-    if args.json:
-        out.write(json.dumps(result) + "\n")
-        return 0
+
+
+def _report(result: dict[str, Any], out: TextIO) -> None:
     rate = result["selfplay_actions_per_second"]
-    out.write(f"ahoy bench ({repeats} repeats; medians, [min-max])\n")
+    out.write(f"ahoy bench ({result['repeats']} repeats; medians, [min-max])\n")
     out.write(f"  self-play, random legal actions: {rate['median']} actions/s "
               f"[{rate['min']}-{rate['max']}]\n")
-    for key, label in (("replay_1000_ms", "replay of a 1,000-action log"),
-                       ("replay_1000_verified_ms", "  ... with every state hash checked"),
-                       ("play_1000_ms", "playing the same 1,000 actions"),
-                       ("save_1000_ms", "save of that game"),
-                       ("load_1000_ms", "load (parse, replay, verify)")):
+    for key, label in CORE:
         s = result[key]
         out.write(f"  {label}: {s['median']} ms [{s['min']}-{s['max']}]\n")
     out.write(f"  replay / play: {result['replay_vs_play']}  (save file {result['save_file_kb']} "
@@ -195,4 +230,56 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     turn = result["naval_turn_ms"]
     out.write(f"  Naval Battle Rules, a whole turn from its sheets: {turn['median']} ms "
               f"[{turn['min']}-{turn['max']}] over {turn['turns']} turns\n")
+
+
+def _measure_in(folder: str | None, quick: bool) -> dict[str, Any]:
+    """This module's :func:`measure` in a fresh process, on the code in ``folder`` (None: this
+    checkout)."""
+    import os
+    import subprocess
+
+    env = dict(os.environ)
+    here = str(Path(__file__).resolve().parents[1])
+    env["PYTHONPATH"] = os.path.abspath(folder) if folder else here
+    done = subprocess.run([sys.executable, __file__, "--quick" if quick else "--full"],
+                          capture_output=True, text=True, env=env, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr.strip().splitlines()[-1] if done.stderr else "failed")
+    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def _against(args: argparse.Namespace, out: TextIO) -> int:
+    """Both checkouts in turns (baseline, this, baseline, this…), each figure's median over the
+    turns and its ratio this / baseline (for self-play, higher is better; for times, lower)."""
+    folder = str(args.baseline)
+    if not (Path(folder) / "ahoy_tui" / "engine").is_dir():
+        print(f"ahoy bench: --baseline {folder}: no ahoy_tui package there", file=sys.stderr)
+        return 2
+    rounds = max(1, int(getattr(args, "rounds", 3) or 3))
+    before: list[dict[str, Any]] = []
+    after: list[dict[str, Any]] = []
+    for _ in range(rounds):
+        before.append(_measure_in(folder, args.quick))
+        after.append(_measure_in(None, args.quick))
+    keys = ["selfplay_actions_per_second", *(k for k, _ in CORE), "naval_turn_ms"]
+    table = {}
+    for key in keys:
+        b = statistics.median(r[key]["median"] for r in before)
+        a = statistics.median(r[key]["median"] for r in after)
+        table[key] = {"baseline": b, "this": a, "ratio": round(a / b, 2) if b else None}
+    if args.json:
+        out.write(json.dumps({"rounds": rounds, "figures": table}) + "\n")
+        return 0
+    labels = {"selfplay_actions_per_second": "self-play, actions/s",
+              "naval_turn_ms": "Naval Battle turn, ms", **{k: f"{v}, ms" for k, v in CORE}}
+    out.write(f"ahoy bench --baseline {folder} ({rounds} rounds in turns; medians)\n")
+    out.write(f"  {'measure':<58} {'baseline':>9} {'this':>9} {'this/base':>9}\n")
+    for key in keys:
+        row = table[key]
+        out.write(f"  {labels[key]:<58} {row['baseline']:>9} {row['this']:>9} "
+                  f"{row['ratio']:>9}\n")
     return 0
+
+
+if __name__ == "__main__":  # ``_measure_in``: one run of the figures, as JSON
+    print(json.dumps(measure(quick="--quick" in sys.argv)))

@@ -107,6 +107,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure the engine's speed")
     bench.add_argument("--quick", action="store_true", help="fewer repeats")
     bench.add_argument("--json", action="store_true")
+    bench.add_argument("--baseline", metavar="DIR",
+                       help="also measure the code in DIR (another checkout), in turns with "
+                            "this one, and give the ratios")
+    bench.add_argument("--rounds", type=int, default=3,
+                       help="turns of each with --baseline (default 3)")
     bench.add_argument("--ui", action="store_true",
                        help="measure the game on a terminal: first frame, a key to its frame")
     bench.add_argument("--server", action="store_true",

@@ -143,8 +143,8 @@ class Game:
         return cls(rules, loaded, seed, options, initial, events)
 
     @classmethod
-    def from_record(cls, record: GameRecord, *, verify: bool = True,
-                    trust: bool = False) -> Game:
+    def from_record(cls, record: GameRecord, *, verify: bool = True, trust: bool = False,
+                    every_hash: bool = False) -> Game:
         """Rebuild a battle by replaying its record.
 
         Checked (the default): every action is checked against the legal actions before it is
@@ -152,15 +152,16 @@ class Game:
         ``ValueError`` naming the step if an action is malformed or illegal, or a state does not
         hash to the recorded value.
 
-        Trusted (``trust``): the record is taken as the engine wrote it. Each action is applied
-        without listing the legal actions, and only the last state's hash is checked: the
-        states follow from the actions and the seed alone, so if the last one is the one that
-        was saved, so is every one before it. Anything amiss (a state that does not match, an
-        action that cannot be applied) replays the record checked, to name the step.
+        Trusted (``trust``): the record is taken as the engine wrote it, and its hashes are
+        checked instead of the legal actions listed. Each action is applied as it stands, and
+        the last state's hash is checked (with ``every_hash``, every state's): the states follow
+        from the actions and the seed alone, so if the last one is the one that was saved, so
+        is the battle. Anything amiss (a state that does not match, an action that cannot be
+        applied) replays the record checked, to name the step.
         """
         if trust and record.hashes and len(record.hashes) == len(record.actions) + 1:
             try:
-                return cls._trusted(record)
+                return cls._trusted(record, every_hash)
             except Exception:  # an illegal action may break the rules anywhere
                 pass  # the checked replay below finds and names what is wrong
         return cls._checked(record, verify)
@@ -175,7 +176,7 @@ class Game:
         return game
 
     @classmethod
-    def _trusted(cls, record: GameRecord) -> Game:
+    def _trusted(cls, record: GameRecord, every_hash: bool) -> Game:
         game = cls._begin(record)
         fresh = game.dice == PER_ACTION_DICE
         ruleset = game.ruleset
@@ -194,11 +195,12 @@ class Game:
         last = len(record.actions)
         if game.state_hash(last) != record.hashes[-1] or game.state_hash(0) != record.hashes[0]:
             raise ValueError("the last state is not the one saved")
-        # The steps between are the states these actions make; their recorded hashes are not
-        # taken on trust (each is worked out when a save needs it), so an edited one is
-        # simply written right next time. ``check`` reports it.
+        # The steps between are the states these actions make. Their recorded hashes are not
+        # taken on trust (each is worked out when a save needs it, so an edited one is simply
+        # written right next time); ``every_hash`` checks each one.
+        if every_hash and any(game.state_hash(i) != record.hashes[i] for i in range(1, last)):
+            raise ValueError("a step is not the one saved")
         game._set_cursor(record)
-        return game
         return game
 
     @classmethod
