@@ -57,20 +57,25 @@ def _fighting(state: AhoyState, ship: Ship) -> bool:
                for deck, men in table.items() if deck != ship.id for c in men)
 
 
-_STANDING: dict[tuple[int, int, str], tuple[tuple[Ship, ...], tuple[object, ...], bool]] = {}
+_STANDING: dict[tuple[int, int], tuple[tuple[Ship, ...], tuple[object, ...], frozenset[str]]] = {}
 
 
-def still_fighting(state: AhoyState, side: str) -> bool:
-    """Whether a side has a ship in the fight (remembered while ships and crew are unchanged)."""
-    key = (id(state.ships), id(state.crew), side)
+def sides_fighting(state: AhoyState) -> frozenset[str]:
+    """The sides with a ship in the fight (remembered while ships and crew are unchanged)."""
+    key = (id(state.ships), id(state.crew))
     found = _STANDING.get(key)
     if found is not None and found[0] is state.ships and found[1] is state.crew:
         return found[2]
-    answer = any(ship.side == side and _fighting(state, ship) for ship in state.ships)
+    answer = frozenset(ship.side for ship in state.ships if _fighting(state, ship))
     if len(_STANDING) > 64:
         _STANDING.clear()
     _STANDING[key] = (state.ships, state.crew, answer)
     return answer
+
+
+def still_fighting(state: AhoyState, side: str) -> bool:
+    """Whether a side has a ship in the fight."""
+    return side in sides_fighting(state)
 
 
 def victory_points(state: AhoyState, side: str) -> int:
@@ -118,10 +123,10 @@ def check_victory(state: AhoyState, dice: Dice) -> AhoyState:
     """The last side with a ship afloat and not struck wins; none left is a draw."""
     if state.over:
         return state
-    alive = {side: still_fighting(state, side) for side in state.sides}
-    if all(alive.values()):
+    fighting = sides_fighting(state)
+    if len(fighting) == len(state.sides):
         return state
-    standing = [side for side, ok in alive.items() if ok]
+    standing = [side for side in state.sides if side in fighting]
     if not standing:
         return finish(state, dice, None, "Both fleets are beaten: the battle is a draw")
     winner = standing[0]
@@ -140,11 +145,15 @@ def begin_player_turn(state: AhoyState, dice: Dice) -> AhoyState:
                                       state=GunState.READY if g.state == GunState.MALFUNCTION
                                       and state.player_turn > g.silent_until else g.state)
                          for g in ship.guns)
+            if all(new is old for new, old in zip(guns, ship.guns, strict=True)):
+                guns = ship.guns  # nothing to reset: she stays the same object
             ship = replace(ship, moved=False, ram_target=None, ram_spent=False,
                                 no_shooting=False, missiles_fired=False, ordered=(),
                                 anchor_tried=False, guns=guns)
         ships.append(ship)
-    state = replace(state, ships=tuple(ships), phase=Phase.ORDERS, move=None)
+    unchanged = all(new is old for new, old in zip(ships, state.ships, strict=True))
+    state = replace(state, ships=state.ships if unchanged else tuple(ships),
+                    phase=Phase.ORDERS, move=None)
     state = start_of_turn(state, dice, side)
     for ship in state.ships:
         if ship.side == side and ship.sinking:
