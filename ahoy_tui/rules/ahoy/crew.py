@@ -106,6 +106,29 @@ def apply_plan(state: AhoyState, ship_id: str) -> AhoyState:
     anyone left is unoccupied.
     """
     ship = state.ship(ship_id)
+    men = on_deck(state, ship.id)
+    # what the telling-off reads of her: her side, plan, whether she burns, which guns are left
+    key = (ship.id, ship.side, ship.plan, ship.fires > 0,
+           tuple((g.id, g.state == GunState.DESTROYED) for g in ship.guns), *map(id, men))
+    found = _PLANNED.get(key)
+    if found is not None:
+        changes = found[1]
+    else:
+        changes = _tell_off(state, ship)
+        if len(_PLANNED) > 256:
+            _PLANNED.clear()  # whole, not trimmed: safe while a captain thinks in a thread
+        _PLANNED[key] = (tuple(men), changes)  # the men held: their ids stay theirs
+    return replace_crew(state, changes) if changes else state
+
+
+# The crew a plan tells off, by what it reads of the ship and the men on her deck (the same
+# objects, so the same answer). Most plans are applied to a ship whose hands already stand
+# where it puts them: at the start of every turn, to every ship.
+_PLANNED: dict[tuple[object, ...], tuple[tuple[Crewman, ...], dict[str, Crewman | None]]] = {}
+
+
+def _tell_off(state: AhoyState, ship: Ship) -> dict[str, Crewman | None]:
+    """The men whose task ``ship``'s plan changes, with their new tasks."""
     hands = sorted(available_hands(state, ship), key=lambda c: c.id)
     proper = [c for c in hands if is_proper_crew(c)]
     others = [c for c in hands if not is_proper_crew(c)]
@@ -137,7 +160,7 @@ def apply_plan(state: AhoyState, ship_id: str) -> AhoyState:
     for man in others:
         if man.id not in fire_ids:
             put(man, Task.IDLE)
-    return replace_crew(state, changes) if changes else state
+    return changes
 
 
 def leader_ld(state: AhoyState, ship: Ship) -> tuple[int, str]:

@@ -55,8 +55,8 @@ from ahoy_tui.rules.ahoy.crew import (
     min_crew,
 )
 from ahoy_tui.rules.ahoy.fire_ships import towed_by
-from ahoy_tui.rules.ahoy.index import decks
-from ahoy_tui.rules.ahoy.model import AhoyState, GunState, Phase, Ship, Task
+from ahoy_tui.rules.ahoy.index import decks, on_deck
+from ahoy_tui.rules.ahoy.model import AhoyState, Crewman, GunState, Phase, Ship, Task
 from ahoy_tui.rules.ahoy.movement import (
     needs_move,
     pace_options,
@@ -137,10 +137,33 @@ def _strikes(state: AhoyState) -> list[Any]:
 # --- orders ------------------------------------------------------------------------------
 
 
-def crew_plans(state: AhoyState, ship: Ship) -> list[AssignCrew]:
+def crew_plans(state: AhoyState, ship: Ship) -> tuple[AssignCrew, ...]:
+    """Every crew plan she may be given (Gun Crews): how many sail her, how many fight fires,
+    which guns are manned first. The plan she has is offered too: on a screen it is one value
+    of a row."""
+    men = on_deck(state, ship.id)
+    # all the plans read of her: her size, whether she burns, her guns left, the men aboard
+    key = (ship.id, ship.side, ship.size, ship.fires > 0,
+           tuple((g.mount, g.state == GunState.DESTROYED) for g in ship.guns), *map(id, men))
+    found = _PLANS.get(key)
+    if found is not None:
+        return found[1]
+    plans = _crew_plans(state, ship)
+    if len(_PLANS) > 256:
+        _PLANS.clear()  # whole, not trimmed: safe while a captain thinks in a thread
+    _PLANS[key] = (tuple(men), plans)  # the men held: their ids stay theirs
+    return plans
+
+
+# Crew plans by what they read of a ship and the men on her deck (the same objects: the same
+# plans). Telling off one ship's crew leaves every other ship's plans as they were.
+_PLANS: dict[tuple[object, ...], tuple[tuple[Crewman, ...], tuple[AssignCrew, ...]]] = {}
+
+
+def _crew_plans(state: AhoyState, ship: Ship) -> tuple[AssignCrew, ...]:
     hands = available_hands(state, ship)
     if not hands or boarders_on(state, ship):
-        return []
+        return ()
     proper = sum(1 for c in hands if is_proper_crew(c))
     others = sum(1 for c in hands if not is_proper_crew(c) and c.profile != "captain")
     mounts = sorted({g.mount for g in ship.guns if g.state != GunState.DESTROYED},
@@ -150,9 +173,8 @@ def crew_plans(state: AhoyState, ship: Ship) -> list[AssignCrew]:
         most_fires = (others + proper - sailing) if ship.fires else 0
         for fires in range(most_fires + 1):
             for first in mounts:
-                # the plan she has is offered too: on a screen it is one value of a row
                 plans.append(AssignCrew(ship.id, sailing, fires, first))
-    return plans
+    return tuple(plans)
 
 
 def orders(state: AhoyState) -> list[Any]:

@@ -1,0 +1,41 @@
+"""What the Ahoy! rules remember by identity is what they would work out afresh: crew plans
+and the telling-off of crews, over every state of random battles."""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+import pytest
+
+import ahoy_tui.rules.ahoy.crew as crew_module
+from ahoy_tui.engine import Game, apply, legal_actions
+from ahoy_tui.rules.ahoy.crew import _tell_off, apply_plan
+from ahoy_tui.rules.ahoy.flow import _fighting, sides_fighting
+from ahoy_tui.rules.ahoy.legal import _crew_plans, crew_plans
+
+
+@pytest.mark.parametrize("scenario,seed", [("squadron", 2), ("harbour", 4), ("duel", 9)])
+def test_remembered_answers_are_fresh_answers(scenario: str, seed: int) -> None:
+    game = Game.new("ahoy", scenario, seed=seed)
+    state, chooser = game.state, random.Random(seed)
+    checked = 0
+    while not state.over and checked < 400:
+        for ship in state.ships:
+            if ship.sunk:
+                continue
+            assert crew_plans(state, ship) == _crew_plans(state, ship)
+            fresh = _tell_off(state, ship)
+            after = apply_plan(state, ship.id)
+            assert {c.id: c for c in after.crew if c.id in fresh} == \
+                {k: v for k, v in fresh.items() if v is not None}
+            assert (after is state) == (not fresh)
+        assert sides_fighting(state) == frozenset(
+            s.side for s in state.ships if _fighting(state, s))
+        listed = legal_actions(state)
+        state, _ = apply(state, listed[chooser.randrange(len(listed))], legal=listed)
+        checked += 1
+    assert checked > 50
+    # the memos were used, and are bounded
+    legal_module = importlib.import_module("ahoy_tui.rules.ahoy.legal")  # not the function
+    assert 0 < len(legal_module._PLANS) <= 257 and 0 < len(crew_module._PLANNED) <= 257
