@@ -24,8 +24,15 @@ from ahoy_tui.rules.ahoy.fire_ships import (
     under_tow,
     waits_for_tower,
 )
-from ahoy_tui.rules.ahoy.index import decks
-from ahoy_tui.rules.ahoy.model import AhoyState, GunState, Phase, Ship, Task, update_ship
+from ahoy_tui.rules.ahoy.model import (
+    AhoyState,
+    Crewman,
+    GunState,
+    Phase,
+    Ship,
+    Task,
+    update_ship,
+)
 from ahoy_tui.rules.ahoy.movement import (
     ADRIFT,
     can_turn,
@@ -48,13 +55,24 @@ VICTORY = "Victory"
 def _fighting(state: AhoyState, ship: Ship) -> bool:
     if ship.sunk or ship.withdrawn or ship.struck or ship.captured_by:
         return False
-    side = ship.side
-    table = decks(state.crew)
-    if any(c.side == side and c.task != Task.CAPTIVE for c in table.get(ship.id, ())):
-        return True
-    # Her whole crew may be across on an enemy deck.
-    return any(c.ship == ship.id and c.side == side and c.task == Task.BOARDING
-               for deck, men in table.items() if deck != ship.id for c in men)
+    return (ship.id, ship.side) in _manned(state.crew)
+
+
+_MANNED: dict[int, tuple[tuple[object, ...], frozenset[tuple[str | None, str]]]] = {}
+
+
+def _manned(crew: tuple[Crewman, ...]) -> frozenset[tuple[str | None, str]]:
+    """(ship, side) for every ship with men of that side on her deck (captives aside), or
+    across on an enemy deck boarding from her (her whole crew may be over there)."""
+    found = _MANNED.get(id(crew))
+    if found is not None and found[0] is crew:
+        return found[1]
+    pairs = frozenset((c.aboard, c.side) for c in crew if c.task != Task.CAPTIVE) | frozenset(
+        (c.ship, c.side) for c in crew if c.task == Task.BOARDING and c.aboard != c.ship)
+    if len(_MANNED) > 64:
+        _MANNED.clear()
+    _MANNED[id(crew)] = (crew, pairs)
+    return pairs
 
 
 _STANDING: dict[tuple[int, int], tuple[tuple[Ship, ...], tuple[object, ...], frozenset[str]]] = {}

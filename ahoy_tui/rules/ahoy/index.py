@@ -53,3 +53,29 @@ def on_deck(state: AhoyState, ship_id: str | None) -> list[Crewman]:
 
 
 _NOBODY: list[Crewman] = []
+
+
+_LAYOUTS: dict[int, tuple[tuple[Ship, ...], tuple[object, ...], dict[str, Ship]]] = {}
+
+
+def layout(ships: tuple[Ship, ...]) -> tuple[object, ...]:
+    """Where every ship lies, as a value: (id, x, y, heading, length, beam, on the table) each.
+    Equal layouts mean the same hulls in the same places, whatever else changed (a gun fired,
+    a hull holed), so lines of fire and templates worked out for one hold for the other."""
+    return _layout(ships)[1]
+
+
+def ships_by_id(ships: tuple[Ship, ...]) -> dict[str, Ship]:
+    """The ships of a tuple, by id. Do not change it."""
+    return _layout(ships)[2]
+
+
+def _layout(ships: tuple[Ship, ...]) -> tuple[tuple[Ship, ...], tuple[object, ...],
+                                               dict[str, Ship]]:
+    found = _LAYOUTS.get(id(ships))
+    if found is not None and found[0] is ships:
+        return found
+    made = (ships, tuple((s.id, s.x, s.y, s.heading, s.length, s.beam, s.on_table)
+                         for s in ships), {s.id: s for s in ships})
+    _remember(_LAYOUTS, id(ships), made)
+    return made

@@ -27,7 +27,7 @@ from ahoy_tui.rules.ahoy.crew import (
 from ahoy_tui.rules.ahoy.damage import critical_hit, damage_ship
 from ahoy_tui.rules.ahoy.hulls import gap as hull_gap
 from ahoy_tui.rules.ahoy.hulls import on_ray, ship_hull, within
-from ahoy_tui.rules.ahoy.index import decks
+from ahoy_tui.rules.ahoy.index import decks, layout, ships_by_id
 from ahoy_tui.rules.ahoy.model import (
     AhoyState,
     Crewman,
@@ -93,6 +93,23 @@ def bearing_vector(degrees: float) -> tuple[float, float]:
 def on_the_line(state: AhoyState, ship: Ship, gun: Gun) -> list[tuple[float, Ship, int]]:
     """Every hull the gun's line of fire enters: (distance, ship, edge entered), nearest first."""
     origin, direction = aim(ship, gun)
+    # The same muzzle, the same hulls in the same places and the same land: the same line.
+    key = (origin, direction, ship.id, id(state.terrain), layout(state.ships))
+    found = _LINES.get(key)
+    if found is None:
+        found = (state.terrain, _on_the_line(state, ship, origin, direction))
+        if len(_LINES) > 512:
+            _LINES.clear()  # whole, not trimmed: safe while a captain thinks in a thread
+        _LINES[key] = found  # the terrain held: its id stays its own
+    ships = ships_by_id(state.ships)
+    return [(distance, ships[other], edge) for distance, other, edge in found[1]]
+
+
+_LINES: dict[tuple[object, ...], tuple[object, list[tuple[float, str, int]]]] = {}
+
+
+def _on_the_line(state: AhoyState, ship: Ship, origin: tuple[float, float],
+                 direction: tuple[float, float]) -> list[tuple[float, str, int]]:
     found = []
     land = land_ahead(state, origin, direction)
     for other in state.ships:
@@ -108,7 +125,7 @@ def on_the_line(state: AhoyState, ship: Ship, gun: Gun) -> list[tuple[float, Shi
             back = (origin[0] - direction[0] * _BACK, origin[1] - direction[1] * _BACK)
             behind = ray_entry(back, direction, ship_hull(other))
             edge = behind[1] if behind is not None else edge
-        found.append((entry[0], other, edge))
+        found.append((entry[0], other.id, edge))
     found.sort(key=lambda item: item[0])
     return found
 

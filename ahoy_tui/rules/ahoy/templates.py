@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from ahoy_tui.engine.geometry import Point, Polygon, overlap, point_on_hull
 from ahoy_tui.rules.ahoy.crew import casualty_order
 from ahoy_tui.rules.ahoy.hulls import radius, ship_hull
-from ahoy_tui.rules.ahoy.index import on_deck
+from ahoy_tui.rules.ahoy.index import layout, on_deck
 from ahoy_tui.rules.ahoy.model import AhoyState, Crewman, Gun, Ship, Task
 from ahoy_tui.rules.ahoy.tables import tables
 
@@ -119,6 +119,21 @@ def grape_exposed(state: AhoyState, ship: Ship, origin: Point, direction: Point)
     the legal shots are listed. A hull the template does not touch is passed over at once, and
     the first covered point of a deck with an enemy on it settles the question.
     """
+    # The same muzzle, hulls in the same places and the same men: the same answer.
+    key = (origin, direction, ship.id, ship.side, id(state.crew), layout(state.ships))
+    found = _EXPOSED.get(key)
+    if found is None:
+        found = (state.crew, _grape_exposed(state, ship, origin, direction))
+        if len(_EXPOSED) > 512:
+            _EXPOSED.clear()  # whole, not trimmed: safe while a captain thinks in a thread
+        _EXPOSED[key] = found  # the crew held: its id stays its own
+    return found[1]
+
+
+_EXPOSED: dict[tuple[object, ...], tuple[object, bool]] = {}
+
+
+def _grape_exposed(state: AhoyState, ship: Ship, origin: Point, direction: Point) -> bool:
     reach = tables().table("grapeshot")["length"]
     inside = under_teardrop(origin, direction)
     shape = teardrop(origin, direction)

@@ -11,8 +11,20 @@ import pytest
 import ahoy_tui.rules.ahoy.crew as crew_module
 from ahoy_tui.engine import Game, apply, legal_actions
 from ahoy_tui.rules.ahoy.crew import _tell_off, apply_plan
-from ahoy_tui.rules.ahoy.flow import _fighting, sides_fighting
+from ahoy_tui.rules.ahoy.flow import sides_fighting
 from ahoy_tui.rules.ahoy.legal import _crew_plans, crew_plans
+from ahoy_tui.rules.ahoy.model import Task
+
+
+def _fighting_afresh(state, ship) -> bool:
+    """A ship in the fight, as the rules say it: afloat, colours flying, not taken, with her
+    own men aboard (captives aside) or across boarding an enemy."""
+    if ship.sunk or ship.withdrawn or ship.struck or ship.captured_by:
+        return False
+    return any(c.side == ship.side and c.task != Task.CAPTIVE and c.aboard == ship.id
+               for c in state.crew) or any(
+        c.ship == ship.id and c.side == ship.side and c.task == Task.BOARDING
+        and c.aboard != ship.id for c in state.crew)
 
 
 @pytest.mark.parametrize("scenario,seed", [("squadron", 2), ("harbour", 4), ("duel", 9)])
@@ -31,7 +43,7 @@ def test_remembered_answers_are_fresh_answers(scenario: str, seed: int) -> None:
                 {k: v for k, v in fresh.items() if v is not None}
             assert (after is state) == (not fresh)
         assert sides_fighting(state) == frozenset(
-            s.side for s in state.ships if _fighting(state, s))
+            s.side for s in state.ships if _fighting_afresh(state, s))
         listed = legal_actions(state)
         state, _ = apply(state, listed[chooser.randrange(len(listed))], legal=listed)
         checked += 1
