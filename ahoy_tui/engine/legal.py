@@ -98,6 +98,11 @@ class LegalActions:
         return next((f for f in self.forms if f.kind is kind), None)
 
     def __contains__(self, action: object) -> bool:
+        # Most often the action checked is one of these very objects (a player or a captain
+        # picked it from this list): found by identity, without hashing every action listed.
+        for listed in self.fixed:
+            if listed is action:
+                return True
         if self._set is None:
             self._set = frozenset(self.fixed)
         try:

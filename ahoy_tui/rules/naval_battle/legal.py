@@ -8,6 +8,7 @@ Declarations are few enough to list. Orders and fire plans are forms
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from typing import Any
 
 from ahoy_tui.engine.legal import LegalActions, OrderForm
@@ -58,18 +59,28 @@ def legal(state: NavalState) -> LegalActions:
                                                       zip(ships, combo, strict=True)))
                              for combo in combos])
     if state.phase == Phase.ORDERS:
-        examples = tuple(dict.fromkeys(example_orders(state, side, turn)
-                                       for turn in (STEADY, PORT, STARBOARD)))
+        examples = _distinct(example_orders(state, side, turn)
+                             for turn in (STEADY, PORT, STARBOARD))
         return LegalActions(forms=[OrderForm(
             GiveOrders, side, lambda a: orders_problem(state, a) is None, examples,
             "every ship's crew assignments and maneuver tokens")])
     if state.phase == Phase.SHOOTING:
-        examples = tuple(dict.fromkeys((FirePlan(side, ()), example_plan(state, side))))
+        examples = _distinct((FirePlan(side, ()), example_plan(state, side)))
         return LegalActions(forms=[OrderForm(
             FirePlan, side, lambda a: a.side == side and
             shooting.plan_problem(state, side, a.shots) is None, examples,
             "what each gun, the snipers and any creature shoot at")])
     return LegalActions()
+
+
+def _distinct(items: Iterable[Any]) -> tuple[Any, ...]:
+    """The items without repeats, in order: compared, not hashed (a sheet's hash walks all of
+    it; two sheets usually differ in their first ship's orders)."""
+    out: list[Any] = []
+    for item in items:
+        if item not in out:
+            out.append(item)
+    return tuple(out)
 
 
 def explain(state: NavalState, action: Any) -> tuple[str, str]:

@@ -234,13 +234,13 @@ class _Mover:
     """One ship during the phase: where she is at any fraction of her move."""
 
     __slots__ = (
+        "_poly",
         "beam",
         "id",
         "length",
         "maneuvers",
         "moving",
         "orders",
-        "poly",
         "pose",
         "poses",
         "present",
@@ -263,7 +263,15 @@ class _Mover:
         self.present = True  # still in the battle
         self.reach = math.hypot(self.length, self.beam) / 2  # centre to a corner
         self.pose: Pose = self.at(0.0)
-        self.poly: Polygon = self.hull_at(self.pose)
+        self._poly: Polygon | None = None
+
+    @property
+    def poly(self) -> Polygon:
+        """Her hull at her pose, worked out when first asked for: most steps of a move find
+        the ships too far apart to touch (:meth:`near`) and never need it."""
+        if self._poly is None:
+            self._poly = self.hull_at(self.pose)
+        return self._poly
 
     def near(self, other: _Mover) -> bool:
         """Whether the two hulls could touch (their circles meet): a cheap first look."""
@@ -298,7 +306,7 @@ class _Mover:
 
     def set(self, pose: Pose) -> None:
         self.pose = pose
-        self.poly = self.hull_at(pose)
+        self._poly = None
 
 
 def _pair(a: str, b: str) -> tuple[str, str]:
@@ -323,7 +331,7 @@ def move_all(state: NavalState, dice: Dice, events: list[Event]) -> NavalState:
     # Pairs already touching at the start (or bound together) do not collide again until
     # they have come apart.
     touching = {_pair(a.id, b.id) for i, a in enumerate(movers) for b in movers[i + 1:]
-                if b.id in state.ship(a.id).bound_to or overlap(a.poly, b.poly)}
+                if b.id in state.ship(a.id).bound_to or (a.near(b) and overlap(a.poly, b.poly))}
     fastest = max((m.speed for m in movers if m.moving), default=0)
     most_legs = max((len(m.maneuvers) for m in movers), default=0)
     steps = max(1, math.ceil(fastest / STEP), most_legs)
