@@ -162,7 +162,23 @@ def _segment_point_distance(p: Point, a: Point, b: Point) -> float:
 
 
 def distance(a: Polygon, b: Polygon) -> float:
-    """The shortest distance between two convex polygons (0 when they touch or overlap)."""
+    """The shortest distance between two convex polygons (0 when they touch or overlap).
+
+    Remembered by the polygons' corners: a search weighs thousands of positions in which most
+    hulls lie where they lay in the last one."""
+    key = (a, b)
+    found = _DISTANCES.get(key)
+    if found is None:
+        found = _DISTANCES[key] = _distance(a, b)
+        if len(_DISTANCES) > 8192:
+            _DISTANCES.clear()  # whole, not trimmed: safe while a captain thinks in a thread
+    return found
+
+
+_DISTANCES: dict[tuple[Polygon, Polygon], float] = {}
+
+
+def _distance(a: Polygon, b: Polygon) -> float:
     if overlap(a, b):
         return 0.0
     best = math.inf
