@@ -118,7 +118,7 @@ class LocalSession:
             self.save()
 
     @classmethod
-    def new(cls, ruleset: str = "ahoy", scenario: str | None = "duel", *,
+    def new(cls, ruleset: str, scenario: str | None = None, *,
             scenario_file: str | None = None,
             scenario_data: Mapping[str, Any] | None = None, seed: int | None = None,
             options: dict[str, Any] | None = None, policy: str = CASUAL,

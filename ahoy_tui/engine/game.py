@@ -125,18 +125,19 @@ class Game:
 
     # --- making games -------------------------------------------------------------------------
     @classmethod
-    def new(cls, ruleset: str = "ahoy", scenario: str | None = "duel", *,
+    def new(cls, ruleset: str, scenario: str | None = None, *,
             scenario_file: str | os.PathLike[str] | None = None,
             scenario_data: Mapping[str, Any] | None = None, seed: int | None = None,
             options: Mapping[str, Any] | None = None) -> Game:
-        """Set up a new battle from a built-in scenario, a scenario file, or scenario data."""
+        """Set up a new battle of the rules ``ruleset`` (its id) from a built-in scenario (the
+        ruleset's first when none is named), a scenario file, or scenario data."""
         rules = get_ruleset(ruleset)
         if scenario_data is not None:
             loaded = rules.load_scenario(data=scenario_data)
         elif scenario_file is not None:
             loaded = rules.load_scenario(path=Path(scenario_file))
         else:
-            loaded = rules.load_scenario(name=scenario)
+            loaded = rules.load_scenario(name=scenario or rules.scenarios()[0].name)
         seed = random_seed() if seed is None else seed
         options = dict(options or {})
         initial, events = rules.setup(loaded, seed, options)

@@ -44,3 +44,15 @@ def test_the_ui_holds_no_rules(path):
     """The screens ask the ruleset (through the session) what to show; they import no rules."""
     bad = {m for m in imports(path) if m.startswith("ahoy_tui.rules")}
     assert not bad, f"{path.relative_to(PACKAGE)} imports {sorted(bad)}"
+
+
+@pytest.mark.parametrize("path", modules("engine"), ids=lambda p: p.name)
+def test_the_engine_names_no_ruleset_id(path):
+    """Not even as a default: a ruleset is whatever the entry points install."""
+    from ahoy_tui.engine import rulesets
+
+    ids = {r.id for r in rulesets()}
+    tree = ast.parse(path.read_text("utf-8"))
+    named = [n.lineno for n in ast.walk(tree)
+             if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value in ids]
+    assert not named, f"{path.relative_to(PACKAGE)} names a ruleset id on lines {named}"
