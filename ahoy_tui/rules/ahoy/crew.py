@@ -14,7 +14,7 @@ from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.rules.ahoy.combat import to_wound_needed
 from ahoy_tui.rules.ahoy.common import tell
-from ahoy_tui.rules.ahoy.index import on_deck
+from ahoy_tui.rules.ahoy.index import muster, on_deck
 from ahoy_tui.rules.ahoy.model import AhoyState, Crewman, GunState, Ship, Task, replace_crew
 from ahoy_tui.rules.ahoy.tables import tables
 
@@ -37,31 +37,26 @@ def aboard(state: AhoyState, ship_id: str) -> list[Crewman]:
 
 def own_aboard(state: AhoyState, ship: Ship) -> list[Crewman]:
     """The ship's own side aboard her, captives excluded."""
-    return [c for c in on_deck(state, ship.id)
-            if c.side == ship.side and c.task != Task.CAPTIVE]
+    return list(muster(state, ship).own)
 
 
 def boarders_on(state: AhoyState, ship: Ship) -> list[Crewman]:
     """Enemy models fighting on her deck."""
-    return [c for c in on_deck(state, ship.id)
-            if c.side != ship.side and c.task == Task.BOARDING]
+    return list(muster(state, ship).boarders)
 
 
 def captives_on(state: AhoyState, ship: Ship) -> list[Crewman]:
-    return [c for c in on_deck(state, ship.id) if c.task == Task.CAPTIVE]
+    return list(muster(state, ship).captives)
 
 
 def engaged(state: AhoyState, ship: Ship) -> bool:
     """Whether a fight is going on aboard her."""
-    return any(c.side != ship.side and c.task == Task.BOARDING
-               for c in on_deck(state, ship.id))
+    return muster(state, ship).engaged
 
 
 def sailing_crew(state: AhoyState, ship: Ship) -> int:
-    if engaged(state, ship):
-        return 0
-    return sum(1 for c in on_deck(state, ship.id)
-               if c.side == ship.side and c.task == Task.SAILING)
+    deck = muster(state, ship)
+    return 0 if deck.engaged else deck.sailing
 
 
 def min_crew(ship: Ship) -> int:
@@ -74,21 +69,17 @@ def in_control(state: AhoyState, ship: Ship) -> bool:
 
 
 def gun_crew(state: AhoyState, ship: Ship, gun_id: str) -> int:
-    if engaged(state, ship):
-        return 0
-    return sum(1 for c in on_deck(state, ship.id)
-               if c.side == ship.side and c.task == Task.GUN and c.gun == gun_id)
+    deck = muster(state, ship)
+    return 0 if deck.engaged else deck.guns.get(gun_id, 0)
 
 
 def fire_fighters(state: AhoyState, ship: Ship) -> int:
-    return sum(1 for c in on_deck(state, ship.id)
-               if c.side == ship.side and c.task == Task.FIRES)
+    return muster(state, ship).fires
 
 
 def available_hands(state: AhoyState, ship: Ship) -> list[Crewman]:
     """Own men aboard who can be told off to tasks (not boarding elsewhere, not captive)."""
-    return [c for c in on_deck(state, ship.id)
-            if c.side == ship.side and c.task not in (Task.BOARDING, Task.CAPTIVE)]
+    return list(muster(state, ship).hands)
 
 
 def guns_in_order(ship: Ship, first: str) -> list[str]:

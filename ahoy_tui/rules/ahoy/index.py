@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from ahoy_tui.engine.geometry import Polygon, hull
-from ahoy_tui.rules.ahoy.model import AhoyState, Crewman, Ship
+from ahoy_tui.rules.ahoy.model import AhoyState, Crewman, Ship, Task
 
 _KEEP = 256
 _DECKS: dict[int, tuple[tuple[Crewman, ...], dict[str | None, list[Crewman]]]] = {}
+_MUSTERS: dict[int, tuple[tuple[Crewman, ...], dict[tuple[str, str], Muster]]] = {}
 _HULLS: dict[int, tuple[Ship, Polygon]] = {}
 
 
@@ -36,6 +37,49 @@ def decks(crew: tuple[Crewman, ...]) -> dict[str | None, list[Crewman]]:
         table.setdefault(man.aboard, []).append(man)
     _remember(_DECKS, id(crew), (crew, table))
     return table
+
+
+class Muster:
+    """Who is on one ship's deck, from her side's point of view: her own men (captives aside),
+    enemy boarders, captives, the hands that may be told off to tasks, and how many of hers sail
+    her, fight fires and crew each gun. Worked out once per crew tuple and ship; read only."""
+
+    __slots__ = ("boarders", "captives", "fires", "guns", "hands", "own", "sailing")
+
+    def __init__(self, men: list[Crewman], side: str) -> None:
+        self.own: tuple[Crewman, ...] = tuple(
+            c for c in men if c.side == side and c.task != Task.CAPTIVE)
+        self.boarders: tuple[Crewman, ...] = tuple(
+            c for c in men if c.side != side and c.task == Task.BOARDING)
+        self.captives: tuple[Crewman, ...] = tuple(c for c in men if c.task == Task.CAPTIVE)
+        self.hands: tuple[Crewman, ...] = tuple(
+            c for c in self.own if c.task != Task.BOARDING)
+        self.sailing = sum(1 for c in self.own if c.task == Task.SAILING)
+        self.fires = sum(1 for c in self.own if c.task == Task.FIRES)
+        guns: dict[str | None, int] = {}
+        for c in self.own:
+            if c.task == Task.GUN:
+                guns[c.gun] = guns.get(c.gun, 0) + 1
+        self.guns = guns
+
+    @property
+    def engaged(self) -> bool:
+        """A fight going on aboard: enemy boarders on her deck."""
+        return bool(self.boarders)
+
+
+def muster(state: AhoyState, ship: Ship) -> Muster:
+    """Her deck's muster (see :class:`Muster`), remembered for this crew tuple."""
+    crew = state.crew
+    found = _MUSTERS.get(id(crew))
+    if found is None or found[0] is not crew:
+        found = (crew, {})
+        _remember(_MUSTERS, id(crew), found)
+    key = (ship.id, ship.side)
+    made = found[1].get(key)
+    if made is None:
+        made = found[1][key] = Muster(on_deck(state, ship.id), ship.side)
+    return made
 
 
 def ship_outline(ship: Ship) -> Polygon:

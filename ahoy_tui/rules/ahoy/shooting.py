@@ -27,7 +27,7 @@ from ahoy_tui.rules.ahoy.crew import (
 from ahoy_tui.rules.ahoy.damage import critical_hit, damage_ship
 from ahoy_tui.rules.ahoy.hulls import gap as hull_gap
 from ahoy_tui.rules.ahoy.hulls import on_ray, ship_hull, within
-from ahoy_tui.rules.ahoy.index import decks, layout, ships_by_id
+from ahoy_tui.rules.ahoy.index import layout, muster, ships_by_id
 from ahoy_tui.rules.ahoy.model import (
     AhoyState,
     Crewman,
@@ -163,8 +163,7 @@ def gun_ready(state: AhoyState, ship: Ship, gun: Gun) -> str | None:
     if gun.fired:
         return "the gun has already fired this turn"
     weapon = tables().gun(gun.weapon)
-    crew = sum(1 for c in decks(state.crew).get(ship.id, ())
-               if c.task == Task.GUN and c.gun == gun.id and c.side == ship.side)
+    crew = muster(state, ship).guns.get(gun.id, 0)
     if weapon.fire_needs(crew) is None:
         return f"the gun has {crew} crew and cannot be fired (needs {weapon.crew})"
     return None
