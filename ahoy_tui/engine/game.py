@@ -23,6 +23,7 @@ from ahoy_tui.engine.legal import LegalActions
 from ahoy_tui.engine.memo import StateMemo
 from ahoy_tui.engine.record import PER_ACTION_DICE, SEQUENTIAL_DICE, GameRecord
 from ahoy_tui.engine.registry import get_ruleset
+from ahoy_tui.engine.replay import replaying
 from ahoy_tui.engine.ruleset import Ruleset, Scenario
 from ahoy_tui.engine.serialize import (
     _digest,
@@ -184,9 +185,11 @@ class Game:
         union = ruleset.action_union
         state = game._states[0]
         states, events_at, actions = game._states, game._events, game._actions
-        for data in record.actions:
-            action = action_from_data(data, union)
-            with action_dice(action_salt(state.step, action) if fresh else 0):
+        parsed = [action_from_data(data, union) for data in record.actions]
+        for index, action in enumerate(parsed):
+            after = parsed[index + 1] if index + 1 < len(parsed) else None
+            with action_dice(action_salt(state.step, action) if fresh else 0), \
+                    replaying(after):
                 new, events = ruleset.apply(state, action)
             state = replace(new, step=state.step + 1)
             states.append(state)

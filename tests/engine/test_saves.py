@@ -355,3 +355,24 @@ def test_a_save_from_before_the_advanced_rules_still_verifies():
     assert game.state.turn == 3
     assert not game.state.terrain
     game.play(next(iter(game.legal_actions())))  # and play goes on from it
+
+
+@pytest.mark.parametrize("ruleset,scenario,seed", [
+    ("ahoy", "squadron", 3), ("ahoy", "harbour", 5), ("ahoy", "river", 2),
+    ("ahoy", "fireships", 4), ("ahoy", "harbour_raid", 6), ("naval-battle", "dragon", 1)])
+def test_a_good_save_loads_on_trust_without_a_checked_replay(tmp_path, monkeypatch, ruleset,
+                                                             scenario, seed):
+    """The trusted replay (and the log's next action, where the rules ask it whether a phase
+    offered a choice) rebuilds every state of a real battle: no fallback was needed."""
+    game = Game.new(ruleset, scenario, seed=seed)
+    play_random(game, seed, 300)
+    path = game.save(tmp_path / "battle.json")
+
+    def refused(*args, **kwargs):
+        raise AssertionError("the trusted replay fell back to the checked one")
+
+    monkeypatch.setattr(Game, "_checked", classmethod(refused))
+    loaded = load_game(path)
+    assert loaded.last_step == game.last_step
+    assert [loaded.state_hash(i) for i in range(game.last_step + 1)] == \
+        [game.state_hash(i) for i in range(game.last_step + 1)]

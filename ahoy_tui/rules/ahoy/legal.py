@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ahoy_tui.engine.legal import ActionRange, LegalActions
+from ahoy_tui.engine.replay import next_action
 from ahoy_tui.rules.ahoy.actions import (
     Advance,
     AssignCrew,
@@ -105,11 +106,40 @@ def waiting(state: AhoyState) -> bool:
         # The start of a turn always waits for the player to end it: orders are where a
         # captain takes stock (and may strike), even when none of his ships has a choice.
         return any(s.on_table or s.off_table for s in own_ships(state))
+    hinted = _told_by_the_log(state)
+    if hinted is not None:
+        return hinted
     if state.phase == Phase.MOVEMENT:
         return next(_movement_choices(state), None) is not None
     if state.phase == Phase.SHOOTING:
         return next(_shots(state), None) is not None
     return False
+
+
+# The phase each action is played in (those of any phase, and the answers to a pending
+# decision, are not here).
+PHASE_OF: dict[type, Phase] = {
+    AssignCrew: Phase.ORDERS, DeclareRam: Phase.ORDERS, CutLoose: Phase.ORDERS,
+    RecallBoarders: Phase.ORDERS, CastOff: Phase.ORDERS, RaiseAnchor: Phase.ORDERS,
+    CutAnchor: Phase.ORDERS, EndOrders: Phase.ORDERS, ShoveOff: Phase.ORDERS,
+    HeaveGun: Phase.ORDERS, CastOffFromQuay: Phase.ORDERS, StartMove: Phase.MOVEMENT,
+    Advance: Phase.MOVEMENT, Turn: Phase.MOVEMENT, EndMove: Phase.MOVEMENT,
+    ReturnToTable: Phase.MOVEMENT, Withdraw: Phase.MOVEMENT, Swim: Phase.MOVEMENT,
+    DropAnchor: Phase.MOVEMENT, EndMovement: Phase.MOVEMENT, CastAdrift: Phase.MOVEMENT,
+    LaunchBoat: Phase.MOVEMENT, FireGun: Phase.SHOOTING, TrainTurret: Phase.SHOOTING,
+    FireMissiles: Phase.SHOOTING, EndShooting: Phase.SHOOTING,
+}
+
+
+def _told_by_the_log(state: AhoyState) -> bool | None:
+    """In a trusted replay (``engine.replay``), whether the player chose in this phase: the
+    log's next action is played here. None when it cannot say (in play; an action of any
+    phase, such as striking or boarding; the answer to a decision not yet asked)."""
+    action = next_action()
+    if action is None:
+        return None
+    phase = PHASE_OF.get(type(action))
+    return None if phase is None else phase == state.phase
 
 
 def _pending_actions(state: AhoyState) -> list[Any]:
@@ -371,18 +401,7 @@ def explain(state: AhoyState, action: Any) -> tuple[str, str]:
             return "Taking Damage", f"the {ship.name} has gone down"
         if ship.captured_by:
             return "Boarding Actions", f"the {ship.name} has been captured"
-    phase_of = {
-        AssignCrew: Phase.ORDERS, DeclareRam: Phase.ORDERS, CutLoose: Phase.ORDERS,
-        RecallBoarders: Phase.ORDERS, CastOff: Phase.ORDERS, RaiseAnchor: Phase.ORDERS,
-        CutAnchor: Phase.ORDERS, EndOrders: Phase.ORDERS, ShoveOff: Phase.ORDERS,
-        HeaveGun: Phase.ORDERS, CastOffFromQuay: Phase.ORDERS, StartMove: Phase.MOVEMENT,
-        Advance: Phase.MOVEMENT, Turn: Phase.MOVEMENT, EndMove: Phase.MOVEMENT,
-        ReturnToTable: Phase.MOVEMENT, Withdraw: Phase.MOVEMENT, Swim: Phase.MOVEMENT,
-        DropAnchor: Phase.MOVEMENT, EndMovement: Phase.MOVEMENT, CastAdrift: Phase.MOVEMENT,
-        LaunchBoat: Phase.MOVEMENT, FireGun: Phase.SHOOTING, TrainTurret: Phase.SHOOTING,
-        FireMissiles: Phase.SHOOTING, EndShooting: Phase.SHOOTING,
-    }
-    needed = phase_of.get(type(action))
+    needed = PHASE_OF.get(type(action))
     if needed is not None and needed != state.phase:
         return "Turns and phases", (f"that is done in the {needed.value} phase; this is the "
                                     f"{state.phase.value} phase")
