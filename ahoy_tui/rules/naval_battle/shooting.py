@@ -164,7 +164,23 @@ def _no_target(others: list[tuple[Ship, float]], what: str) -> str:
 
 def weapons(state: NavalState, ship_id: str) -> tuple[Weapon, ...]:
     """Every weapon of the ship this Shooting phase, with its targets (after the reveal, so
-    the chits on Snipers and Guns are known)."""
+    the chits on Snipers and Guns are known). They depend on the ships alone, so they are
+    remembered for the ships tuple: a turn's shooting asks for them many times."""
+    ships = state.ships
+    found = _WEAPONS.get((id(ships), ship_id))
+    if found is not None and found[0] is ships:
+        return found[1]
+    made = _weapons(state, ship_id)
+    if len(_WEAPONS) > 256:
+        _WEAPONS.clear()  # whole, not trimmed: safe while a captain thinks in a thread
+    _WEAPONS[(id(ships), ship_id)] = (ships, made)
+    return made
+
+
+_WEAPONS: dict[tuple[int, str], tuple[tuple[Ship, ...], tuple[Weapon, ...]]] = {}
+
+
+def _weapons(state: NavalState, ship_id: str) -> tuple[Weapon, ...]:
     ship = state.ship(ship_id)
     if ship.gone:
         return ()
