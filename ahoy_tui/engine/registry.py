@@ -36,8 +36,24 @@ def register(ruleset: Ruleset) -> Ruleset:
 
 
 def plugins(group: str) -> dict[str, EntryPoint]:
-    """The entry points of ``group``, by name, in the order they were installed."""
-    return {ep.name: ep for ep in entry_points(group=group)}
+    """The entry points of ``group``, by name: this project's own first, in the order its
+    pyproject.toml lists them, then other packages' by package name (a stable order, whatever
+    the order of the folders Python searches). The first of one name wins."""
+    points = list(entry_points(group=group))
+
+    def order(item: tuple[int, EntryPoint]) -> tuple[bool, str, int]:
+        index, point = item
+        dist = getattr(point, "dist", None)
+        name = (getattr(dist, "name", "") or "").lower().replace("_", "-")
+        return (name != OWN, name, index)
+
+    found: dict[str, EntryPoint] = {}
+    for _, point in sorted(enumerate(points), key=order):
+        found.setdefault(point.name, point)
+    return found
+
+
+OWN = "ahoy-tui"  # this project's distribution: its rulesets come first in every list
 
 
 def _load() -> None:

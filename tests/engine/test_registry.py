@@ -119,7 +119,7 @@ def test_a_ruleset_from_another_package_is_found_by_its_entry_point(tmp_path) ->
     done = _run("""
         from ahoy_tui.engine import Game, IllegalAction, get_ruleset, rulesets
 
-        print(sorted(r.id for r in rulesets()))
+        print([r.id for r in rulesets()])  # the project's own first, whatever the path order
         game = Game.new("tiny-nim", "pile", seed=4)
         print(game.ruleset.title, game.state.pile)
         before = game.state
@@ -140,6 +140,18 @@ def test_a_ruleset_from_another_package_is_found_by_its_entry_point(tmp_path) ->
     assert lines[2] == "refused: Hauling Powder True"
     assert lines[3].endswith(" hauls the last barrel 12")  # a barrel at a time: 12 hauls
     assert lines[4] == "True"
+
+
+def test_a_plugin_cannot_take_the_name_of_a_ruleset_of_this_project(tmp_path) -> None:
+    site = _install_plugin(tmp_path)
+    info = next(site.glob("*.dist-info"))
+    (info / "entry_points.txt").write_text("[ahoy_tui.rulesets]\nahoy = tiny_nim:RULESET\n")
+    done = _run("""
+        from ahoy_tui.engine import get_ruleset
+        print(get_ruleset("ahoy").title)
+    """, [site, PLUGIN])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "Warhammer Ahoy! (3rd edition)"
 
 
 def test_a_plugin_under_the_wrong_name_is_reported_not_loaded(tmp_path) -> None:
