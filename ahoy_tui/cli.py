@@ -160,7 +160,7 @@ def _run(args: argparse.Namespace) -> int:
 
         return list_fleets(args)
     if command == "replay":
-        if args.verify or args.text or not _terminal():
+        if args.verify or args.text or not _terminal() or not _drawn(args):
             from ahoy_tui.commands import replay
 
             return replay(args)
@@ -185,7 +185,7 @@ def _run(args: argparse.Namespace) -> int:
         from ahoy_tui.bench import run
 
         return run(args)
-    if args.headless or not _terminal():
+    if args.headless or not _terminal() or not _drawn(args):
         from ahoy_tui.headless import play
 
         return play(args)
@@ -194,6 +194,26 @@ def _run(args: argparse.Namespace) -> int:
 
 def _terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _drawn(args: argparse.Namespace) -> bool:
+    """Whether the screens can show the battle asked for (the ruleset named, or the one of the
+    save to load or replay); if not, say so, and it is played or replayed in plain text."""
+    from ahoy_tui.engine import SaveError, UnknownRuleset, get_ruleset, load_record
+    from ahoy_tui.ui.parts import drawable, no_table_words
+
+    path = getattr(args, "file", None) or getattr(args, "load", None)
+    try:
+        ruleset_id = load_record(path).ruleset if path else getattr(args, "ruleset", None)
+        if ruleset_id is None:
+            return True
+        ruleset = get_ruleset(ruleset_id)
+    except (SaveError, UnknownRuleset):
+        return True  # the command itself reports it, in its own words
+    if drawable(ruleset):
+        return True
+    print(f"ahoy: {no_table_words(ruleset)}; in plain text here.", file=sys.stderr)
+    return False
 
 
 def _play_in_app(args: argparse.Namespace) -> int:

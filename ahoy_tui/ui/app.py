@@ -124,23 +124,33 @@ class AhoyApp(App[None]):
     def open_battle(self, path: Path) -> None:
         from ahoy_tui.engine import SaveError
         from ahoy_tui.session import LocalSession
+        from ahoy_tui.ui.parts import drawable, no_table_words
 
         try:
             session = LocalSession.load(path)
         except SaveError as exc:
             self.notify(str(exc), title="Cannot load", severity="error", timeout=8)
             return
+        if not drawable(session.ruleset):
+            self.notify(no_table_words(session.ruleset), title="Cannot show", severity="error",
+                        timeout=10)
+            return
         self.start_battle(session)
         self.notify(resumed_words(session), title="Resumed", timeout=6)
 
     def open_replay(self, path: Path) -> None:
         from ahoy_tui.engine import SaveError, load_game
+        from ahoy_tui.ui.parts import drawable, no_table_words
         from ahoy_tui.ui.screens.replay import ReplayScreen
 
         try:
             game = load_game(path)
         except SaveError as exc:
             self.notify(str(exc), title="Cannot replay", severity="error", timeout=8)
+            return
+        if not drawable(game.ruleset):
+            self.notify(no_table_words(game.ruleset), title="Cannot show", severity="error",
+                        timeout=10)
             return
         self.push_screen(ReplayScreen(game, path=Path(path)))
 

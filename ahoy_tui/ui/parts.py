@@ -41,6 +41,23 @@ class BattleParts:
     order_sheet: type[Widget] | None = None
 
 
+def drawable(ruleset: Any) -> bool:
+    """Whether the screens can show this ruleset's battles: it names parts of its own, or gives
+    the table (``scene``) and the record cards (``cards``) the general battle screen draws.
+    Others are played in plain text (``ahoy play --headless``)."""
+    if getattr(ruleset, "id", ruleset) in plugins(GROUP):
+        return True
+    return callable(getattr(ruleset, "scene", None)) and callable(getattr(ruleset, "cards", None))
+
+
+def no_table_words(ruleset: Any) -> str:
+    """What to tell a player who asks the screens for rules they cannot draw."""
+    title = getattr(ruleset, "title", ruleset)
+    rid = getattr(ruleset, "id", ruleset)
+    return (f"{title} draws no table for the screens: play it with "
+            f"'ahoy play --headless --ruleset {rid}', replay it with 'ahoy replay FILE --text'")
+
+
 def parts_for(ruleset: Any) -> BattleParts:
     """The parts of ``ruleset`` (a ruleset or its id)."""
     point = plugins(GROUP).get(getattr(ruleset, "id", ruleset))

@@ -65,3 +65,38 @@ def test_rules_without_captains_of_their_own_get_the_random_one() -> None:
     assert set(levels.values()) == {RandomCaptain}
     assert _levels("ahoy")["hard"].__name__ == "HardCaptain"
     assert _levels("naval-battle")["hard"].__module__ == "ahoy_tui.ai.naval_battle.hard"
+
+
+@pytest.fixture
+def tiny(monkeypatch):
+    """The tiny outside ruleset (tests/engine/plugin), registered for one test only."""
+    import sys
+
+    from ahoy_tui.engine import registry
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "engine" / "plugin"))
+    registry.rulesets()  # the installed ones first
+    import tiny_nim
+
+    monkeypatch.setitem(registry._RULESETS, "tiny-nim", tiny_nim.RULESET)
+    yield tiny_nim.RULESET
+    sys.modules.pop("tiny_nim", None)
+
+
+def test_rules_without_a_table_are_not_offered_to_the_screens(tiny, tmp_path, capsys) -> None:
+    import argparse
+
+    from ahoy_tui.cli import _drawn
+    from ahoy_tui.engine import Game, get_ruleset
+    from ahoy_tui.ui.parts import drawable
+    from ahoy_tui.ui.screens.new_game import _drawn as offered
+
+    assert not drawable(tiny)
+    assert all(drawable(get_ruleset(r)) for r in ("ahoy", "naval-battle"))
+    assert "tiny-nim" not in [r.id for r in offered()]
+    # asked for on the command line, or its save given to replay: said so, and played in text
+    assert not _drawn(argparse.Namespace(ruleset="tiny-nim", load=None, file=None))
+    assert "ahoy play --headless --ruleset tiny-nim" in capsys.readouterr().err
+    path = Game.new("tiny-nim", seed=2).save(tmp_path / "pile.json")
+    assert not _drawn(argparse.Namespace(file=str(path)))
+    assert _drawn(argparse.Namespace(ruleset="ahoy", load=None, file=None))

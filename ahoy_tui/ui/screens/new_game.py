@@ -37,6 +37,13 @@ def _setup_choices() -> dict[str, Any]:
     return found
 
 
+def _drawn() -> list[Any]:
+    """The rulesets whose battles the screens can show (others play in plain text)."""
+    from ahoy_tui.ui.parts import drawable
+
+    return [r for r in rulesets() if drawable(r)]
+
+
 def _fleets(ruleset: Any) -> Any:
     """The ruleset's saved fleets (``rules/ahoy/fleet.py``), or None for rules without them."""
     return getattr(ruleset, "fleets", None)
@@ -48,7 +55,7 @@ class NewGameScreen(Screen[None]):
 
     def __init__(self, online: bool = False) -> None:
         super().__init__()
-        first = rulesets()[0]  # the first installed (this project's own list begins with Ahoy!)
+        first = _drawn()[0]  # the first installed (this project's own list begins with Ahoy!)
         self.ruleset_id = first.id
         self.scenario = first.scenarios()[0].name
         self.online = online  # set up a game on the server: seats are you, free, or captains
@@ -57,7 +64,7 @@ class NewGameScreen(Screen[None]):
         with Horizontal(id="form-row"):
             with VerticalScroll(id="form"):
                 yield Label("Ruleset")
-                yield Select([(r.title, r.id) for r in rulesets()], value=self.ruleset_id,
+                yield Select([(r.title, r.id) for r in _drawn()], value=self.ruleset_id,
                              allow_blank=False, id="ruleset")
                 yield Label("Scenario")
                 yield OptionList(id="scenarios")
