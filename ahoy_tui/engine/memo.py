@@ -40,3 +40,30 @@ class StateMemo(Generic[V]):
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
+
+
+class KeyedMemo(Generic[V]):
+    """Answers remembered by a key made of what they read: the ids of objects, and small values.
+
+    Each entry holds the objects whose ids are in its key (``hold``), so that no other object
+    can take one of those ids while it is remembered. When full it is cleared whole, not
+    trimmed: a captain may be thinking in another thread, and one ``clear()`` cannot meet a
+    half-finished walk through the entries.
+    """
+
+    def __init__(self, size: int = 512) -> None:
+        self._size = size
+        self._entries: dict[tuple[object, ...], tuple[object, V]] = {}
+
+    def __call__(self, key: tuple[object, ...], hold: object, compute: Callable[[], V]) -> V:
+        found = self._entries.get(key)
+        if found is not None:
+            return found[1]
+        value = compute()
+        if len(self._entries) >= self._size:
+            self._entries.clear()
+        self._entries[key] = (hold, value)
+        return value
+
+    def __len__(self) -> int:
+        return len(self._entries)

@@ -12,6 +12,7 @@ from functools import cache
 
 from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.fast import replace
+from ahoy_tui.engine.memo import KeyedMemo
 from ahoy_tui.rules.ahoy.combat import to_wound_needed
 from ahoy_tui.rules.ahoy.common import tell
 from ahoy_tui.rules.ahoy.index import muster, on_deck
@@ -101,21 +102,14 @@ def apply_plan(state: AhoyState, ship_id: str) -> AhoyState:
     # what the telling-off reads of her: her side, plan, whether she burns, which guns are left
     key = (ship.id, ship.side, ship.plan, ship.fires > 0,
            tuple((g.id, g.state == GunState.DESTROYED) for g in ship.guns), *map(id, men))
-    found = _PLANNED.get(key)
-    if found is not None:
-        changes = found[1]
-    else:
-        changes = _tell_off(state, ship)
-        if len(_PLANNED) > 256:
-            _PLANNED.clear()  # whole, not trimmed: safe while a captain thinks in a thread
-        _PLANNED[key] = (tuple(men), changes)  # the men held: their ids stay theirs
+    changes = _PLANNED(key, men, lambda: _tell_off(state, ship))  # men: held, never changed
     return replace_crew(state, changes) if changes else state
 
 
 # The crew a plan tells off, by what it reads of the ship and the men on her deck (the same
 # objects, so the same answer). Most plans are applied to a ship whose hands already stand
 # where it puts them: at the start of every turn, to every ship.
-_PLANNED: dict[tuple[object, ...], tuple[tuple[Crewman, ...], dict[str, Crewman | None]]] = {}
+_PLANNED: KeyedMemo[dict[str, Crewman | None]] = KeyedMemo(256)
 
 
 def _tell_off(state: AhoyState, ship: Ship) -> dict[str, Crewman | None]:

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ahoy_tui.engine.legal import ActionRange, LegalActions
+from ahoy_tui.engine.memo import KeyedMemo
 from ahoy_tui.engine.replay import next_action
 from ahoy_tui.rules.ahoy.actions import (
     Advance,
@@ -57,7 +58,7 @@ from ahoy_tui.rules.ahoy.crew import (
 )
 from ahoy_tui.rules.ahoy.fire_ships import towed_by
 from ahoy_tui.rules.ahoy.index import decks, on_deck
-from ahoy_tui.rules.ahoy.model import AhoyState, Crewman, GunState, Phase, Ship, Task
+from ahoy_tui.rules.ahoy.model import AhoyState, GunState, Phase, Ship, Task
 from ahoy_tui.rules.ahoy.movement import (
     needs_move,
     pace_options,
@@ -175,19 +176,12 @@ def crew_plans(state: AhoyState, ship: Ship) -> tuple[AssignCrew, ...]:
     # all the plans read of her: her size, whether she burns, her guns left, the men aboard
     key = (ship.id, ship.side, ship.size, ship.fires > 0,
            tuple((g.mount, g.state == GunState.DESTROYED) for g in ship.guns), *map(id, men))
-    found = _PLANS.get(key)
-    if found is not None:
-        return found[1]
-    plans = _crew_plans(state, ship)
-    if len(_PLANS) > 256:
-        _PLANS.clear()  # whole, not trimmed: safe while a captain thinks in a thread
-    _PLANS[key] = (tuple(men), plans)  # the men held: their ids stay theirs
-    return plans
+    return _PLANS(key, men, lambda: _crew_plans(state, ship))  # men: held, never changed
 
 
 # Crew plans by what they read of a ship and the men on her deck (the same objects: the same
 # plans). Telling off one ship's crew leaves every other ship's plans as they were.
-_PLANS: dict[tuple[object, ...], tuple[tuple[Crewman, ...], tuple[AssignCrew, ...]]] = {}
+_PLANS: KeyedMemo[tuple[AssignCrew, ...]] = KeyedMemo(256)
 
 
 def _crew_plans(state: AhoyState, ship: Ship) -> tuple[AssignCrew, ...]:

@@ -14,6 +14,7 @@ import math
 from ahoy_tui.engine.dice import MISFIRE, Dice
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import UNIT, clean, contains, point_on_hull, ray_entry, ray_span
+from ahoy_tui.engine.memo import KeyedMemo
 from ahoy_tui.rules.ahoy.combat import bs_to_hit, follow_up_needed, to_wound_needed
 from ahoy_tui.rules.ahoy.common import inches, tell
 from ahoy_tui.rules.ahoy.crew import (
@@ -95,17 +96,12 @@ def on_the_line(state: AhoyState, ship: Ship, gun: Gun) -> list[tuple[float, Shi
     origin, direction = aim(ship, gun)
     # The same muzzle, the same hulls in the same places and the same land: the same line.
     key = (origin, direction, ship.id, id(state.terrain), layout(state.ships))
-    found = _LINES.get(key)
-    if found is None:
-        found = (state.terrain, _on_the_line(state, ship, origin, direction))
-        if len(_LINES) > 512:
-            _LINES.clear()  # whole, not trimmed: safe while a captain thinks in a thread
-        _LINES[key] = found  # the terrain held: its id stays its own
+    line = _LINES(key, state.terrain, lambda: _on_the_line(state, ship, origin, direction))
     ships = ships_by_id(state.ships)
-    return [(distance, ships[other], edge) for distance, other, edge in found[1]]
+    return [(distance, ships[other], edge) for distance, other, edge in line]
 
 
-_LINES: dict[tuple[object, ...], tuple[object, list[tuple[float, str, int]]]] = {}
+_LINES: KeyedMemo[list[tuple[float, str, int]]] = KeyedMemo()
 
 
 def _on_the_line(state: AhoyState, ship: Ship, origin: tuple[float, float],

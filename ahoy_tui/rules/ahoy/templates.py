@@ -13,6 +13,7 @@ import math
 from collections.abc import Callable, Iterator
 
 from ahoy_tui.engine.geometry import Point, Polygon, overlap, point_on_hull
+from ahoy_tui.engine.memo import KeyedMemo
 from ahoy_tui.rules.ahoy.crew import casualty_order
 from ahoy_tui.rules.ahoy.hulls import radius, ship_hull
 from ahoy_tui.rules.ahoy.index import layout, on_deck
@@ -121,16 +122,10 @@ def grape_exposed(state: AhoyState, ship: Ship, origin: Point, direction: Point)
     """
     # The same muzzle, hulls in the same places and the same men: the same answer.
     key = (origin, direction, ship.id, ship.side, id(state.crew), layout(state.ships))
-    found = _EXPOSED.get(key)
-    if found is None:
-        found = (state.crew, _grape_exposed(state, ship, origin, direction))
-        if len(_EXPOSED) > 512:
-            _EXPOSED.clear()  # whole, not trimmed: safe while a captain thinks in a thread
-        _EXPOSED[key] = found  # the crew held: its id stays its own
-    return found[1]
+    return _EXPOSED(key, state.crew, lambda: _grape_exposed(state, ship, origin, direction))
 
 
-_EXPOSED: dict[tuple[object, ...], tuple[object, bool]] = {}
+_EXPOSED: KeyedMemo[bool] = KeyedMemo()
 
 
 def _grape_exposed(state: AhoyState, ship: Ship, origin: Point, direction: Point) -> bool:
