@@ -356,7 +356,15 @@ def course(state: AhoyState, ship: Ship) -> int:
 
 
 def replace_ship(state: AhoyState, ship: Ship) -> AhoyState:
-    return replace(state, ships=tuple(ship if s.id == ship.id else s for s in state.ships))
+    """The state with ``ship`` in place of the ship of her id (the state itself when she is
+    the very ship it holds)."""
+    ships = state.ships
+    for index, old in enumerate(ships):
+        if old.id == ship.id:
+            if old is ship:
+                return state
+            return replace(state, ships=(*ships[:index], ship, *ships[index + 1:]))
+    return state
 
 
 def update_ship(state: AhoyState, ship_id: str, **changes: object) -> AhoyState:
