@@ -368,7 +368,15 @@ def replace_ship(state: AhoyState, ship: Ship) -> AhoyState:
 
 
 def update_ship(state: AhoyState, ship_id: str, **changes: object) -> AhoyState:
-    return replace_ship(state, replace(state.ship(ship_id), **changes))
+    """The state with these changes to one ship (KeyError for no such ship)."""
+    ships = state.ships
+    for index, old in enumerate(ships):
+        if old.id == ship_id:
+            ship = replace(old, **changes)
+            if ship is old:
+                return state
+            return replace(state, ships=(*ships[:index], ship, *ships[index + 1:]))
+    raise KeyError(ship_id)
 
 
 def replace_crew(state: AhoyState, men: dict[str, Crewman | None]) -> AhoyState:
