@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.fast import replace
+from ahoy_tui.engine.memo import KeyedMemo
 from ahoy_tui.rules.ahoy.boarding import boarding_in_progress, close_combat, surrender_test
 from ahoy_tui.rules.ahoy.common import tell
 from ahoy_tui.rules.ahoy.crew import apply_plan, in_control
@@ -58,37 +59,24 @@ def _fighting(state: AhoyState, ship: Ship) -> bool:
     return (ship.id, ship.side) in _manned(state.crew)
 
 
-_MANNED: dict[int, tuple[tuple[object, ...], frozenset[tuple[str | None, str]]]] = {}
-
-
 def _manned(crew: tuple[Crewman, ...]) -> frozenset[tuple[str | None, str]]:
     """(ship, side) for every ship with men of that side on her deck (captives aside), or
     across on an enemy deck boarding from her (her whole crew may be over there)."""
-    found = _MANNED.get(id(crew))
-    if found is not None and found[0] is crew:
-        return found[1]
-    pairs = frozenset((c.aboard, c.side) for c in crew if c.task != Task.CAPTIVE) | frozenset(
-        (c.ship, c.side) for c in crew if c.task == Task.BOARDING and c.aboard != c.ship)
-    if len(_MANNED) > 64:
-        _MANNED.clear()
-    _MANNED[id(crew)] = (crew, pairs)
-    return pairs
+    return _MANNED((id(crew),), crew, lambda: frozenset(
+        (c.aboard, c.side) for c in crew if c.task != Task.CAPTIVE) | frozenset(
+        (c.ship, c.side) for c in crew if c.task == Task.BOARDING and c.aboard != c.ship))
 
 
-_STANDING: dict[tuple[int, int], tuple[tuple[Ship, ...], tuple[object, ...], frozenset[str]]] = {}
+_MANNED: KeyedMemo[frozenset[tuple[str | None, str]]] = KeyedMemo(64)
 
 
 def sides_fighting(state: AhoyState) -> frozenset[str]:
     """The sides with a ship in the fight (remembered while ships and crew are unchanged)."""
-    key = (id(state.ships), id(state.crew))
-    found = _STANDING.get(key)
-    if found is not None and found[0] is state.ships and found[1] is state.crew:
-        return found[2]
-    answer = frozenset(ship.side for ship in state.ships if _fighting(state, ship))
-    if len(_STANDING) > 64:
-        _STANDING.clear()
-    _STANDING[key] = (state.ships, state.crew, answer)
-    return answer
+    return _STANDING((id(state.ships), id(state.crew)), (state.ships, state.crew),
+                     lambda: frozenset(s.side for s in state.ships if _fighting(state, s)))
+
+
+_STANDING: KeyedMemo[frozenset[str]] = KeyedMemo(64)
 
 
 def still_fighting(state: AhoyState, side: str) -> bool:

@@ -40,6 +40,7 @@ from ahoy_tui.engine.dice import ARTILLERY_FACES, MISFIRE, Dice
 from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import EPSILON, clean
+from ahoy_tui.engine.memo import KeyedMemo
 from ahoy_tui.rules.naval_battle import crew
 from ahoy_tui.rules.naval_battle.model import GUNS, SNIPERS, NavalState, Ship, Shot
 from ahoy_tui.rules.naval_battle.model import Gun as ShipGun
@@ -167,17 +168,10 @@ def weapons(state: NavalState, ship_id: str) -> tuple[Weapon, ...]:
     the chits on Snipers and Guns are known). They depend on the ships alone, so they are
     remembered for the ships tuple: a turn's shooting asks for them many times."""
     ships = state.ships
-    found = _WEAPONS.get((id(ships), ship_id))
-    if found is not None and found[0] is ships:
-        return found[1]
-    made = _weapons(state, ship_id)
-    if len(_WEAPONS) > 256:
-        _WEAPONS.clear()  # whole, not trimmed: safe while a captain thinks in a thread
-    _WEAPONS[(id(ships), ship_id)] = (ships, made)
-    return made
+    return _WEAPONS((id(ships), ship_id), ships, lambda: _weapons(state, ship_id))
 
 
-_WEAPONS: dict[tuple[int, str], tuple[tuple[Ship, ...], tuple[Weapon, ...]]] = {}
+_WEAPONS: KeyedMemo[tuple[Weapon, ...]] = KeyedMemo(256)
 
 
 def _weapons(state: NavalState, ship_id: str) -> tuple[Weapon, ...]:
