@@ -313,6 +313,13 @@ async def test_a_sheet_that_sails_off_the_table_is_asked_about_before_sealing(tm
         await pilot.press("n")
         await pilot.pause()
         assert screen.session.step == step  # not sealed
+        # the sheet still has the keys: the captain goes on writing it
+        assert isinstance(app.focused, PlaySheet)
+        sheet = screen.query_one(PlaySheet)
+        row = sheet.cursor
+        await pilot.press("down")
+        assert sheet.cursor == row + 1
+        await pilot.press("up")
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("y")

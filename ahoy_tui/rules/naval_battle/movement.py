@@ -273,6 +273,14 @@ class _Mover:
             self._poly = self.hull_at(self.pose)
         return self._poly
 
+    def swept(self) -> tuple[float, float, float, float]:
+        """A box holding her hull wherever she is during her whole move (her track's poses,
+        and the straight runs between them, widened by her reach)."""
+        xs = [p[0] for p in self.poses]
+        ys = [p[1] for p in self.poses]
+        r = self.reach + _CLEAR
+        return min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r
+
     def near(self, other: _Mover) -> bool:
         """Whether the two hulls could touch (their circles meet): a cheap first look."""
         dx, dy = self.pose[0] - other.pose[0], self.pose[1] - other.pose[1]
@@ -328,6 +336,35 @@ def move_all(state: NavalState, dice: Dice, events: list[Event]) -> NavalState:
                                    "move", BOARDING_RULE, side=ship.side, ship=ship.id))
         movers.append(_Mover(ship, orders, not ship.bound_to))
     by_id = {m.id: m for m in movers}
+    if _all_clear(state, movers):
+        # No two ships come near each other and none near an edge: each ends where her
+        # track ends, as the steps would find, without taking them.
+        for m in movers:
+            if m.active:
+                m.set(m.at(1.0))
+    else:
+        state = _step_all(state, dice, events, movers)
+    for ship in state.ships:
+        m = by_id.get(ship.id)
+        if m is None:
+            continue
+        x, y, heading = m.pose
+        ship = replace(ship, x=clean(x), y=clean(y), heading=heading)
+        state = state.with_ship(ship)
+        where = f"{ship.x:.1f}, {ship.y:.1f}, heading {heading_name(heading)}"
+        if not m.moving:
+            text = f"{ship.name} stays at {where}"
+        else:
+            stopped = " (stopped by a collision)" if m.stop != math.inf else ""
+            text = f"{ship.name} sails at {m.speed}\"/turn ({m.words}) and ends at {where}{stopped}"
+        events.append(Happened("moved", text, MANEUVERING, side=ship.side, ship=ship.id))
+    return state
+
+
+def _step_all(state: NavalState, dice: Dice, events: list[Event],
+              movers: list[_Mover]) -> NavalState:
+    """Move every ship a step at a time, fine enough to catch collisions and ships leaving
+    the table."""
     # Pairs already touching at the start (or bound together) do not collide again until
     # they have come apart.
     touching = {_pair(a.id, b.id) for i, a in enumerate(movers) for b in movers[i + 1:]
@@ -350,21 +387,25 @@ def move_all(state: NavalState, dice: Dice, events: list[Event]) -> NavalState:
                 state = state.with_ship(replace(ship, gone=LEFT_TABLE, bound_to=()))
                 events.append(Happened("left", f"{ship.name} has left the table", MOVEMENT,
                                        side=ship.side, ship=ship.id, big=True))
-    for ship in state.ships:
-        m = by_id.get(ship.id)
-        if m is None:
-            continue
-        x, y, heading = m.pose
-        ship = replace(ship, x=clean(x), y=clean(y), heading=heading)
-        state = state.with_ship(ship)
-        where = f"{ship.x:.1f}, {ship.y:.1f}, heading {heading_name(heading)}"
-        if not m.moving:
-            text = f"{ship.name} stays at {where}"
-        else:
-            stopped = " (stopped by a collision)" if m.stop != math.inf else ""
-            text = f"{ship.name} sails at {m.speed}\"/turn ({m.words}) and ends at {where}{stopped}"
-        events.append(Happened("moved", text, MANEUVERING, side=ship.side, ship=ship.id))
     return state
+
+
+_CLEAR = 0.05  # inches kept between the boxes of ships said to be clear of each other
+
+
+def _all_clear(state: NavalState, movers: list[_Mover]) -> bool:
+    """Whether no ship can touch another or leave the table this move: every moving ship's
+    swept box lies inside the table, and no two ships' boxes meet."""
+    boxes = [m.swept() for m in movers]
+    width, height = state.table.width, state.table.height
+    for m, (x0, y0, x1, y1) in zip(movers, boxes, strict=True):
+        if m.active and not (x0 > 0 and y0 > 0 and x1 < width and y1 < height):
+            return False
+    for i, (ax0, ay0, ax1, ay1) in enumerate(boxes):
+        for bx0, by0, bx1, by1 in boxes[i + 1:]:
+            if ax0 < bx1 and bx0 < ax1 and ay0 < by1 and by0 < ay1:
+                return False
+    return True
 
 
 def _off_table(state: NavalState, m: _Mover) -> bool:

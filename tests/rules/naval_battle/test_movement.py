@@ -496,3 +496,34 @@ def test_a_turn_comes_before_its_share_of_the_move() -> None:
     expected = ((40, 30, 0), (40 + 6 * r, 30 - 6 * r, 1), (40 + 12 * r, 30 - 12 * r, 1))
     assert movement.track(ship, sheet) == tuple(
         (pytest.approx(x, abs=1e-4), pytest.approx(y, abs=1e-4), h) for x, y, h in expected)
+
+
+def test_ships_clear_of_each_other_and_the_edges_end_where_the_steps_would_take_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Moving Together: the shortcut for ships that cannot meet (``_all_clear``) leaves every
+    ship, event and die exactly as stepping the move would, over random battles."""
+    import random
+
+    from ahoy_tui.engine import Game, apply, legal_actions
+
+    real, taken = movement._all_clear, []
+
+    def counted(*args: Any) -> bool:
+        taken.append(real(*args))
+        return taken[-1]
+
+    monkeypatch.setattr(movement, "_all_clear", counted)
+    for seed in range(6):
+        game = Game.new("naval-battle", ("duel", "dragon", "doomdivers")[seed % 3], seed=seed)
+        state, chooser = game.state, random.Random(seed)
+        while not state.over and state.turn <= 6:
+            legal = legal_actions(state)
+            action = legal[chooser.randrange(len(legal))]
+            fast, fast_events = apply(state, action, legal=legal)
+            with monkeypatch.context() as m:
+                m.setattr(movement, "_all_clear", lambda *_: False)
+                stepped, stepped_events = apply(state, action, legal=legal)
+            assert fast == stepped
+            assert [e.describe() for e in fast_events] == [e.describe() for e in stepped_events]
+            state = fast
+    assert True in taken and False in taken  # both ways were compared
