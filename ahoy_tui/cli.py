@@ -20,7 +20,8 @@ from ahoy_tui import __version__
 
 def _add_game_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ruleset", default="ahoy", help="ruleset id (default: ahoy)")
-    parser.add_argument("--scenario", default="duel", help="built-in scenario (default: duel)")
+    parser.add_argument("--scenario", default=None,
+                        help="built-in scenario (default: the ruleset's first, e.g. duel)")
     parser.add_argument("--scenario-file", help="a scenario TOML file instead of a built-in one")
     parser.add_argument("--seed", type=int, help="dice seed (default: random)")
 

@@ -94,13 +94,15 @@ def selfplay(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     base = args.seed if args.seed is not None else 1
     try:
-        _, summary = tournament(args.p1, args.p2, args.games, base, ruleset=args.ruleset,
+        matches, summary = tournament(args.p1, args.p2, args.games, base, ruleset=args.ruleset,
                                 scenario=args.scenario, scenario_file=args.scenario_file,
                                 think=args.think)
     except (ValueError, KeyError) as exc:
         print(f"ahoy: {exc}", file=sys.stderr)
         return 2
-    summary = {"ruleset": args.ruleset, "scenario": args.scenario_file or args.scenario,
+    played = matches[0].scenario if matches else ""
+    summary = {"ruleset": args.ruleset,
+               "scenario": args.scenario_file or args.scenario or played,
                "seed": base, **summary}
     if args.json:
         out.write(json.dumps(summary) + "\n")
@@ -163,7 +165,8 @@ def fleet_scenario(args: argparse.Namespace) -> dict[str, object] | None:
     if args.scenario_file:
         data = ruleset.load_scenario(path=Path(args.scenario_file)).to_data()
     else:
-        data = ruleset.load_scenario(name=args.scenario).to_data()
+        name = args.scenario or ruleset.scenarios()[0].name
+        data = ruleset.load_scenario(name=name).to_data()
     for item in given:
         side, sep, name = item.partition("=")
         if not sep or side not in ("p1", "p2") or not name:

@@ -77,7 +77,7 @@ def percentile(values: Sequence[float], share: float) -> float:
 
 
 def tournament(first: str, second: str, games: int, seed: int, *, ruleset: str = "ahoy",
-               scenario: str | None = "duel", scenario_file: str | None = None,
+               scenario: str | None = None, scenario_file: str | None = None,
                think: float = 1.0) -> tuple[list[Match], dict[str, Any]]:
     """``games`` games between two levels from mirrored starts; the matches and a summary."""
     matches = []

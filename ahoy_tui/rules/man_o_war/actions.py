@@ -1,0 +1,150 @@
+"""The actions of a Man O' War battle: every choice a player makes is one of these values.
+
+Named for the rules: a squadron (or a Man O' War, or an Independent) is activated, each of its
+ships is taken in hand, sets her course, advances and turns, rams, fires her batteries aimed
+high or low, and boards; a boarding action asks the winner of each round to press on or break
+off, to cut grapples or fight on; a ship won is taken as a prize or scuttled.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from attrs import frozen
+
+
+@frozen
+class Activate:
+    """Battle Phase: activate a Man O' War, an Independent or a squadron of Ships of the Line
+    (``unit``: the ship's id, or the squadron's)."""
+
+    kind: ClassVar[str] = "activate"
+    unit: str
+
+
+@frozen
+class Command:
+    """Take the next ship of the activated squadron in hand (committed to finish her)."""
+
+    kind: ClassVar[str] = "command"
+    ship: str
+
+
+@frozen
+class SetCourse:
+    """Begin her move: by ``means`` ("sail", "oars", "steam", "magic"); under oars ``pace`` is
+    "cruise", "ramming" (Ramming speed: no turns) or "backwards" (up to 2" astern)."""
+
+    kind: ClassVar[str] = "set_course"
+    means: str
+    pace: str = "cruise"
+
+
+@frozen
+class Advance:
+    """Move straight ahead (astern when backing) this many inches."""
+
+    kind: ClassVar[str] = "advance"
+    inches: int
+
+
+@frozen
+class Turn:
+    """Turn one point (45°) with the Turning Template, using 2" of her move."""
+
+    kind: ClassVar[str] = "turn"
+    side: str  # "port" | "starboard"
+
+
+@frozen
+class TurnOnTheSpot:
+    """Under oars: turn 90° on the spot for half her move, or 180° for all of it."""
+
+    kind: ClassVar[str] = "turn_on_the_spot"
+    side: str
+    degrees: int
+
+
+@frozen
+class PushClear:
+    """Begun in contact: push clear along the other ship's side, for half her move."""
+
+    kind: ClassVar[str] = "push_clear"
+    way: str  # "ahead" | "astern"
+
+
+@frozen
+class Ram:
+    """Ramming: she touched ``target`` after 3" straight; the target saves below the waterline
+    or takes the rammer's damage."""
+
+    kind: ClassVar[str] = "ram"
+    target: str
+
+
+@frozen
+class EndMove:
+    kind: ClassVar[str] = "end_move"
+
+
+@frozen
+class Fire:
+    """Fire every battery she has ready on ``side`` ("fore", "aft", "port", "starboard",
+    "turret") at ``target``, aimed ``aim`` ("high", "low", or "" where the target's card has no
+    split bar)."""
+
+    kind: ClassVar[str] = "fire"
+    side: str
+    target: str
+    aim: str = ""
+
+
+@frozen
+class EndFire:
+    kind: ClassVar[str] = "end_fire"
+
+
+@frozen
+class Board:
+    """Begin a boarding action against a ship she touches."""
+
+    kind: ClassVar[str] = "board"
+    target: str
+
+
+@frozen
+class BoardingChoice:
+    """The decision a round of a boarding action leaves: the attacker "press_on" or
+    "break_off"; the defender "cut_grapples" or "fight_on" (a winning defender fighting on
+    becomes the attacker)."""
+
+    kind: ClassVar[str] = "boarding_choice"
+    choice: str
+
+
+@frozen
+class TakePrize:
+    """Captured ships: put ``crew`` counters aboard the ship won and keep her as a prize."""
+
+    kind: ClassVar[str] = "take_prize"
+    ship: str
+    crew: int
+
+
+@frozen
+class Scuttle:
+    """Captured ships: scuttle the ship won (she goes down in the End Phase)."""
+
+    kind: ClassVar[str] = "scuttle"
+    ship: str
+
+
+@frozen
+class EndShip:
+    """She has done all she will this Battle Phase."""
+
+    kind: ClassVar[str] = "end_ship"
+
+
+MowAction = (Activate | Command | SetCourse | Advance | Turn | TurnOnTheSpot | PushClear | Ram
+             | EndMove | Fire | EndFire | Board | BoardingChoice | TakePrize | Scuttle | EndShip)

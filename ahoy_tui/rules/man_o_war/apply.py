@@ -1,0 +1,78 @@
+"""Applying a legal action: the rules' modules do the work, then the turn sequence carries the
+battle on to the next decision."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ahoy_tui.engine.dice import Dice
+from ahoy_tui.engine.events import Event
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.rules.man_o_war import boarding, flow, movement, shooting
+from ahoy_tui.rules.man_o_war.actions import (
+    Activate,
+    Advance,
+    Board,
+    BoardingChoice,
+    Command,
+    EndFire,
+    EndMove,
+    EndShip,
+    Fire,
+    PushClear,
+    Ram,
+    Scuttle,
+    SetCourse,
+    TakePrize,
+    Turn,
+    TurnOnTheSpot,
+)
+from ahoy_tui.rules.man_o_war.model import MowState
+
+
+def apply_action(state: MowState, action: Any) -> tuple[MowState, list[Event]]:
+    events: list[Event] = []
+    dice = Dice(state.rng, events)
+    state = _dispatch(state, dice, action)
+    state = flow.flow(state, dice)
+    return replace(state, rng=dice.rng), events
+
+
+def _dispatch(state: MowState, dice: Dice, action: Any) -> MowState:
+    match action:
+        case Activate(unit=unit):
+            ships = flow.unit_ships(state, unit)
+            flow.say(dice, "activate", f"{state.side_names[state.side_index(state.active)]} "
+                     f"activate {flow.unit_name(state, unit)}", flow.BATTLE, side=state.active)
+            return replace(state, acting=ships)
+        case Command(ship=ship_id):
+            return replace(state, current=ship_id, stage="move", move=None)
+        case SetCourse(means=means, pace=pace):
+            return movement.set_course(state, dice, state.current, means, pace)
+        case Advance(inches=inches):
+            return movement.advance(state, dice, float(inches))
+        case Turn(side=side):
+            return movement.turn(state, dice, side)
+        case TurnOnTheSpot(side=side, degrees=degrees):
+            return movement.turn_on_the_spot(state, dice, side, degrees)
+        case PushClear(way=way):
+            return movement.push_clear(state, dice, way)
+        case Ram(target=target):
+            return movement.ram(state, dice, target)
+        case EndMove():
+            return flow.end_move(state)
+        case Fire(side=side, target=target, aim=aim):
+            return shooting.fire(state, dice, state.current, side, target, aim)
+        case EndFire():
+            return replace(state, stage="board")
+        case Board(target=target):
+            return boarding.board(state, dice, state.current, target)
+        case BoardingChoice(choice=choice):
+            return boarding.decide(state, dice, choice)
+        case TakePrize(ship=ship_id, crew=crew):
+            return boarding.take_prize(state, dice, state.won_by, ship_id, crew)
+        case Scuttle(ship=ship_id):
+            return boarding.scuttle(state, dice, ship_id, state.ship(state.won_by).side)
+        case EndShip():
+            return flow.finish_ship(state, dice)
+    raise ValueError(f"not an action of Man O' War: {action!r}")

@@ -1,0 +1,288 @@
+"""Combat & Damage: where a hit lands on the target's template, its save, damage markers and
+their effects, critical hits, Below the Waterline hits and sinking, and a ship abandoned.
+
+Every roll goes through the engine's :class:`Dice` with the rule that asked for it.
+
+Readings (docs/rules/man-o-war.md):
+
+- A d6 score the card does not print (for the band aimed at) is a miss.
+- The rule of one: a save of 1 always fails and a 6 always saves, whatever the modifiers; a
+  location with no save (0) never saves.
+- A location whose effect comes "with each hit" gives it with every damage marker; "2nd hit"
+  effects come with the second marker only.
+- A destroyed location (every box marked, or ablaze) hit again that fails its save is a
+  critical hit, unless its card says "no criticals": then the hit does nothing more.
+- The Battle Honours for a ship sunk or captured are her Below the Waterline boxes (the seed);
+  the card's own Honours figure is kept for the record card only.
+"""
+
+from __future__ import annotations
+
+from ahoy_tui.engine.dice import Dice
+from ahoy_tui.engine.events import Happened
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.rules.man_o_war.model import Marker, Marks, MowState, Ship
+from ahoy_tui.rules.man_o_war.tables import Location, tables
+
+DAMAGE = "Damage"
+COMBAT = "Combat & Damage"
+CRITICAL = "Critical hits"
+SINKING = "Sinking"
+RULE_OF_ONE = "The rule of one"
+ABANDONED = "Boarding Actions: abandoned"
+
+
+def with_ship(state: MowState, ship: Ship) -> MowState:
+    ships = tuple(ship if s.id == ship.id else s for s in state.ships)
+    return replace(state, ships=ships)
+
+
+def saves(roll: int, need: int, modifier: int) -> bool:
+    """The rule of one for saves: 1 fails, 6 saves, else the roll plus modifiers must reach the
+    location's save. A location with no save (0) never saves."""
+    if need <= 0 or roll == 1:
+        return False
+    if roll == 6:
+        return True
+    return roll + modifier >= need
+
+
+def save_roll(dice: Dice, ship: Ship, need: int, modifier: int, what: str) -> bool:
+    """Roll a save for ``ship`` against ``need``+ with ``modifier``, judged in the log."""
+    roll = dice.d6(f"{ship.name}: save for the {what}", COMBAT, side=ship.side, ship=ship.id)
+    ok = saves(roll, need, modifier)
+    mod = f" ({'+' if modifier >= 0 else '−'}{abs(modifier)})" if modifier else ""
+    dice.judge("saved" if ok else "failed", f"{need}+{mod}" if need else "no save")
+    return ok
+
+
+def hit_ship(state: MowState, dice: Dice, target_id: str, *, aim: str = "",
+             save_modifier: int = 0, source: str = "", by: str = "") -> MowState:
+    """One hit from a shot (a cannon's, a bolt's): roll its location on the target's template,
+    the location's save with ``save_modifier``, and mark what fails.
+
+    ``aim``: "high" or "low" where the target's card has the split bar; ``by``: the side that
+    fired (for a critical's Battle Honours if she sinks).
+    """
+    ship = state.ship(target_id)
+    card = ship.card
+    score = dice.d6(f"{source or 'The shot'}: hit location on the {ship.name}"
+                    + (f", aimed {aim}" if aim and card.split else ""), COMBAT,
+                    side=ship.side, ship=ship.id)
+    location = card.located(score, aim)
+    if location is None:
+        dice.judge("miss")
+        tell(dice, "miss", f"{source or 'The shot'} misses the {ship.name} (a {score}: no "
+             "location)", COMBAT, ship)
+        return state
+    dice.judge(location.name)
+    if save_roll(dice, ship, location.save, save_modifier, location.name):
+        tell(dice, "saved", f"The {ship.name}'s {location.name} holds", COMBAT, ship)
+        return state
+    return damage_location(state, dice, target_id, location, by=by)
+
+
+def damage_location(state: MowState, dice: Dice, target_id: str, location: Location, *,
+                    by: str = "") -> MowState:
+    """A failed save on ``location``: a damage marker and its effect, or a critical hit when
+    the location is already destroyed."""
+    ship = state.ship(target_id)
+    card = ship.card
+    index = card.locations.index(location)
+    if ship.destroyed(index):
+        if not location.criticals:
+            tell(dice, "no_critical", f"The {ship.name}'s {location.name} is already destroyed "
+                 "(no criticals there)", DAMAGE, ship)
+            return state
+        tell(dice, "critical", f"The {ship.name}'s {location.name} is hit again: a critical "
+             "hit", CRITICAL, ship)
+        return critical_hit(state, dice, target_id, index, by=by)
+    marks = ship.marks_at(index)
+    hit = marks.filled + 1
+    ship = replace(ship, marks=_set(ship.marks, index, replace(marks, damaged=marks.damaged + 1)))
+    state = with_ship(state, ship)
+    tell(dice, "damaged", f"The {ship.name}'s {location.name} takes a damage marker "
+         f"({hit} of {location.boxes})", DAMAGE, ship)
+    if location.effect_on(hit):
+        state = location_effect(state, dice, target_id, location, by=by)
+    return state
+
+
+def location_effect(state: MowState, dice: Dice, target_id: str, location: Location, *,
+                    by: str = "") -> MowState:
+    """What the card says a hit on ``location`` does."""
+    ship = state.ship(target_id)
+    effect = location.effect
+    if effect == "speed":
+        ship = replace(ship, speed_lost=ship.speed_lost + location.amount,
+                       speed_lost_astern=ship.speed_lost_astern
+                       + (location.astern or location.amount))
+        words = f"loses {location.amount:g}\" of speed"
+    elif effect in ("battery", "weapon"):
+        ship, words = _lose_battery(ship, location.arc)
+    elif effect == "weakened":
+        weakened = tuple(1 if b.arc == location.arc else w
+                         for b, w in zip(ship.card.batteries, ship.weakened, strict=True))
+        ship, words = replace(ship, weakened=weakened), "its weapon is weakened"
+    elif effect == "no_sail":
+        ship, words = replace(ship, no_sail=True), "can no longer move under sail"
+    elif effect == "no_oars":
+        ship, words = replace(ship, no_oars=True), "can no longer move under oars"
+    elif effect == "no_ram":
+        ship, words = replace(ship, no_ram=True), "may no longer ram"
+    elif effect == "immobile":
+        ship, words = replace(ship, immobile=True), "is unable to move"
+    elif effect == "crew":
+        return lose_crew(state, dice, target_id, 1, f"the hit on her {location.name}")
+    elif effect == "critical":
+        index = ship.card.locations.index(location)
+        return critical_hit(state, dice, target_id, index, by=by)
+    else:
+        return state
+    tell(dice, "effect", f"The {ship.name} {words} ({location.name}: {location.text})", DAMAGE,
+         ship)
+    return with_ship(state, ship)
+
+
+def _lose_battery(ship: Ship, arc: str) -> tuple[Ship, str]:
+    for index, battery in enumerate(ship.card.batteries):
+        if battery.arc == arc and ship.batteries_left(index) > 0:
+            lost = _set(ship.batteries_lost, index, ship.batteries_lost[index] + 1)
+            weapon = tables().weapon(battery.weapon).name
+            return replace(ship, batteries_lost=lost), f"loses a {arc} battery ({weapon})"
+    return ship, f"has no {arc} battery left to lose"
+
+
+def critical_hit(state: MowState, dice: Dice, target_id: str, index: int, *,
+                 by: str = "") -> MowState:
+    """Roll on the Critical Hit Table for the ship's location ``index``."""
+    ship = state.ship(target_id)
+    roll = dice.d6(f"{ship.name}: critical hit", CRITICAL, side=ship.side, ship=ship.id)
+    entry = tables().criticals[roll]
+    dice.judge(entry.name)
+    tell(dice, "critical_effect", f"Critical hit on the {ship.name}: {entry.name} — "
+         f"{entry.text}", CRITICAL, ship)
+    effect = entry.effect
+    if effect in ("blaze", "magazine"):
+        state = set_ablaze(state, target_id, index)
+        if effect == "blaze":
+            return state
+        return btw_hits(state, dice, target_id, 1, save=False, by=by, cause="the magazine")
+    if effect == "crew":
+        return lose_crew(state, dice, target_id, 1, "a critical hit")
+    if effect == "no_movement":
+        return with_ship(state, replace(ship, no_movement=True))
+    if effect == "no_firing":
+        return with_ship(state, replace(ship, no_firing=True))
+    if effect == "btw":
+        return btw_hits(state, dice, target_id, 1, save=False, by=by, cause="a critical hit")
+    raise ValueError(f"unknown critical effect {effect!r}")
+
+
+def set_ablaze(state: MowState, target_id: str, index: int) -> MowState:
+    """A Fire result: the location's damage marker becomes a Blaze marker (or, with no damage
+    marker to turn, a Blaze fills an empty box). A location already ablaze in every box stays
+    as it is."""
+    ship = state.ship(target_id)
+    marks = ship.marks_at(index)
+    boxes = ship.card.locations[index].boxes
+    if marks.damaged:
+        marks = Marks(marks.damaged - 1, marks.blazing + 1)
+    elif marks.filled < boxes:
+        marks = Marks(marks.damaged, marks.blazing + 1)
+    else:
+        return state
+    return with_ship(state, replace(ship, marks=_set(ship.marks, index, marks)))
+
+
+def lose_crew(state: MowState, dice: Dice, target_id: str, count: int, why: str) -> MowState:
+    """Crew counters lost; with none left the ship is abandoned (and any Admiral aboard is
+    killed)."""
+    ship = state.ship(target_id)
+    crew = max(0, ship.crew - count)
+    ship = replace(ship, crew=crew)
+    tell(dice, "crew_lost", f"The {ship.name} loses {count} crew counter"
+         f"{'s' if count > 1 else ''} to {why} ({crew} left)", DAMAGE, ship)
+    state = with_ship(state, ship)
+    if crew == 0 and not ship.abandoned:
+        state = abandon(state, dice, target_id)
+    return state
+
+
+def abandon(state: MowState, dice: Dice, target_id: str) -> MowState:
+    """"If a ship's crew strength is reduced to zero the ship is abandoned"; an Admiral (or a
+    Wizard) aboard dies with the last of her crew."""
+    ship = state.ship(target_id)
+    admiral = ship.admiral
+    ship = replace(ship, abandoned=True, admiral=False)
+    state = with_ship(state, ship)
+    tell(dice, "abandoned", f"The {ship.name} has no crew left: she is abandoned", ABANDONED,
+         ship, big=True)
+    if admiral:
+        state = admiral_lost(state, dice, ship.side, f"with the last of the {ship.name}'s crew")
+    return state
+
+
+def admiral_lost(state: MowState, dice: Dice, side: str, how: str) -> MowState:
+    """An Admiral captured or killed is worth 5 Battle Honours to the other side."""
+    other = state.other(side)
+    state = add_honours(state, other, int(tables().setup["admiral_honours"]))
+    dice.events.append(Happened("admiral_lost", f"{state.side_names[state.side_index(side)]}'s "
+                                f"Admiral is lost {how}", "Victory", side=side))
+    return state
+
+
+def btw_hits(state: MowState, dice: Dice, target_id: str, count: int, *, save: bool,
+             by: str = "", cause: str = "") -> MowState:
+    """Below the Waterline: ``count`` hits (after her BTW save if ``save``); the last box sinks
+    her."""
+    ship = state.ship(target_id)
+    if ship.gone:
+        return state
+    btw = ship.card.btw
+    if save and save_roll(dice, ship, btw.save, 0, "Below the Waterline"):
+        tell(dice, "btw_saved", f"The {ship.name} saves below the waterline", DAMAGE, ship)
+        return state
+    taken = min(count, btw.boxes - ship.btw)
+    ship = replace(ship, btw=ship.btw + taken,
+                   speed_lost=ship.speed_lost + btw.speed_loss * taken,
+                   speed_lost_astern=ship.speed_lost_astern + btw.speed_loss * taken)
+    state = with_ship(state, ship)
+    tell(dice, "btw", f"The {ship.name} is holed below the waterline by {cause or 'the hit'}: "
+         f"{ship.btw} of {btw.boxes}", DAMAGE, ship, big=True)
+    if ship.btw >= btw.boxes:
+        state = sink(state, dice, target_id, by=by)
+    return state
+
+
+def sink(state: MowState, dice: Dice, target_id: str, *, by: str = "") -> MowState:
+    """Her Below the Waterline area destroyed, she sinks: a Wreckage marker takes her place,
+    with her Admiral clinging to it; the other side wins her Battle Honours."""
+    ship = state.ship(target_id)
+    card = ship.card
+    clinging = ("admiral",) if ship.admiral else ()
+    marker = Marker(f"wreck-{ship.id}", "wreckage", ship.x, ship.y, ship.heading, card.length,
+                    card.beam, tuple(f"{c}:{ship.side}" for c in clinging), state.turn)
+    ship = replace(ship, sunk=True, admiral=False, abandoned=ship.abandoned)
+    state = with_ship(state, ship)
+    state = replace(state, markers=(*state.markers, marker))
+    winner = by or state.other(ship.side)
+    if not ship.captured_by:
+        state = add_honours(state, winner, card.btw.boxes)
+    tell(dice, "sunk", f"The {ship.name} sinks! Wreckage marks where she went down"
+         + (", her Admiral clinging to it" if clinging else ""), SINKING, ship, big=True)
+    return state
+
+
+def add_honours(state: MowState, side: str, honours: int) -> MowState:
+    index = state.side_index(side)
+    tally = tuple(h + honours if i == index else h for i, h in enumerate(state.honours))
+    return replace(state, honours=tally)
+
+
+def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
+    return (*values[:index], value, *values[index + 1:])
+
+
+def tell(dice: Dice, kind: str, text: str, rule: str, ship: Ship, *, big: bool = False) -> None:
+    dice.events.append(Happened(kind, text, rule, side=ship.side, ship=ship.id, big=big))

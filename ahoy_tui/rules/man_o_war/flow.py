@@ -1,0 +1,361 @@
+"""The Turn Sequence: the Initiative Phase, the Battle Phase's alternating activations, the End
+Phase, squadrons and stragglers, and victory.
+
+``flow`` carries the battle forward through every step that needs no decision and stops where
+a player must choose (``to_act``).
+
+Readings (docs/rules/man-o-war.md):
+
+- Initiative: each side rolls a die, the higher goes first; a double turns the wind one point
+  (clockwise on an even double, anticlockwise on an odd one; two points on double 5s or 6s with
+  the house rule) and both roll again.
+- Activations alternate, the initiative winner first; a side with nothing left to activate
+  passes the rest of the phase to the other.
+- A squadron's flagship lost (sunk, off the table, taken, abandoned or unable to move), the
+  nearest ship of the squadron still able takes over. At the end of each turn a Ship of the Line
+  more than 6" (hull to hull) from her flagship becomes a straggler; one back within 6" rejoins.
+- Stragglers move in the End Phase, initiative side first, and neither fire nor board.
+- A side is beaten when it has no ship left afloat that is neither captured nor abandoned.
+"""
+
+from __future__ import annotations
+
+from ahoy_tui.engine.dice import Dice
+from ahoy_tui.engine.events import Happened
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.engine.geometry import distance
+from ahoy_tui.rules.man_o_war import boarding, movement, shooting
+from ahoy_tui.rules.man_o_war.damage import add_honours, with_ship
+from ahoy_tui.rules.man_o_war.fire import blazes_spread
+from ahoy_tui.rules.man_o_war.model import COMPASS, MowState, Phase, Ship
+from ahoy_tui.rules.man_o_war.table import outline, touching, touching_marker
+from ahoy_tui.rules.man_o_war.tables import tables
+
+INITIATIVE = "Initiative Phase"
+BATTLE = "Battle Phase"
+END = "End Phase"
+SQUADRONS = "Squadrons"
+STRAGGLERS = "Stragglers"
+VICTORY = "Victory"
+
+
+def say(dice: Dice, kind: str, text: str, rule: str, *, side: str | None = None,
+        big: bool = False) -> None:
+    dice.events.append(Happened(kind, text, rule, side=side, big=big))
+
+
+# --- who may act -------------------------------------------------------------------------------
+
+def in_the_fight(ship: Ship) -> bool:
+    return ship.afloat and not ship.captured_by and not ship.abandoned and not ship.scuttle
+
+
+def able(ship: Ship) -> bool:
+    """Whether she may act in the Battle Phase (move, fire, board)."""
+    return in_the_fight(ship) and not ship.straggler and not ship.activated
+
+
+def units(state: MowState, side: str) -> list[str]:
+    """What ``side`` may still activate this Battle Phase: each Man O' War and Independent by
+    her id, each squadron by its id."""
+    found: list[str] = []
+    for ship in state.ships:
+        if ship.side != side or not able(ship):
+            continue
+        unit = ship.squadron or ship.id
+        if unit not in found:
+            found.append(unit)
+    return found
+
+
+def unit_ships(state: MowState, unit: str) -> tuple[str, ...]:
+    return tuple(s.id for s in state.ships if (s.squadron or s.id) == unit and able(s))
+
+
+def unit_name(state: MowState, unit: str) -> str:
+    ships = [s for s in state.ships if (s.squadron or s.id) == unit]
+    if len(ships) == 1 and not ships[0].squadron:
+        return f"the {ships[0].name}"
+    flagship = next((s for s in ships if s.flagship), ships[0])
+    return f"the squadron of the {flagship.name}"
+
+
+# --- the turn --------------------------------------------------------------------------------
+
+def flow(state: MowState, dice: Dice) -> MowState:
+    """Carry the battle on until a player has a decision to make."""
+    for _ in range(500):
+        if state.won and not state.over:  # the winner takes her, or scuttles her, first
+            return replace(state, to_act=state.ship(state.won_by).side)
+        state = check_victory(state, dice)
+        if state.over:
+            return replace(state, to_act=None)
+        if state.boarding is not None and state.boarding.decision:
+            return replace(state, to_act=boarding.decider(state))
+        if state.phase == Phase.INITIATIVE:
+            state = initiative(state, dice)
+            continue
+        if state.phase == Phase.MAGIC:  # part 2: the Magic Phase
+            state = begin_battle(state, dice)
+            continue
+        if state.current:
+            waiting = _ship_step(state, dice)
+            if waiting is None:
+                return replace(state, to_act=state.ship(state.current).side)
+            state = waiting
+            continue
+        if state.phase == Phase.BATTLE:
+            if state.acting:
+                if len(state.acting) == 1:
+                    state = replace(state, current=state.acting[0], stage="move", move=None)
+                    continue
+                return replace(state, to_act=state.active)
+            if units(state, state.active):
+                return replace(state, to_act=state.active)
+            other = state.other(state.active)
+            if units(state, other):
+                state = replace(state, active=other)
+                continue
+            state = replace(state, phase=Phase.END, end_step="", active=state.initiative)
+            continue
+        if state.phase == Phase.END:
+            if state.end_step == "":
+                state = end_phase_first(state, dice)
+                continue
+            if state.acting:
+                first = state.acting[0]
+                state = replace(state, acting=state.acting[1:], current=first, stage="move",
+                                move=None)
+                continue
+            state = end_phase_last(state, dice)
+            continue
+    raise RuntimeError("the turn sequence did not settle")
+
+
+def _ship_step(state: MowState, dice: Dice) -> MowState | None:
+    """Move the acting ship's stage on where nothing is left to choose; None to wait."""
+    ship = state.ship(state.current)
+    if not ship.afloat or ship.abandoned or ship.captured_by:
+        return finish_ship(state, dice)
+    if state.stage == "move":
+        move = state.move
+        if move is None:
+            return None  # set a course, push clear, or end her move
+        if move.remaining <= 1e-9 and movement.may_ram(state, move.touched):
+            return end_move(state)
+        return None
+    if state.stage == "fire":
+        return None if shooting.targets(state, ship) else replace(state, stage="board")
+    if state.stage == "board":
+        return None if boarding_targets(state, ship) else finish_ship(state, dice)
+    return finish_ship(state, dice)
+
+
+def end_move(state: MowState) -> MowState:
+    if state.phase == Phase.END:  # a straggler moves, and neither fires nor boards
+        return replace(state, stage="done", move=None)
+    return replace(state, stage="fire", move=None)
+
+
+def finish_ship(state: MowState, dice: Dice) -> MowState:
+    ship = state.ship(state.current)
+    state = with_ship(state, replace(ship, activated=True))
+    acting = tuple(s for s in state.acting if s != ship.id)
+    state = replace(state, current="", stage="", move=None, acting=acting)
+    if state.phase == Phase.BATTLE and not acting:
+        # the activation is over: the other side's turn, if it has anything left
+        other = state.other(state.active)
+        if units(state, other):
+            state = replace(state, active=other)
+    return state
+
+
+def boarding_targets(state: MowState, ship: Ship) -> list[str]:
+    """Enemy ships she touches and may board (one boarding action a turn)."""
+    if ship.id in state.boarded_this_turn or ship.straggler or ship.captured_by:
+        return []
+    return [t for t in touching(state, ship) if state.ship(t).side != ship.side]
+
+
+def initiative(state: MowState, dice: Dice) -> MowState:
+    wind = state.wind
+    two_points = bool(state.option("wind_double_two", False))
+    for _ in range(50):
+        a, b = (dice.d6(f"{state.side_names[i]}: initiative", INITIATIVE, side=side)
+                for i, side in enumerate(state.sides))
+        if a != b:
+            break
+        points = 2 if two_points and a in (5, 6) else 1
+        step = points if a % 2 == 0 else -points
+        wind = (wind + step) % 8
+        say(dice, "wind", f"A double {a}: the wind turns {points} point"
+            f"{'s' if points > 1 else ''} {'clockwise' if step > 0 else 'anticlockwise'}; "
+            f"it now blows toward {COMPASS[wind]}", INITIATIVE, big=True)
+    winner = state.sides[0] if a > b else state.sides[1]
+    say(dice, "initiative", f"Turn {state.turn}: {state.side_names[state.side_index(winner)]} "
+        f"win the initiative ({max(a, b)} to {min(a, b)})", INITIATIVE, side=winner, big=True)
+    return replace(state, wind=wind, initiative=winner, phase=Phase.MAGIC)
+
+
+def begin_battle(state: MowState, dice: Dice) -> MowState:
+    ships = tuple(replace(s, activated=False, fired=tuple(0 for _ in s.fired))
+                  if s.activated or any(s.fired) else s for s in state.ships)
+    state = replace(state, ships=ships, phase=Phase.BATTLE, active=state.initiative,
+                    acting=(), current="", stage="", move=None, boarded_this_turn=())
+    for ship in [s for s in state.ships if s.aground and s.afloat]:
+        state = movement.free_from_ground(state, dice, ship.id)
+    return state
+
+
+def end_phase_first(state: MowState, dice: Dice) -> MowState:
+    """Pick up survivors; wreckage and debris; fire. Then the stragglers move."""
+    state = pick_up_survivors(state, dice)
+    state = wreckage_and_debris(state, dice)
+    state = blazes_spread(state, dice)
+    order = [state.initiative, state.other(state.initiative)]
+    stragglers = tuple(s.id for side in order for s in state.ships
+                       if s.side == side and s.straggler and in_the_fight(s)
+                       and not movement.can_move(replace(s, straggler=False)))
+    return replace(state, end_step="stragglers", acting=stragglers)
+
+
+def end_phase_last(state: MowState, dice: Dice) -> MowState:
+    """Scuttle ships; remove counters; stragglers and flagships; the next turn."""
+    for ship in [s for s in state.ships if s.scuttle and s.afloat]:
+        state = scuttled(state, dice, ship)
+    ships = tuple(replace(s, no_movement=False, no_firing=False)
+                  if s.no_movement or s.no_firing else s for s in state.ships)
+    state = replace(state, ships=ships)
+    state = squadrons(state, dice)
+    state = check_victory(state, dice)
+    if state.over:
+        return state
+    if state.turn_limit and state.turn >= state.turn_limit:
+        return turn_limit(state, dice)
+    return replace(state, turn=state.turn + 1, phase=Phase.INITIATIVE, end_step="", acting=(),
+                   current="", stage="")
+
+
+def pick_up_survivors(state: MowState, dice: Dice) -> MowState:
+    """Ships in contact with wreckage or debris take off the Admirals clinging to it."""
+    for ship in [s for s in state.ships if in_the_fight(s)]:
+        for marker in touching_marker(state, ship):
+            mine = [c for c in marker.clinging if c.endswith(f":{ship.side}")]
+            if not mine:
+                continue
+            kept = tuple(c for c in marker.clinging if c not in mine)
+            markers = tuple(replace(m, clinging=kept) if m.id == marker.id else m
+                            for m in state.markers)
+            state = replace(with_ship(state, replace(state.ship(ship.id), admiral=True)),
+                            markers=markers)
+            say(dice, "rescued", f"The {ship.name} picks up her side's Admiral from the "
+                "wreckage", END, side=ship.side, big=True)
+    return state
+
+
+def wreckage_and_debris(state: MowState, dice: Dice) -> MowState:
+    """Debris goes (anyone clinging to it is lost); Wreckage becomes Debris."""
+    from ahoy_tui.rules.man_o_war.damage import admiral_lost
+
+    kept = []
+    for marker in state.markers:
+        if marker.kind == "debris":
+            for who in marker.clinging:
+                side = who.split(":")[1]
+                state = admiral_lost(state, dice, side, "with the debris")
+            continue
+        kept.append(replace(marker, kind="debris"))
+    if state.markers:
+        say(dice, "debris", "Wreckage becomes debris; old debris drifts away", END)
+    return replace(state, markers=tuple(kept))
+
+
+def scuttled(state: MowState, dice: Dice, ship: Ship) -> MowState:
+    from ahoy_tui.rules.man_o_war.model import Marker
+
+    card = ship.card
+    marker = Marker(f"wreck-{ship.id}", "wreckage", ship.x, ship.y, ship.heading, card.length,
+                    card.beam, (), state.turn)
+    state = with_ship(state, replace(ship, sunk=True))
+    state = replace(state, markers=(*state.markers, marker))
+    if ship.captured_by and ship.captured_by != ship.side:
+        state = add_honours(state, ship.captured_by, card.btw.boxes)
+    say(dice, "scuttled", f"The {ship.name} is scuttled", "Scuttle ships", side=ship.side,
+        big=True)
+    return state
+
+
+def squadrons(state: MowState, dice: Dice) -> MowState:
+    """A new flagship where the old one is lost; stragglers more than 6" from her."""
+    limit = float(tables().setup["straggler"])
+    for squadron in sorted({s.squadron for s in state.ships if s.squadron}):
+        ships = [s for s in state.ships if s.squadron == squadron and in_the_fight(s)]
+        if not ships:
+            continue
+        flagship = next((s for s in ships if s.flagship and not s.immobile), None)
+        if flagship is None:
+            old = next((s for s in state.ships if s.squadron == squadron and s.flagship), None)
+            flagship = ships[0]
+            if old is not None:
+                state = with_ship(state, replace(old, flagship=False))
+            state = with_ship(state, replace(state.ship(flagship.id), flagship=True))
+            say(dice, "flagship", f"The {flagship.name} takes over as flagship", SQUADRONS,
+                side=flagship.side)
+            flagship = state.ship(flagship.id)
+        for ship in ships:
+            if ship.id == flagship.id:
+                if ship.straggler:
+                    state = with_ship(state, replace(state.ship(ship.id), straggler=False))
+                continue
+            far = distance(outline(ship), outline(flagship)) > limit
+            if far != ship.straggler:
+                state = with_ship(state, replace(state.ship(ship.id), straggler=far))
+                say(dice, "straggler", f"The {ship.name} is a straggler, more than 6\" from "
+                    "her flagship" if far else f"The {ship.name} rejoins her squadron",
+                    STRAGGLERS, side=ship.side)
+    return state
+
+
+def check_victory(state: MowState, dice: Dice) -> MowState:
+    if state.over:
+        return state
+    beaten = [side for side in state.sides
+              if not any(in_the_fight(s) for s in state.ships if s.side == side)]
+    if not beaten:
+        return state
+    if len(beaten) == 2:
+        return finish(state, dice, None, "Both fleets are beaten: a draw")
+    loser = beaten[0]
+    winner = state.other(loser)
+    return finish(state, dice, winner, f"{state.side_names[state.side_index(winner)]} win: "
+                  f"every ship of {state.side_names[state.side_index(loser)]} is sunk, taken "
+                  "or abandoned")
+
+
+def final_honours(state: MowState) -> MowState:
+    """At the end: abandoned (or scuttling) enemy ships count as sunk; with the house rule a
+    prize held a full turn is worth double."""
+    for ship in state.ships:
+        if ship.afloat and ship.abandoned and not ship.captured_by:
+            state = add_honours(state, state.other(ship.side), ship.card.btw.boxes)
+        if (state.option("prize_double", False) and ship.afloat and ship.captured_by
+                and ship.captured_by != ship.side and ship.captured_turn < state.turn):
+            state = add_honours(state, ship.captured_by, ship.card.btw.boxes)
+    return state
+
+
+def turn_limit(state: MowState, dice: Dice) -> MowState:
+    state = final_honours(state)
+    a, b = state.honours
+    names = state.side_names
+    text = f"{names[0]} {a}, {names[1]} {b} Battle Honours"
+    if a == b:
+        return finish(state, dice, None, f"The turn limit is reached: a draw ({text})")
+    winner = state.sides[0] if a > b else state.sides[1]
+    return finish(state, dice, winner, f"The turn limit is reached: "
+                  f"{names[state.side_index(winner)]} win on Battle Honours ({text})")
+
+
+def finish(state: MowState, dice: Dice, winner: str | None, result: str) -> MowState:
+    say(dice, "victory", result, VICTORY, side=winner, big=True)
+    return replace(state, over=True, winner=winner, result=result, to_act=None)

@@ -1,0 +1,239 @@
+"""A Man O' War battle as immutable values: the ships on their templates, the markers on the
+table, the wind, the turn and whose activation it is.
+
+A ship's **template** (``tables.Template``) is the card beside the table; her :class:`Ship`
+value carries what the players mark on it: damage and Blaze markers in each location's boxes,
+Below the Waterline hits, crew counters, batteries lost, the no movement and no firing counters,
+and the Admiral, flagship, straggler, Abandoned and Captured counters.
+
+Nothing here applies a rule; the modules named for the rules' sections do (``damage``,
+``fire``, ``boarding``, and the turn sequence).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from attrs import field, frozen
+
+from ahoy_tui.engine.state import GameState
+from ahoy_tui.rules.man_o_war.tables import Location, Template, tables
+
+
+class Phase(StrEnum):
+    """The Turn Sequence (the Magic Phase comes with part 2)."""
+
+    INITIATIVE = "initiative"
+    MAGIC = "magic"
+    BATTLE = "battle"
+    END = "end"
+
+
+# The eight points of the wind compass, clockwise from North; the wind blows TOWARD its point
+# (seed: "on 2, 4 or 6 the wind is blowing North").
+COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+
+@frozen
+class Marks:
+    """The markers in one hit location's boxes: damage markers and Blaze markers (a Blaze
+    replaces a damage marker, or fills an empty box when fire spreads)."""
+
+    damaged: int = 0
+    blazing: int = 0
+
+    @property
+    def filled(self) -> int:
+        return self.damaged + self.blazing
+
+
+NO_MARKS = Marks()
+
+
+@frozen
+class Ship:
+    id: str
+    template: str
+    side: str
+    name: str
+    x: float
+    y: float
+    heading: int  # the compass point her bow points to (0 = North, clockwise, 45° steps)
+    crew: int
+    squadron: str = ""  # the SOL squadron she sails in ("" for a MOW or IND)
+    marks: tuple[Marks, ...] = ()  # one per template location, in the card's order
+    btw: int = 0  # Below the Waterline hits
+    batteries_lost: tuple[int, ...] = ()  # one per template battery: how many are destroyed
+    weakened: tuple[int, ...] = ()  # template batteries weakened (the Hull-Destroyer's Winch)
+    fired: tuple[int, ...] = ()  # one per template battery: fired this Battle Phase
+    speed_lost: float = 0.0
+    speed_lost_astern: float = 0.0
+    no_sail: bool = False
+    no_oars: bool = False
+    no_ram: bool = False
+    immobile: bool = False
+    no_movement: bool = False  # the counter from a critical hit (or a spell), off in the End Phase
+    no_firing: bool = False
+    admiral: bool = False
+    flagship: bool = False
+    straggler: bool = False
+    aground: bool = False
+    abandoned: bool = False
+    captured_by: str = ""
+    captured_turn: int = 0
+    sunk: bool = False
+    left_table: bool = False
+    scuttle: bool = False  # to be scuttled in the End Phase
+    activated: bool = False  # has acted this Battle Phase
+
+    @property
+    def card(self) -> Template:
+        return tables().template(self.template)
+
+    def marks_at(self, index: int) -> Marks:
+        return self.marks[index] if index < len(self.marks) else NO_MARKS
+
+    def destroyed(self, index: int) -> bool:
+        """A location with every box marked, or ablaze, counts as destroyed (seed: "Blazing
+        locations are treated as destroyed locations")."""
+        marks = self.marks_at(index)
+        return marks.blazing > 0 or marks.filled >= self.card.locations[index].boxes
+
+    @property
+    def gone(self) -> bool:
+        """Out of the battle: sunk, off the table, or scuttled."""
+        return self.sunk or self.left_table
+
+    @property
+    def afloat(self) -> bool:
+        return not self.gone
+
+    @property
+    def blazes(self) -> int:
+        return sum(m.blazing for m in self.marks)
+
+    def batteries_left(self, index: int) -> int:
+        lost = self.batteries_lost[index] if index < len(self.batteries_lost) else 0
+        return max(0, self.card.batteries[index].count - lost)
+
+
+def new_ship(ship_id: str, template_id: str, side: str, *, name: str = "", x: float = 0.0,
+             y: float = 0.0, heading: int = 0, squadron: str = "", admiral: bool = False,
+             flagship: bool = False) -> Ship:
+    """A ship fresh from the box: crew counters equal to her Crew Strength, no markers."""
+    card = tables().template(template_id)
+    return Ship(ship_id, template_id, side, name or card.name, x, y, heading, card.crew,
+                squadron=squadron, marks=tuple(NO_MARKS for _ in card.locations),
+                batteries_lost=tuple(0 for _ in card.batteries),
+                weakened=tuple(0 for _ in card.batteries),
+                fired=tuple(0 for _ in card.batteries), admiral=admiral, flagship=flagship)
+
+
+@frozen
+class Marker:
+    """Wreckage (blocks movement and sight like a ship) or Debris (does not), where a ship went
+    down, with the Admiral or Wizard clinging to it."""
+
+    id: str
+    kind: str  # "wreckage" | "debris"
+    x: float
+    y: float
+    heading: int
+    length: float
+    beam: float
+    clinging: tuple[str, ...] = ()  # e.g. ("admiral:p1",)
+    placed_turn: int = 0
+
+
+@frozen
+class Terrain:
+    id: str
+    kind: str  # "rocks" | "sandbank" | "island"
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@frozen
+class Table:
+    width: float = 72.0
+    height: float = 48.0
+
+
+@frozen
+class Move:
+    """The move of the ship acting now: how far she may go and what she has done so far."""
+
+    ship: str
+    allowance: float  # inches she may move this Battle Phase
+    used: float = 0.0
+    straight: float = 0.0  # inches since her last turn (a ram needs 3" straight)
+    turns: int = 0
+    means: str = "sail"  # "sail" | "oars" | "steam" | "magic"
+    ramming_speed: bool = False
+    backwards: bool = False
+    into_wind: bool = False  # she started her move against the wind
+    stopped: str = ""  # why her move ended early ("" while she may go on)
+    touched: str = ""  # the ship or marker she touched, ending her move
+
+    @property
+    def remaining(self) -> float:
+        return 0.0 if self.stopped else max(0.0, self.allowance - self.used)
+
+
+@frozen
+class Boarding:
+    """A boarding action in progress: who attacks whom, and the decision the last round left."""
+
+    attacker: str
+    defender: str
+    decision: str = ""  # "" | "attacker" (press on or break off) | "defender" (cut or attack)
+    swapped: bool = False  # the defender became the attacker: the cannons' bonus changed hands
+
+
+@frozen(kw_only=True)
+class MowState(GameState):
+    sides: tuple[str, ...] = ("p1", "p2")
+    side_names: tuple[str, ...] = ("", "")
+    races: tuple[str, ...] = ("", "")
+    table: Table = field(factory=Table)
+    wind: int = 0  # index into COMPASS: the point the wind blows toward
+    turn: int = 1
+    turn_limit: int = 0  # 0: play until one side has no ship left
+    phase: Phase = Phase.INITIATIVE
+    initiative: str = ""  # the side that won the Initiative Phase
+    active: str = ""  # the side activating now
+    acting: tuple[str, ...] = ()  # the ships of the activation still to act
+    current: str = ""  # the ship acting now (committed once touched)
+    stage: str = ""  # what she is doing: "move", "fire", "board" ("" between ships)
+    move: Move | None = None
+    end_step: str = ""  # in the End Phase: "" before its first steps, "stragglers" after
+    ships: tuple[Ship, ...] = ()
+    markers: tuple[Marker, ...] = ()
+    terrain: tuple[Terrain, ...] = ()
+    boarding: Boarding | None = None
+    won: str = ""  # a ship just won by boarding, waiting to be taken as a prize or scuttled
+    won_by: str = ""  # the ship that won her
+    boarded_this_turn: tuple[str, ...] = ()  # ships that have made their boarding action
+    honours: tuple[int, ...] = (0, 0)  # Battle Honours won by each side
+    options: tuple[tuple[str, object], ...] = ()
+
+    def ship(self, ship_id: str) -> Ship:
+        for ship in self.ships:
+            if ship.id == ship_id:
+                return ship
+        raise KeyError(ship_id)
+
+    def side_index(self, side: str) -> int:
+        return self.sides.index(side)
+
+    def other(self, side: str) -> str:
+        return self.sides[1 - self.sides.index(side)]
+
+    def option(self, name: str, default: object = None) -> object:
+        return dict(self.options).get(name, default)
+
+
+def location_index(card: Template, location: Location) -> int:
+    return card.locations.index(location)

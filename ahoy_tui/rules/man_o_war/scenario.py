@@ -1,0 +1,270 @@
+"""Man O' War scenarios: TOML files that set the table, the sides, their fleets and the
+terrain (docs/scenarios.md documents the format).
+
+A fleet is checked as the Setup rules buy one: within the points (1,000 by default), each ship
+a Man O' War, an Independent, or one of a squadron of exactly three Ships of the Line of one
+template with one flagship, at least one Man O' War, and the Admiral on a Man O' War. Ships are
+placed within 9" of their side's table edge and 9" from the north and south edges. The wind is
+rolled ("on 2, 4 or 6 the wind is blowing North; otherwise South") unless the scenario sets it.
+Any problem is one :class:`ScenarioError` line naming the file and the key.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from attrs import frozen
+
+from ahoy_tui.engine.dice import Dice, Rng
+from ahoy_tui.engine.events import Event, Happened
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.engine.geometry import HEADINGS, overlap
+from ahoy_tui.engine.ruleset import ScenarioInfo
+from ahoy_tui.rules.man_o_war.model import COMPASS, MowState, Ship, Table, Terrain, new_ship
+from ahoy_tui.rules.man_o_war.table import outline, terrain_outline
+from ahoy_tui.rules.man_o_war.tables import DataError, tables
+
+RULESET_ID = "man-o-war"
+BUILTIN = ("empire_bretonnia", "dwarfs_orcs", "elves")
+MAX_TABLE = 240
+MAX_SHIPS = 30
+SETUP = "Setup"
+
+
+class ScenarioError(ValueError):
+    """A scenario that cannot be played, in one line naming the file and the key."""
+
+
+@frozen
+class Scenario:
+    name: str
+    title: str
+    description: str
+    data: dict[str, Any]
+    source: str
+
+    def to_data(self) -> dict[str, Any]:
+        return self.data
+
+
+def _builtin_text(name: str) -> str:
+    return resources.files("ahoy_tui.rules.man_o_war").joinpath(
+        "scenarios", f"{name}.toml").read_text("utf-8")
+
+
+def infos() -> tuple[ScenarioInfo, ...]:
+    out = []
+    for name in BUILTIN:
+        data = tomllib.loads(_builtin_text(name))
+        out.append(ScenarioInfo(name, data["title"], data.get("description", ""),
+                                tuple(s["name"] for s in data["sides"])))
+    return tuple(out)
+
+
+def load(name: str | None = None, path: Path | None = None,
+         data: Mapping[str, Any] | None = None) -> Scenario:
+    if data is not None:
+        source = "scenario data"
+        raw = dict(data)
+    elif path is not None:
+        source = str(path)
+        try:
+            raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise ScenarioError(f"{source}: cannot read: {exc.strerror or exc}") from None
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise ScenarioError(f"{source}: not TOML: {exc}") from None
+    else:
+        name = name or BUILTIN[0]
+        if name not in BUILTIN:
+            raise ScenarioError(f"no scenario {name!r} (built in: {', '.join(BUILTIN)})")
+        source = f"{name}.toml"
+        raw = tomllib.loads(_builtin_text(name))
+    scenario = Scenario(str(raw.get("name", name or "custom")), str(raw.get("title", "")),
+                        str(raw.get("description", "")), raw, source)
+    build(scenario, source)  # check every field now: a bad file is refused when it is opened
+    return scenario
+
+
+def _need(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if key not in data:
+        raise ScenarioError(f"{where}: {key} is missing")
+    value = data[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise ScenarioError(f"{where}: {key} = {value!r} is not the right kind of value")
+    return value
+
+
+def build(scenario: Scenario, source: str = "scenario") -> MowState:
+    """The battle the scenario sets out, checked (before any die is rolled)."""
+    raw = scenario.data
+    table = raw.get("table", {})
+    width = float(table.get("width", 72))
+    height = float(table.get("height", 48))
+    if not (12 <= width <= MAX_TABLE and 12 <= height <= MAX_TABLE):
+        raise ScenarioError(f"{source}: [table] must be 12-{MAX_TABLE} inches a side")
+    options = dict(raw.get("options", {}))
+    sides = raw.get("sides", [])
+    if len(sides) != 2:
+        raise ScenarioError(f"{source}: [[sides]] must name two sides")
+    side_ids = tuple(_need(s, "id", str, f"{source} [[sides]]") for s in sides)
+    if side_ids != ("p1", "p2"):
+        raise ScenarioError(f"{source}: the sides are p1 and p2")
+    races = tuple(_need(s, "race", str, f"{source} [[sides]]") for s in sides)
+    for race in races:
+        try:
+            tables().race(race)
+        except DataError as exc:
+            raise ScenarioError(f"{source}: {exc}") from None
+    ships_raw = raw.get("ships", [])
+    if not 2 <= len(ships_raw) <= MAX_SHIPS:
+        raise ScenarioError(f"{source}: a battle needs 2 to {MAX_SHIPS} [[ships]]")
+    ships = [_ship(entry, f"{source} [[ships]] #{i + 1}") for i, entry in enumerate(ships_raw)]
+    ids = [s.id for s in ships]
+    if len(set(ids)) != len(ids):
+        raise ScenarioError(f"{source}: two ships share an id")
+    terrain = tuple(_terrain(t, f"{source} [[terrain]] #{i + 1}")
+                    for i, t in enumerate(raw.get("terrain", [])))
+    points = int(options.get("points", tables().setup["points"]))
+    for side, race in zip(side_ids, races, strict=True):
+        _check_fleet(source, side, race, [s for s in ships if s.side == side], points)
+    _check_apart(source, ships, terrain, width, height)
+    if bool(options.get("deployment", True)):
+        _check_deployment(source, ships, width, height)
+    limit = int(options.get("turn_limit", 0))
+    house = tuple(sorted((k, v) for k, v in options.items()
+                         if k in ("wind_double_two", "prize_double")))
+    return MowState(ruleset=RULESET_ID, scenario=scenario.name, rng=Rng(0, 0),
+                    side_names=tuple(str(s.get("name", s["id"])) for s in sides),
+                    races=races, table=Table(width, height), ships=tuple(ships),
+                    terrain=terrain, turn_limit=limit, options=house,
+                    honours=(0, 0), to_act=None)
+
+
+def _ship(entry: Mapping[str, Any], where: str) -> Ship:
+    ship_id = _need(entry, "id", str, where)
+    template = _need(entry, "template", str, where)
+    try:
+        card = tables().template(template)
+    except DataError as exc:
+        raise ScenarioError(f"{where}: {exc}") from None
+    side = _need(entry, "side", str, where)
+    if side not in ("p1", "p2"):
+        raise ScenarioError(f"{where}: side must be p1 or p2")
+    heading = _need(entry, "heading", str, where)
+    if heading not in HEADINGS:
+        raise ScenarioError(f"{where}: heading must be one of {', '.join(HEADINGS)}")
+    x = float(_need(entry, "x", (int, float), where))
+    y = float(_need(entry, "y", (int, float), where))
+    squadron = str(entry.get("squadron", ""))
+    if card.ship_class == "sol" and not squadron:
+        raise ScenarioError(f"{where}: a Ship of the Line ({card.name}) sails in a squadron")
+    if card.ship_class != "sol" and squadron:
+        raise ScenarioError(f"{where}: only Ships of the Line sail in squadrons")
+    admiral = bool(entry.get("admiral", False))
+    if admiral and card.ship_class != "mow":
+        raise ScenarioError(f"{where}: the Admiral's command ship must be a Man O' War")
+    return new_ship(ship_id, template, side, name=str(entry.get("name", "")), x=x, y=y,
+                    heading=HEADINGS.index(heading), squadron=squadron, admiral=admiral,
+                    flagship=bool(entry.get("flagship", False)))
+
+
+def _terrain(entry: Mapping[str, Any], where: str) -> Terrain:
+    kind = _need(entry, "kind", str, where)
+    pieces = {p["kind"]: p for p in tables().terrain["pieces"]}
+    if kind not in pieces:
+        raise ScenarioError(f"{where}: kind must be one of {', '.join(pieces)}")
+    return Terrain(str(entry.get("id", f"{kind}-{entry.get('x')}-{entry.get('y')}")), kind,
+                   float(_need(entry, "x", (int, float), where)),
+                   float(_need(entry, "y", (int, float), where)),
+                   float(entry.get("width", pieces[kind]["width"])),
+                   float(entry.get("height", pieces[kind]["height"])))
+
+
+def fleet_points(ships: list[Ship]) -> int:
+    return sum(s.card.points for s in ships)
+
+
+def _check_fleet(source: str, side: str, race: str, ships: list[Ship], points: int) -> None:
+    where = f"{source}: {side}'s fleet"
+    if not ships:
+        raise ScenarioError(f"{where} has no ships")
+    for ship in ships:
+        if ship.card.race != race:
+            raise ScenarioError(f"{where}: the {ship.card.name} is not a ship of {race}")
+    cost = fleet_points(ships)
+    if cost > points:
+        raise ScenarioError(f"{where} costs {cost} points, more than the {points} allowed")
+    mows = [s for s in ships if s.card.ship_class == "mow"]
+    if len(mows) < tables().race(race).min_mow:
+        raise ScenarioError(f"{where} needs a Man O' War for its Admiral")
+    admirals = [s for s in ships if s.admiral]
+    if len(admirals) != 1:
+        raise ScenarioError(f"{where} needs exactly one Admiral, on a Man O' War")
+    size = int(tables().setup["squadron"])
+    for squadron in sorted({s.squadron for s in ships if s.squadron}):
+        members = [s for s in ships if s.squadron == squadron]
+        if len(members) != size or len({s.template for s in members}) != 1:
+            raise ScenarioError(f"{where}: squadron {squadron!r} must be {size} Ships of the "
+                                "Line of one kind")
+        if sum(s.flagship for s in members) != 1:
+            raise ScenarioError(f"{where}: squadron {squadron!r} needs one flagship")
+    if any(s.flagship and not s.squadron for s in ships):
+        raise ScenarioError(f"{where}: only a squadron's ship carries a flagship counter")
+
+
+def _check_apart(source: str, ships: list[Ship], terrain: tuple[Terrain, ...], width: float,
+                 height: float) -> None:
+    hulls = [(s, outline(s)) for s in ships]
+    for i, (a, hull_a) in enumerate(hulls):
+        if not all(0 <= x <= width and 0 <= y <= height for x, y in hull_a):
+            raise ScenarioError(f"{source}: the {a.name} ({a.id}) is not wholly on the table")
+        for b, hull_b in hulls[i + 1:]:
+            if overlap(hull_a, hull_b):
+                raise ScenarioError(f"{source}: the {a.name} and the {b.name} overlap")
+        for piece in terrain:
+            if overlap(hull_a, terrain_outline(piece)):
+                raise ScenarioError(f"{source}: the {a.name} sits on the {piece.kind}")
+
+
+def _check_deployment(source: str, ships: list[Ship], width: float, height: float) -> None:
+    """Setup: within 9" of one's own table edge (p1 west, p2 east) and 9" from north and
+    south."""
+    edge = float(tables().setup["edge"])
+    north_south = float(tables().setup["north_south"])
+    for ship in ships:
+        xs = [p[0] for p in outline(ship)]
+        ys = [p[1] for p in outline(ship)]
+        own = max(xs) <= edge if ship.side == "p1" else min(xs) >= width - edge
+        clear = min(ys) >= north_south and max(ys) <= height - north_south
+        if not (own and clear):
+            raise ScenarioError(f"{source}: the {ship.name} ({ship.id}) must be placed within "
+                                f"{edge:g}\" of her side's edge and {north_south:g}\" from the "
+                                "north and south edges")
+
+
+def setup(scenario: Scenario, seed: int,
+          options: Mapping[str, Any]) -> tuple[MowState, list[Event]]:
+    from ahoy_tui.rules.man_o_war.flow import flow
+
+    state = build(scenario, scenario.source)
+    events: list[Event] = []
+    dice = Dice(Rng(seed, 0), events)
+    wind = scenario.data.get("options", {}).get("wind", "roll")
+    if wind == "roll":
+        roll = dice.d6("which way the wind blows", SETUP)
+        point = "N" if roll % 2 == 0 else "S"
+        dice.judge(f"blowing {point}")
+    else:
+        if wind not in COMPASS:
+            raise ScenarioError(f"{scenario.source}: [options] wind must be 'roll' or a "
+                                "compass point")
+        point = wind
+    events.append(Happened("wind", f"The wind is blowing {point}", SETUP, big=True))
+    state = replace(state, wind=COMPASS.index(point))
+    state = flow(replace(state, rng=dice.rng), dice)
+    return replace(state, rng=dice.rng), events

@@ -1,0 +1,130 @@
+"""Combat: batteries firing, by the range template.
+
+A ship fires after she moves. Each of her batteries fires once a Battle Phase — a broadside
+battery once to each side, for it has guns on both — and each battery's shot is one hit, its
+location rolled on the target's template (``damage.hit_ship``). All the batteries she fires one
+way fire at one target with one aim ("you cannot split cannons firing in the same direction").
+
+Readings (docs/rules/man-o-war.md): the range is from the range template's centre mark to the
+nearest point of the target's hull, and its band gives the weapon's save modifier
+(``rules.toml [weapons]``); a weapon that cannot fire into a band (a catapult at close range)
+does not fire there; a prize, a straggler, and a ship with a no firing counter do not fire.
+"""
+
+from __future__ import annotations
+
+from ahoy_tui.engine.dice import Dice
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.rules.man_o_war.damage import COMBAT, hit_ship, tell, with_ship
+from ahoy_tui.rules.man_o_war.model import MowState, Ship
+from ahoy_tui.rules.man_o_war.table import aim_line, first_under_template, outline
+from ahoy_tui.rules.man_o_war.tables import RANGE_BANDS, tables
+
+# A battery's `fired` bits: broadsides fire once to each side.
+FIRED = {"fore": 1, "aft": 1, "turret": 1, "port": 1, "starboard": 2}
+SIDES_OF = {"fore": ("fore",), "aft": ("aft",), "broadside": ("port", "starboard"),
+            "turret": ("turret",)}
+
+
+def may_fire(ship: Ship) -> str:
+    """Why she may not fire at all ("" if she may)."""
+    if ship.no_firing:
+        return "a no firing counter silences her guns"
+    if ship.captured_by:
+        return "a prize cannot fire"
+    if ship.straggler:
+        return "a straggler cannot fire"
+    if ship.abandoned:
+        return "she has no crew"
+    return ""
+
+
+def ready(ship: Ship, side: str) -> list[int]:
+    """Her batteries (template indexes) that may still fire to ``side``, one entry a battery."""
+    found = []
+    for index, battery in enumerate(ship.card.batteries):
+        if side not in SIDES_OF[battery.arc]:
+            continue
+        if ship.fired[index] & FIRED[side]:
+            continue
+        found.extend([index] * ship.batteries_left(index))
+    return found
+
+
+def in_reach(ship: Ship, side: str, target: Ship) -> tuple[float, str] | None:
+    """(range, band) of ``target`` for her batteries on ``side``, or None out of arc or
+    range."""
+    line = aim_line(ship, side, outline(target))
+    if line is None:
+        return None
+    band = tables().band(line[2])
+    return None if band is None else (line[2], band)
+
+
+def shootable(ship: Ship, side: str, band: str) -> list[int]:
+    """Her ready batteries on ``side`` whose weapons reach into ``band``."""
+    rules = tables()
+    out = []
+    for index in ready(ship, side):
+        weapon = rules.weapon(ship.card.batteries[index].weapon)
+        if (RANGE_BANDS.index(weapon.min_band) <= RANGE_BANDS.index(band)
+                and rules.bands[band] <= weapon.range + 1e-9):
+            out.append(index)
+    return out
+
+
+def targets(state: MowState, ship: Ship) -> list[tuple[str, str]]:
+    """Every (side, target) she may fire at now."""
+    if may_fire(ship):
+        return []
+    found = []
+    sides = {s for b in ship.card.batteries for s in SIDES_OF[b.arc]}
+    for side in ("fore", "port", "starboard", "aft", "turret"):
+        if side not in sides or not ready(ship, side):
+            continue
+        for target in state.ships:
+            if target.side == ship.side or not target.afloat or target.id == ship.id:
+                continue
+            reach = in_reach(ship, side, target)
+            if reach is not None and shootable(ship, side, reach[1]):
+                found.append((side, target.id))
+    return found
+
+
+def fire(state: MowState, dice: Dice, ship_id: str, side: str, target_id: str,
+         aim: str) -> MowState:
+    ship = state.ship(ship_id)
+    target = state.ship(target_id)
+    reach = in_reach(ship, side, target)
+    assert reach is not None
+    distance, band = reach
+    batteries = shootable(ship, side, band)
+    fired = list(ship.fired)
+    for index in set(batteries):
+        fired[index] |= FIRED[side]
+    state = with_ship(state, replace(ship, fired=tuple(fired)))
+    line = aim_line(ship, side, outline(target))
+    assert line is not None
+    origin, point, _ = line
+    tell(dice, "fires", f"The {ship.name} fires {len(batteries)} batter"
+         f"{'y' if len(batteries) == 1 else 'ies'} ({side}) at the {target.name}, "
+         f"{distance:.1f}\" away: {band} range" + (f", aimed {aim}" if aim else ""),
+         COMBAT, ship)
+    rules = tables()
+    for index in batteries:
+        struck = first_under_template(state, ship, origin, point, target_id)
+        battery = ship.card.batteries[index]
+        weapon = rules.weapon(battery.weapon)
+        mods = weapon.weakened if ship.weakened[index] and weapon.weakened else weapon.save
+        if not struck:
+            tell(dice, "blocked", f"The {weapon.name}'s shot strikes an obstacle under the "
+                 "range template", COMBAT, ship)
+            continue
+        if struck != target_id:
+            tell(dice, "in_the_way", f"The {state.ship(struck).name} is in the way: the shot "
+                 "hits her", COMBAT, ship)
+        if state.ship(struck).gone:
+            continue
+        state = hit_ship(state, dice, struck, aim=aim, save_modifier=mods[band],
+                         source=f"The {ship.name}'s {weapon.name}", by=ship.side)
+    return state

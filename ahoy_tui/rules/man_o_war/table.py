@@ -1,0 +1,183 @@
+"""The table for Man O' War: hulls, what a ship touches, the arcs her batteries fire in and the
+range template laid from her to a target.
+
+Readings (docs/rules/man-o-war.md):
+
+- A ship is the rectangle of her template's length and beam (the project's own sizes); she
+  touches another when their hulls come within :data:`CONTACT` of each other.
+- The range template's centre mark goes on the centre of her bow (fore batteries), her stern
+  (aft), the side facing the target (broadsides) or her centre (turrets). A target is in a
+  battery's arc when the line from there to the nearest point of the target's hull lies within
+  45° of straight ahead (fore), astern (aft) or abeam (broadsides, 45°-135° off the bow), any
+  way for a turret. Its range is that line's length; its band the template's band there.
+- "A shot hits the first obstacle that is under the range template": the template is a strip
+  ``width`` inches wide along that line; the nearest ship, wreckage or island under it (short
+  of the target) takes the shot instead. Rocks and sandbanks do not stop a shot; debris does
+  not ("does not obstruct movement or line of sight").
+"""
+
+from __future__ import annotations
+
+import math
+
+from ahoy_tui.engine.geometry import (
+    UNIT,
+    Point,
+    Polygon,
+    angle_steps,
+    distance,
+    hull,
+    nearest_point,
+    overlap,
+    point_distance,
+    point_on_hull,
+)
+from ahoy_tui.rules.man_o_war.model import Marker, MowState, Ship, Terrain
+from ahoy_tui.rules.man_o_war.tables import tables
+
+CONTACT = 0.1  # inches: hulls this close touch
+SIDES = ("fore", "aft", "port", "starboard")
+
+
+def outline(ship: Ship) -> Polygon:
+    card = ship.card
+    return hull(ship.x, ship.y, ship.heading, card.length, card.beam)
+
+
+def marker_outline(marker: Marker) -> Polygon:
+    return hull(marker.x, marker.y, marker.heading, marker.length, marker.beam)
+
+
+def terrain_outline(piece: Terrain) -> Polygon:
+    x, y, w, h = piece.x, piece.y, piece.width / 2, piece.height / 2
+    return ((x - w, y - h), (x + w, y - h), (x + w, y + h), (x - w, y + h))
+
+
+def obstacles(state: MowState, *, but: str = "") -> list[tuple[str, str, Polygon]]:
+    """What stops a moving ship: (kind, id, outline) of every other ship afloat, every
+    Wreckage marker and every piece of terrain."""
+    found: list[tuple[str, str, Polygon]] = [
+        ("ship", s.id, outline(s)) for s in state.ships if s.afloat and s.id != but]
+    found += [("wreckage", m.id, marker_outline(m)) for m in state.markers
+              if m.kind == "wreckage"]
+    found += [(t.kind, t.id, terrain_outline(t)) for t in state.terrain]
+    return found
+
+
+def touching(state: MowState, ship: Ship) -> list[str]:
+    """The ships afloat hers is in contact with."""
+    mine = outline(ship)
+    return [s.id for s in state.ships if s.afloat and s.id != ship.id
+            and distance(mine, outline(s)) <= CONTACT]
+
+
+def touching_marker(state: MowState, ship: Ship) -> list[Marker]:
+    mine = outline(ship)
+    return [m for m in state.markers if distance(mine, marker_outline(m)) <= CONTACT]
+
+
+def on_table(state: MowState, ship: Ship) -> bool:
+    """Whether any of her hull is still over the table."""
+    xs = [p[0] for p in outline(ship)]
+    ys = [p[1] for p in outline(ship)]
+    return (max(xs) > 0 and min(xs) < state.table.width and max(ys) > 0
+            and min(ys) < state.table.height)
+
+
+def wholly_on_table(state: MowState, ship: Ship) -> bool:
+    return all(0 <= x <= state.table.width and 0 <= y <= state.table.height
+               for x, y in outline(ship))
+
+
+def firing_point(ship: Ship, side: str) -> Point:
+    """Where the range template's centre mark goes for batteries firing ``side``."""
+    card = ship.card
+    if side == "fore":
+        return point_on_hull(ship.x, ship.y, ship.heading, card.length / 2, 0.0)
+    if side == "aft":
+        return point_on_hull(ship.x, ship.y, ship.heading, -card.length / 2, 0.0)
+    if side == "port":
+        return point_on_hull(ship.x, ship.y, ship.heading, 0.0, -card.beam / 2)
+    if side == "starboard":
+        return point_on_hull(ship.x, ship.y, ship.heading, 0.0, card.beam / 2)
+    return ship.x, ship.y
+
+
+def _bearing_steps(ship: Ship, origin: Point, point: Point) -> float:
+    """The angle off her bow of the line from ``origin`` to ``point``, in 45° steps (0-4)."""
+    dx, dy = point[0] - origin[0], point[1] - origin[1]
+    fx, fy = UNIT[ship.heading % 8]
+    angle = math.degrees(math.atan2(fx * dy - fy * dx, fx * dx + fy * dy))  # + to starboard
+    return angle / 45.0
+
+
+def in_arc(ship: Ship, side: str, point: Point, origin: Point) -> bool:
+    """Whether ``point`` lies in the arc of her batteries firing ``side`` ("turret": any)."""
+    if side == "turret":
+        return True
+    off = _bearing_steps(ship, origin, point)
+    if side == "fore":
+        return abs(off) <= 1.0 + 1e-9
+    if side == "aft":
+        return abs(off) >= 3.0 - 1e-9
+    if side == "starboard":
+        return 1.0 - 1e-9 <= off <= 3.0 + 1e-9
+    return -3.0 - 1e-9 <= off <= -1.0 + 1e-9
+
+
+def aim_line(ship: Ship, side: str, target: Polygon) -> tuple[Point, Point, float] | None:
+    """(origin, the target's nearest point, range) if the target lies in the arc of ``side``."""
+    origin = firing_point(ship, side)
+    point = nearest_point(target, origin)
+    if not in_arc(ship, side, point, origin):
+        return None
+    return origin, point, math.dist(origin, point)
+
+
+def template_strip(origin: Point, point: Point, width: float) -> Polygon:
+    """The range template laid from ``origin`` to ``point``: a strip ``width`` wide."""
+    length = math.dist(origin, point)
+    if length < 1e-9:
+        return (origin, origin, origin, origin)
+    ux, uy = (point[0] - origin[0]) / length, (point[1] - origin[1]) / length
+    nx, ny = -uy * width / 2, ux * width / 2
+    return ((origin[0] + nx, origin[1] + ny), (point[0] + nx, point[1] + ny),
+            (point[0] - nx, point[1] - ny), (origin[0] - nx, origin[1] - ny))
+
+
+def first_under_template(state: MowState, shooter: Ship, origin: Point, point: Point,
+                         target_id: str) -> str:
+    """The ship a shot toward ``target_id`` strikes: the target, or the first ship (or
+    wreckage, or island) under the template short of it ("" for wreckage or an island)."""
+    strip = template_strip(origin, point, tables().template_width)
+    reach = math.dist(origin, point)
+    nearest, hit = reach, target_id
+    blockers: list[tuple[str, Polygon]] = [
+        (s.id, outline(s)) for s in state.ships
+        if s.afloat and s.id not in (shooter.id, target_id)]
+    blockers += [("", marker_outline(m)) for m in state.markers if m.kind == "wreckage"]
+    blockers += [("", terrain_outline(t)) for t in state.terrain if t.kind == "island"]
+    for blocker_id, poly in blockers:
+        if not overlap(strip, poly):
+            continue
+        how_far = point_distance(origin, poly)
+        if how_far < nearest - 1e-9:
+            nearest, hit = how_far, blocker_id
+    return hit
+
+
+def wind_steps(state: MowState, heading: int) -> int:
+    """How far her heading is from the way the wind blows, in 45° steps: 0 dead astern (she
+    runs before it), 4 dead ahead (she faces it)."""
+    return angle_steps(heading, state.wind)
+
+
+def into_the_wind(state: MowState, heading: int) -> bool:
+    """Sailing into the wind: the wind comes from within 45° of her bow (the turning template
+    test, read on the eight-point compass)."""
+    return wind_steps(state, heading) >= 3
+
+
+def wind_astern(state: MowState, heading: int) -> bool:
+    """The wind astern: it blows from within 45° of her stern."""
+    return wind_steps(state, heading) <= 1

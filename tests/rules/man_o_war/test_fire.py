@@ -1,0 +1,85 @@
+"""The End Phase: Fire (rules/man_o_war/fire.py): the seed's d6 for each area ablaze, spreading
+prow-ward, upward and stern-ward along the card, a choice of areas rolled for, no space, the
+second box of a two-box area. Every die is forced."""
+
+from __future__ import annotations
+
+from ahoy_tui.engine.dice import forced
+from ahoy_tui.rules.man_o_war import fire
+from ahoy_tui.rules.man_o_war.model import Marks, MowState
+
+from .helpers import battle, cup, ship
+
+# the Greatship's card: 0 Fore Mast, 1 Main Mast, 2 Aft Mast (high); 3 Forecastle (middle,
+# column 0), 4 Aftcastle (middle, column 2); 5 Bows, 6 Gun Deck, 7 Stern (low)
+NAMES = ("Fore Mast", "Main Mast", "Aft Mast", "Forecastle", "Aftcastle", "Bows", "Gun Deck",
+         "Stern")
+
+
+def greatship(**marks: Marks) -> MowState:
+    row = tuple(marks.get(name.replace(" ", "_").lower(), Marks()) for name in NAMES)
+    return battle(ship("g", "greatship", marks=row))
+
+
+def end_phase(state: MowState, *faces: int) -> MowState:
+    with forced(*faces):
+        dice, _ = cup()
+        return fire.blazes_spread(state, dice)
+
+
+def test_a_one_puts_the_blaze_out_leaving_a_damage_marker() -> None:
+    after = end_phase(greatship(gun_deck=Marks(0, 1)), 1)
+    assert after.ship("g").marks[6] == Marks(1, 0)
+
+
+def test_two_or_three_and_the_blaze_holds() -> None:
+    for face in (2, 3):
+        state = greatship(gun_deck=Marks(0, 1))
+        assert end_phase(state, face) is state
+
+
+def test_four_spreads_prow_ward_and_six_stern_ward() -> None:
+    prow = end_phase(greatship(gun_deck=Marks(0, 1)), 4).ship("g")
+    assert prow.marks[5] == Marks(0, 1)  # the Bows catch
+    stern = end_phase(greatship(gun_deck=Marks(0, 1)), 6).ship("g")
+    assert stern.marks[7] == Marks(0, 1)
+
+
+def test_five_spreads_upward_a_choice_of_areas_rolled_for() -> None:
+    # up from the Gun Deck (low, column 1): the Forecastle (0) and Aftcastle (2) are equally
+    # near: a die chooses, 1-3 the first, 4-6 the second
+    first = end_phase(greatship(gun_deck=Marks(0, 1)), 5, 2).ship("g")
+    assert first.marks[3] == Marks(0, 1) and first.marks[4] == Marks()
+    second = end_phase(greatship(gun_deck=Marks(0, 1)), 5, 6).ship("g")
+    assert second.marks[4] == Marks(0, 1)
+
+
+def test_a_damaged_area_is_simply_set_on_fire_without_a_critical() -> None:
+    after = end_phase(greatship(gun_deck=Marks(0, 1), stern=Marks(1, 0)), 6).ship("g")
+    assert after.marks[7] == Marks(0, 1)  # the damage marker became a Blaze; no critical die
+
+
+def test_no_space_nothing_happens() -> None:
+    # prow-ward from the Bows: nothing ahead of her bows
+    state = greatship(bows=Marks(0, 1))
+    assert end_phase(state, 4) is state
+    # upward from a mast: no band above
+    state = greatship(fore_mast=Marks(0, 2))
+    assert end_phase(state, 5) is state
+
+
+def test_the_second_box_of_a_two_box_area_catches_first() -> None:
+    after = end_phase(greatship(forecastle=Marks(1, 1)), 6).ship("g")
+    assert after.marks[3] == Marks(0, 2)  # its second part ablaze, not the Aftcastle
+    assert after.marks[4] == Marks()
+
+
+def test_a_blaze_that_spreads_this_phase_rolls_from_the_next() -> None:
+    # the Gun Deck spreads to the Stern; the Stern does not roll this End Phase
+    from ahoy_tui.engine.events import DiceRoll
+
+    with forced(6):
+        dice, events = cup()
+        after = fire.blazes_spread(greatship(gun_deck=Marks(0, 1)), dice)
+    assert after.ship("g").marks[7] == Marks(0, 1)
+    assert len([e for e in events if isinstance(e, DiceRoll)]) == 1
