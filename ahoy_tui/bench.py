@@ -8,7 +8,8 @@ Figures are medians over repeats (this machine is shared and noisy), with the sp
 - replay: rebuilding that log checked (every action against the legal actions), and playing
   the same actions as a player would;
 - save of that game (written atomically);
-- Naval Battle Rules: a whole turn played from its six sealed sheets.
+- Naval Battle Rules: a whole turn played from its six sealed sheets;
+- Man O' War: random self-play over its scenarios, actions a second and a whole turn.
 
 ``--baseline DIR`` measures another checkout of the code (``DIR`` holds its ``ahoy_tui``) back
 to back with this one, in turns, and gives each figure's ratio. This module runs as a script
@@ -95,6 +96,31 @@ def naval_turn_times(games: int, seed: int) -> list[float]:
                 times.append(now - start)
                 start, turn = now, getattr(state, "turn", turn)
     return times
+
+
+def ruleset_rates(ruleset: str, games: int, seed: int) -> tuple[float, list[float]]:
+    """Any ruleset with turns: random legal self-play over its built-in scenarios, as
+    (actions a second, the seconds of each whole turn)."""
+    from ahoy_tui.engine import get_ruleset
+
+    names = [info.name for info in get_ruleset(ruleset).scenarios()]
+    total, spent, turns = 0, 0.0, []
+    for i in range(games):
+        game = Game.new(ruleset, names[i % len(names)], seed=seed + i)
+        state = game.state
+        chooser = random.Random(seed + i)
+        start, turn = time.perf_counter(), getattr(state, "turn", 1)
+        begun = start
+        while not state.over:
+            legal = legal_actions(state)
+            state, _ = apply(state, legal[chooser.randrange(len(legal))], legal=legal)
+            total += 1
+            if getattr(state, "turn", turn) != turn or state.over:
+                now = time.perf_counter()
+                turns.append(now - start)
+                start, turn = now, getattr(state, "turn", turn)
+        spent += time.perf_counter() - begun
+    return total / spent, turns
 
 
 def play_record(record: GameRecord) -> None:
@@ -194,6 +220,7 @@ def measure(quick: bool) -> dict[str, Any]:
     replay = _timed(lambda: Game.from_record(record, verify=False), repeats)
     played = _timed(lambda: play_record(record), repeats)
     naval = naval_turn_times(6 if quick else 12, seed=300)
+    mow_rate, mow_turns = ruleset_rates("man-o-war", 3 if quick else 6, seed=500)
     game = Game.from_record(record)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "long.json"
@@ -213,6 +240,8 @@ def measure(quick: bool) -> dict[str, Any]:
         "save_1000_ms": _summary(saves),
         "save_file_kb": round(size / 1024, 1),
         "naval_turn_ms": {**_summary(naval), "turns": len(naval)},
+        "man_o_war": {"actions_per_second": round(mow_rate),
+                      "turn_ms": {**_summary(mow_turns), "turns": len(mow_turns)}},
         "repeats": repeats,
     }
 
@@ -230,6 +259,12 @@ def _report(result: dict[str, Any], out: TextIO) -> None:
     turn = result["naval_turn_ms"]
     out.write(f"  Naval Battle Rules, a whole turn from its sheets: {turn['median']} ms "
               f"[{turn['min']}-{turn['max']}] over {turn['turns']} turns\n")
+    mow = result.get("man_o_war")
+    if mow:
+        turn = mow["turn_ms"]
+        out.write(f"  Man O' War, random self-play: {mow['actions_per_second']} actions/s; a "
+                  f"whole turn {turn['median']} ms [{turn['min']}-{turn['max']}] over "
+                  f"{turn['turns']} turns\n")
 
 
 def _measure_in(folder: str | None, quick: bool) -> dict[str, Any]:

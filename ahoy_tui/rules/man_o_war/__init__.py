@@ -24,6 +24,7 @@ from ahoy_tui.engine.state import GameState
 from ahoy_tui.rules.man_o_war import scenario as _scenario
 from ahoy_tui.rules.man_o_war.actions import MowAction
 from ahoy_tui.rules.man_o_war.model import MowState
+from ahoy_tui.rules.summaries import Topic, read_summaries
 
 
 class ManOWarRuleset:
@@ -87,6 +88,50 @@ class ManOWarRuleset:
 
         assert isinstance(state, MowState)
         return table_text(state)
+
+    def scene(self, state: GameState, selected: str | None = None, **shown: Any) -> Any:
+        from ahoy_tui.rules.man_o_war.view import scene
+
+        assert isinstance(state, MowState)
+        return scene(state, selected, **shown)
+
+    def cards(self, state: GameState) -> tuple[Any, ...]:
+        from ahoy_tui.rules.man_o_war.view import cards
+
+        assert isinstance(state, MowState)
+        return cards(state)
+
+    def wind_words(self, state: GameState) -> str:
+        from ahoy_tui.rules.man_o_war.view import wind_words
+
+        assert isinstance(state, MowState)
+        return wind_words(state)
+
+    def tape_origins(self, state: GameState, ship: str) -> tuple[tuple[str | None, str], ...]:
+        """Where the range template may be laid from: her centre, bow, sides and stern."""
+        from ahoy_tui.rules.man_o_war.view import tape_origins
+
+        assert isinstance(state, MowState)
+        return tape_origins(state, ship)
+
+    def measure(self, state: GameState, ship: str, side: str | None,
+                point: tuple[float, float]) -> Any:
+        """The range template from her to a point, or to the ship there (a ``Measure``)."""
+        from ahoy_tui.rules.man_o_war.view import measure
+
+        assert isinstance(state, MowState)
+        return measure(state, ship, side, point)
+
+    def rule_topics(self) -> tuple[Topic, ...]:
+        """The project's own summary of each rule (``rules_summary.md``), for a Rules screen."""
+        return read_summaries("ahoy_tui.rules.man_o_war")
+
+    def victory_words(self, state: GameState) -> str:
+        """How this battle is won, in plain words."""
+        from ahoy_tui.rules.man_o_war.prompt import victory_words
+
+        assert isinstance(state, MowState)
+        return victory_words(state)
 
     def standing(self, state: GameState) -> str:
         from ahoy_tui.rules.man_o_war.prompt import standing

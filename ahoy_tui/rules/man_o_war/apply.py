@@ -72,7 +72,7 @@ def _dispatch(state: MowState, dice: Dice, action: Any) -> MowState:
         case TakePrize(ship=ship_id, crew=crew):
             return boarding.take_prize(state, dice, state.won_by, ship_id, crew)
         case Scuttle(ship=ship_id):
-            return boarding.scuttle(state, dice, ship_id, state.ship(state.won_by).side)
+            return boarding.scuttle(state, dice, ship_id, state.won_by)
         case EndShip():
             return flow.finish_ship(state, dice)
     raise ValueError(f"not an action of Man O' War: {action!r}")

@@ -9,12 +9,20 @@ abandoned, and won: the winner puts crew aboard and keeps her as a prize, or scu
 
 Readings (docs/rules/man-o-war.md):
 
-- "Cannons pointing in the direction of the attacker": the batteries she has left (not those
-  already fired this Battle Phase) on the side or end facing the attacker's hull, and her
-  turrets.
+- "The remaining cannons he has pointing in the direction of the attacker": the batteries she
+  has left (not destroyed; fired or not) on the side or end facing the attacker's hull, and
+  her turrets; one a battery.
 - A ship may begin one boarding action a turn.
+- A ship is boarded by the side that does not hold her: a prize is the captor's, so her own
+  side may board her again (and recapture her), and the captor's ships may not.
 - Crew put aboard a prize come from the winning ship, which keeps at least one.
-- A prize recaptured by her own side is crewed again but is a straggler.
+- A prize recaptured by her own side is crewed again but is a straggler for the rest of the
+  turn; the captor's Battle Honours for her are taken back. A ship waiting to be scuttled may
+  be boarded by her own side too (she has no crew: it succeeds at once); the scuttling party
+  aboard her is lost.
+- Scuttling: one crew counter of the winning ship goes aboard to scuttle her (none if she has
+  only one left: she scuttles her from alongside). In the End Phase the party comes back to
+  her if she still touches the ship scuttled; if not, "the boarding crew are out of the game".
 """
 
 from __future__ import annotations
@@ -72,15 +80,14 @@ def boarding_round(state: MowState, dice: Dice) -> MowState:
     a_roll = dice.d6(f"{attacker.name}: boarding (attacking)", BOARDING, side=attacker.side,
                      ship=attacker.id)
     a_total = a_roll + attacker.crew + (bonus if attacker.admiral else 0)
-    dice.judge(f"{a_total}", f"+{attacker.crew} crew" + (" +1 Admiral" if attacker.admiral
-                                                         else ""))
+    dice.judge(f"+{attacker.crew} crew" + (" +1 Admiral" if attacker.admiral else "")
+               + f" = {a_total}")
     cannons = cannons_bearing(defender, attacker)
     d_roll = dice.d6(f"{defender.name}: boarding (defending)", BOARDING, side=defender.side,
                      ship=defender.id)
     d_total = d_roll + defender.crew + cannons + (bonus if defender.admiral else 0)
-    dice.judge(f"{d_total}", f"+{defender.crew} crew"
-               + (f" +{cannons} cannons" if cannons else "")
-               + (" +1 Admiral" if defender.admiral else ""))
+    dice.judge(f"+{defender.crew} crew" + (f" +{cannons} cannons" if cannons else "")
+               + (" +1 Admiral" if defender.admiral else "") + f" = {d_total}")
     if a_total > d_total:
         tell(dice, "boarding_round", f"The {attacker.name}'s boarders win the round "
              f"({a_total} to {d_total})", BOARDING, attacker)
@@ -135,12 +142,11 @@ def decider(state: MowState) -> str:
     fight = state.boarding
     assert fight is not None
     who = fight.attacker if fight.decision == "attacker" else fight.defender
-    return state.ship(who).side
+    return state.ship(who).holder
 
 
 def ship_won(state: MowState, dice: Dice, winner_id: str, loser_id: str) -> MowState:
-    """The loser has no crew left: she is abandoned, and the winner's to take or scuttle.
-    A prize recaptured by her own side goes back to her as a straggler."""
+    """The loser has no crew left: she is abandoned, and the winner's to take or scuttle."""
     winner = state.ship(winner_id)
     loser = state.ship(loser_id)
     tell(dice, "won", f"The {loser.name} is won by the {winner.name}", CAPTURED, winner,
@@ -152,28 +158,41 @@ def take_prize(state: MowState, dice: Dice, winner_id: str, prize_id: str,
                crew: int) -> MowState:
     winner = state.ship(winner_id)
     prize = state.ship(prize_id)
+    side = winner.holder
     state = with_ship(state, replace(winner, crew=winner.crew - crew))
-    if prize.side == winner.side:  # recaptured: her own side's again, a straggler this turn
-        prize = replace(prize, crew=crew, abandoned=False, captured_by="", straggler=True)
+    unscuttled = {"scuttle": False, "scuttled_by": "", "scuttling_party": 0}
+    if prize.side == side:  # recaptured: her own side's again, a straggler this turn
+        captor = prize.captured_by
+        was_prize = bool(captor) and captor != side and not prize.scuttle
+        prize = replace(prize, crew=crew, abandoned=False, captured_by="", straggler=True,
+                        captured_turn=0, **unscuttled)
         tell(dice, "recaptured", f"The {prize.name} is recaptured and crewed again "
              f"({crew} crew counters): a straggler this turn", CAPTURED, prize, big=True)
-        state = add_honours(state, state.other(winner.side), -prize.card.btw.boxes)
+        if was_prize:  # a ship only marked for scuttling had won her captor nothing yet
+            state = add_honours(state, captor, -prize.card.btw.boxes)
     else:
-        prize = replace(prize, crew=crew, abandoned=False, captured_by=winner.side,
-                        captured_turn=state.turn)
+        prize = replace(prize, crew=crew, abandoned=False, captured_by=side,
+                        captured_turn=state.turn, **unscuttled)
         tell(dice, "prize", f"The {winner.name} puts {crew} crew counter"
              f"{'s' if crew > 1 else ''} aboard the {prize.name}: she is a prize",
              CAPTURED, prize, big=True)
-        state = add_honours(state, winner.side, prize.card.btw.boxes)
+        state = add_honours(state, side, prize.card.btw.boxes)
     return replace(with_ship(state, prize), won="", won_by="")
 
 
-def scuttle(state: MowState, dice: Dice, prize_id: str, by: str) -> MowState:
+def scuttle(state: MowState, dice: Dice, prize_id: str, winner_id: str) -> MowState:
+    """The winner's boarders will scuttle her in the End Phase: one crew counter goes aboard
+    (none if the winner has only one)."""
     prize = state.ship(prize_id)
-    tell(dice, "scuttle", f"The {prize.name} will be scuttled in the End Phase", CAPTURED,
-         prize)
-    return replace(with_ship(state, replace(prize, scuttle=True, captured_by=by)), won="",
-                   won_by="")
+    winner = state.ship(winner_id)
+    party = 1 if winner.crew > 1 else 0
+    if party:
+        state = with_ship(state, replace(winner, crew=winner.crew - party))
+    tell(dice, "scuttle", f"The {prize.name} will be scuttled in the End Phase"
+         + (f" by a crew counter from the {winner.name}" if party else ""), CAPTURED, prize)
+    prize = replace(prize, scuttle=True, captured_by=winner.holder, scuttled_by=winner_id,
+                    scuttling_party=party)
+    return replace(with_ship(state, prize), won="", won_by="")
 
 
 def prize_crews(state: MowState, winner_id: str, prize_id: str) -> range:

@@ -149,7 +149,8 @@ def _lose_battery(ship: Ship, arc: str) -> tuple[Ship, str]:
         if battery.arc == arc and ship.batteries_left(index) > 0:
             lost = _set(ship.batteries_lost, index, ship.batteries_lost[index] + 1)
             weapon = tables().weapon(battery.weapon).name
-            return replace(ship, batteries_lost=lost), f"loses a {arc} battery ({weapon})"
+            article = "an" if arc[0] in "aeiou" else "a"
+            return replace(ship, batteries_lost=lost), f"loses {article} {arc} battery ({weapon})"
     return ship, f"has no {arc} battery left to lose"
 
 

@@ -11,10 +11,16 @@ Readings (docs/rules/man-o-war.md):
   the house rule) and both roll again.
 - Activations alternate, the initiative winner first; a side with nothing left to activate
   passes the rest of the phase to the other.
-- A squadron's flagship lost (sunk, off the table, taken, abandoned or unable to move), the
-  nearest ship of the squadron still able takes over. At the end of each turn a Ship of the Line
-  more than 6" (hull to hull) from her flagship becomes a straggler; one back within 6" rejoins.
-- Stragglers move in the End Phase, initiative side first, and neither fire nor board.
+- A squadron's flagship lost (sunk, off the table, taken, abandoned, or unable to move: immobile
+  or with no means of moving left), at the end of the turn the ship of the squadron nearest her
+  that can still move takes over (if none can, the nearest still fighting). At the end of each
+  turn a Ship of the Line more than 6" (hull to hull) from her flagship becomes a straggler; one
+  back within 6" rejoins.
+- Stragglers move in the End Phase, initiative side first, and neither fire, board nor ram.
+- A recaptured Man O' War or Independent is a straggler for the rest of that turn only; a
+  recaptured Ship of the Line is judged with her squadron at the end of the turn.
+- Scuttle ships: a scuttling party (``boarding.scuttle``) goes back to the ship it came from if
+  she is still fighting and touches the ship scuttled; otherwise it is out of the game.
 - A side is beaten when it has no ship left afloat that is neither captured nor abandoned.
 """
 
@@ -86,7 +92,7 @@ def flow(state: MowState, dice: Dice) -> MowState:
     """Carry the battle on until a player has a decision to make."""
     for _ in range(500):
         if state.won and not state.over:  # the winner takes her, or scuttles her, first
-            return replace(state, to_act=state.ship(state.won_by).side)
+            return replace(state, to_act=state.ship(state.won_by).holder)
         state = check_victory(state, dice)
         if state.over:
             return replace(state, to_act=None)
@@ -171,10 +177,11 @@ def finish_ship(state: MowState, dice: Dice) -> MowState:
 
 
 def boarding_targets(state: MowState, ship: Ship) -> list[str]:
-    """Enemy ships she touches and may board (one boarding action a turn)."""
+    """Ships she touches held by the enemy (a prize is her captor's), which she may board (one
+    boarding action a turn)."""
     if ship.id in state.boarded_this_turn or ship.straggler or ship.captured_by:
         return []
-    return [t for t in touching(state, ship) if state.ship(t).side != ship.side]
+    return [t for t in touching(state, ship) if state.ship(t).holder != ship.side]
 
 
 def initiative(state: MowState, dice: Dice) -> MowState:
@@ -274,9 +281,20 @@ def scuttled(state: MowState, dice: Dice, ship: Ship) -> MowState:
     from ahoy_tui.rules.man_o_war.model import Marker
 
     card = ship.card
+    if ship.scuttling_party and ship.scuttled_by:
+        boarder = state.ship(ship.scuttled_by)
+        if in_the_fight(boarder) and ship.id in touching(state, boarder):
+            state = with_ship(state, replace(boarder, crew=boarder.crew
+                                             + ship.scuttling_party))
+            say(dice, "scuttling_party", f"The scuttling party returns to the {boarder.name}",
+                "Scuttle ships", side=boarder.side)
+        else:
+            say(dice, "scuttling_party", f"The {boarder.name} is no longer in contact: the "
+                "boarding crew who scuttled her are out of the game", "Scuttle ships",
+                side=boarder.side)
     marker = Marker(f"wreck-{ship.id}", "wreckage", ship.x, ship.y, ship.heading, card.length,
                     card.beam, (), state.turn)
-    state = with_ship(state, replace(ship, sunk=True))
+    state = with_ship(state, replace(ship, sunk=True, scuttling_party=0))
     state = replace(state, markers=(*state.markers, marker))
     if ship.captured_by and ship.captured_by != ship.side:
         state = add_honours(state, ship.captured_by, card.btw.boxes)
@@ -285,22 +303,34 @@ def scuttled(state: MowState, dice: Dice, ship: Ship) -> MowState:
     return state
 
 
+def may_lead(ship: Ship) -> bool:
+    """Whether she can still move at all (a flagship that "cannot move" gives up the flag)."""
+    return not ship.immobile and bool(movement.means_of(ship))
+
+
 def squadrons(state: MowState, dice: Dice) -> MowState:
-    """A new flagship where the old one is lost; stragglers more than 6" from her."""
+    """A new flagship where the old one is lost; stragglers more than 6" from her. A Man O'
+    War or Independent recaptured this turn is a straggler no longer."""
     limit = float(tables().setup["straggler"])
     for squadron in sorted({s.squadron for s in state.ships if s.squadron}):
         ships = [s for s in state.ships if s.squadron == squadron and in_the_fight(s)]
         if not ships:
             continue
-        flagship = next((s for s in ships if s.flagship and not s.immobile), None)
-        if flagship is None:
+        current = next((s for s in ships if s.flagship), None)
+        if current is not None and may_lead(current):
+            flagship = current
+        else:
             old = next((s for s in state.ships if s.squadron == squadron and s.flagship), None)
-            flagship = ships[0]
+            pool = [s for s in ships if may_lead(s)] or ([current] if current else ships)
             if old is not None:
-                state = with_ship(state, replace(old, flagship=False))
-            state = with_ship(state, replace(state.ship(flagship.id), flagship=True))
-            say(dice, "flagship", f"The {flagship.name} takes over as flagship", SQUADRONS,
-                side=flagship.side)
+                pool.sort(key=lambda s: distance(outline(s), outline(old)))
+            flagship = pool[0]
+            if flagship is not current:
+                if old is not None:
+                    state = with_ship(state, replace(state.ship(old.id), flagship=False))
+                state = with_ship(state, replace(state.ship(flagship.id), flagship=True))
+                say(dice, "flagship", f"The {flagship.name} takes over as flagship",
+                    SQUADRONS, side=flagship.side)
             flagship = state.ship(flagship.id)
         for ship in ships:
             if ship.id == flagship.id:
@@ -313,6 +343,11 @@ def squadrons(state: MowState, dice: Dice) -> MowState:
                 say(dice, "straggler", f"The {ship.name} is a straggler, more than 6\" from "
                     "her flagship" if far else f"The {ship.name} rejoins her squadron",
                     STRAGGLERS, side=ship.side)
+    for ship in [s for s in state.ships if s.straggler and not s.squadron]:
+        state = with_ship(state, replace(ship, straggler=False))
+        if in_the_fight(ship):
+            say(dice, "straggler", f"The {ship.name} is a straggler no longer", STRAGGLERS,
+                side=ship.side)
     return state
 
 
@@ -358,4 +393,33 @@ def turn_limit(state: MowState, dice: Dice) -> MowState:
 
 def finish(state: MowState, dice: Dice, winner: str | None, result: str) -> MowState:
     say(dice, "victory", result, VICTORY, side=winner, big=True)
-    return replace(state, over=True, winner=winner, result=result, to_act=None)
+    state = replace(state, over=True, winner=winner, result=result, to_act=None)
+    say(dice, "summary", summary(state), VICTORY)
+    return state
+
+
+def fate(ship: Ship) -> str:
+    """What became of her, in a few words."""
+    if ship.sunk:
+        return "scuttled" if ship.scuttle else "sunk"
+    if ship.left_table:
+        return "left the battle"
+    if ship.captured_by and ship.captured_by != ship.side:
+        return "taken as a prize"
+    if ship.abandoned:
+        return "abandoned"
+    card = ship.card
+    hit = sum(m.filled for m in ship.marks)
+    words = f"afloat, {ship.crew}/{card.crew} crew, BTW {ship.btw}/{card.btw.boxes}"
+    return words + (f", {hit} damage marker{'s' if hit != 1 else ''}" if hit else "")
+
+
+def summary(state: MowState) -> str:
+    """The game-over summary: each side's Battle Honours and every ship's fate."""
+    lines = [f"Turn {state.turn}"
+             + (f"/{state.turn_limit}" if state.turn_limit else "") + ", over"]
+    for index, side in enumerate(state.sides):
+        lines.append(f"{state.side_names[index]}: {state.honours[index]} Battle Honours")
+        lines += [f"  {s.name} ({s.card.name}): {fate(s)}" for s in state.ships
+                  if s.side == side]
+    return "\n".join(lines)

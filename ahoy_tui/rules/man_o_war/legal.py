@@ -88,14 +88,24 @@ def courses(state: MowState, ship: Ship) -> list[SetCourse]:
     return found
 
 
+def held(state: MowState, ship: Ship) -> bool:
+    """Collisions: she began her move in contact with another ship and has not pushed clear
+    (a ship starting into the wind makes her one turn out of it instead)."""
+    move = state.move
+    return (move is not None and move.used == 0 and not move.stopped and not move.into_wind
+            and bool(touching(state, ship)))
+
+
 def _moves(state: MowState, ship: Ship) -> LegalActions:
     move = state.move
     if move is None:
         return LegalActions([*courses(state, ship), EndMove()])
     fixed: list[Any] = []
     ranges: list[ActionRange] = []
-    if move.used == 0 and touching(state, ship) and not move.into_wind:
-        fixed.extend(PushClear(way) for way in ("ahead", "astern"))
+    if held(state, ship):  # begun in contact: push clear first, or stay
+        fixed.extend(PushClear(way) for way in ("ahead", "astern")
+                     if movement.push_clear_to(state, ship, way) is not None)
+        return LegalActions([*fixed, EndMove()])
     if move.into_wind:
         if not move.turns:
             fixed.extend(Turn(side) for side in ("port", "starboard"))
@@ -152,12 +162,18 @@ def explain(state: MowState, action: Any) -> tuple[str, str]:
             move = state.move
             if move is None:
                 return "Movement", "set her course first"
+            if held(state, ship):
+                return "Collisions", ("she began her move in contact with another ship: she "
+                                      "must push clear first")
             if isinstance(action, Turn) and move.ramming_speed:
                 return "Movement with oars", "Ramming speed allows no turns"
             if move.into_wind:
                 return "Movement under sail", ("she started into the wind: one turn out of "
                                                "it, and no more")
             return "Movement", f"she has {move.remaining:.1f}\" of her move left"
+        if isinstance(action, PushClear):
+            return "Collisions", ("only a ship beginning her move in contact may push clear, "
+                                  "along the other's side, not into her")
         if isinstance(action, Ram):
             return "Ramming", movement.may_ram(state, action.target) or "not now"
         if isinstance(action, Fire):

@@ -16,6 +16,7 @@ from enum import StrEnum
 
 from attrs import field, frozen
 
+from ahoy_tui.engine.serialize import ADDED
 from ahoy_tui.engine.state import GameState
 from ahoy_tui.rules.man_o_war.tables import Location, Template, tables
 
@@ -85,10 +86,19 @@ class Ship:
     left_table: bool = False
     scuttle: bool = False  # to be scuttled in the End Phase
     activated: bool = False  # has acted this Battle Phase
+    # Scuttle ships: the ship whose boarders will scuttle her, and how many of her crew
+    # counters went aboard to do it (back to her in the End Phase if she is still in contact)
+    scuttled_by: str = field(default="", metadata={ADDED: True})
+    scuttling_party: int = field(default=0, metadata={ADDED: True})
 
     @property
     def card(self) -> Template:
         return tables().template(self.template)
+
+    @property
+    def holder(self) -> str:
+        """The side she is held by now: her captor's if she is a prize, else her own."""
+        return self.captured_by or self.side
 
     def marks_at(self, index: int) -> Marks:
         return self.marks[index] if index < len(self.marks) else NO_MARKS
@@ -106,6 +116,11 @@ class Ship:
 
     @property
     def afloat(self) -> bool:
+        return not self.gone
+
+    @property
+    def on_table(self) -> bool:
+        """Still on the table (a screen's word for a ship it may select)."""
         return not self.gone
 
     @property
@@ -224,6 +239,12 @@ class MowState(GameState):
             if ship.id == ship_id:
                 return ship
         raise KeyError(ship_id)
+
+    def has_ship(self, ship_id: str) -> bool:
+        return any(ship.id == ship_id for ship in self.ships)
+
+    def side_name(self, side: str) -> str:
+        return self.side_names[self.sides.index(side)] if side in self.sides else side
 
     def side_index(self, side: str) -> int:
         return self.sides.index(side)

@@ -16,6 +16,12 @@ Readings (docs/rules/man-o-war.md):
 - Ramming speed (the bracketed oars speed) is chosen when she sets her course, and allows no
   turn. Backing water is up to 2" astern instead of a move.
 - She has sailed off the table, and left the battle, when her centre passes its edge.
+- A ram is made against a ship (never wreckage), in the Battle Phase: a straggler moving in the
+  End Phase does not ram, as it neither fires nor boards.
+- Collisions: a ship that begins her move touching another must push clear before she may
+  advance or turn. She slides ahead or astern along her course until she touches none of the
+  ships she began against, for half her move; a way that would drive her into a hull, wreckage
+  or ground (a rammer's bow into her victim's side) is barred.
 - Moving over terrain ends her move where she meets it: she runs aground and saves below the
   waterline or takes D3 hits there. Aground at the start of the Battle Phase she frees herself
   on a 4+.
@@ -28,6 +34,7 @@ from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import (
     UNIT,
     clean,
+    distance,
     first_contact,
     heading_name,
     hull,
@@ -35,7 +42,7 @@ from ahoy_tui.engine.geometry import (
     turned,
 )
 from ahoy_tui.rules.man_o_war.damage import btw_hits, save_roll, tell, with_ship
-from ahoy_tui.rules.man_o_war.model import Move, MowState, Ship
+from ahoy_tui.rules.man_o_war.model import Move, MowState, Phase, Ship
 from ahoy_tui.rules.man_o_war.table import (
     CONTACT,
     into_the_wind,
@@ -167,7 +174,7 @@ def advance(state: MowState, dice: Dice, inches: float) -> MowState:
         if kind in ("rocks", "sandbank", "island"):
             return run_aground(state, dice, ship.id, kind)
         state = replace(state, move=replace(move, stopped="collision", touched=thing))
-        what = state.ship(thing).name if kind == "ship" else "the wreckage"
+        what = f"the {state.ship(thing).name}" if kind == "ship" else "the wreckage"
         tell(dice, "collision", f"The {ship.name} touches {what}: her move ends", COLLISIONS,
              ship)
     return state
@@ -232,21 +239,41 @@ def turn_on_the_spot(state: MowState, dice: Dice, side: str, degrees: int) -> Mo
     return replace(with_ship(state, ship), move=move)
 
 
+PUSH_STEP = 0.25  # inches: the slide along the other ship's side is tried in these steps
+PUSH_MOST = 40  # steps: 10" at most
+
+
+def push_clear_to(state: MowState, ship: Ship, way: str) -> Ship | None:
+    """Where she comes to rest pushing clear ``way`` ("ahead" or "astern"): sliding along her
+    course until she touches none of the ships she began against. None if that way is barred
+    (her hull would run into a ship, wreckage or ground) or she is not clear within 10"."""
+    ux, uy = UNIT[ship.heading % 8]
+    sign = 1 if way == "ahead" else -1
+    start = set(touching(state, ship))
+    if not start:
+        return None
+    mine = outline(ship)
+    barriers = [poly for _, _, poly in obstacles(state, but=ship.id) if not overlap(mine, poly)]
+    against = [outline(state.ship(other)) for other in start]
+    for step in range(1, PUSH_MOST + 1):
+        along = step * PUSH_STEP
+        x, y = clean(ship.x + sign * ux * along), clean(ship.y + sign * uy * along)
+        card = ship.card
+        hull_now = hull(x, y, ship.heading, card.length, card.beam)
+        if any(overlap(hull_now, poly) for poly in barriers):
+            return None
+        if all(distance(hull_now, poly) > CONTACT for poly in against):
+            return replace(ship, x=x, y=y)
+    return None
+
+
 def push_clear(state: MowState, dice: Dice, way: str) -> MowState:
     """Begun in contact: slide along the other ship's side until clear, for half her move."""
     move = state.move
     assert move is not None
     ship = state.ship(move.ship)
-    ux, uy = UNIT[ship.heading % 8]
-    sign = 1 if way == "ahead" else -1
-    start = set(touching(state, ship))
-    moved = ship
-    for step in range(1, 41):
-        distance = step * 0.25
-        moved = replace(ship, x=clean(ship.x + sign * ux * distance),
-                        y=clean(ship.y + sign * uy * distance))
-        if not set(touching(with_ship(state, moved), moved)) & start:
-            break
+    moved = push_clear_to(state, ship, way)
+    assert moved is not None, "pushing clear that way is barred"
     state = with_ship(state, moved)
     state = replace(state, move=replace(move, used=move.used + move.allowance / 2,
                                         straight=0.0))
@@ -262,6 +289,10 @@ def may_ram(state: MowState, target_id: str) -> str:
     if move is None or move.touched != target_id or move.stopped != "collision":
         return ("a ram is made as her move ends against her target, after at least 3\" in a "
                 "straight line")
+    if not any(s.id == target_id and s.afloat for s in state.ships):
+        return "only a ship can be rammed"
+    if state.phase == Phase.END:
+        return "a straggler moving in the End Phase may not ram"
     ship = state.ship(move.ship)
     if not ship.card.ram or ship.no_ram:
         return "she has no ram"

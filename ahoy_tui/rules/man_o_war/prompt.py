@@ -142,3 +142,12 @@ def standing(state: MowState) -> str:
     return "Battle Honours " + " · ".join(
         f"{name.removeprefix('The ')} {h}" for name, h in zip(state.side_names, state.honours,
                                                                strict=True))
+
+
+def victory_words(state: MowState) -> str:
+    limit = (f"\n\nAt the end of turn {state.turn_limit} the battle is decided on Battle "
+             "Honours: the Below the Waterline boxes of every enemy ship sunk or captured "
+             "(scuttled and abandoned ones count as sunk), and 5 for an enemy Admiral killed "
+             "or captured." if state.turn_limit else "")
+    return ("The battle ends when every ship of one side is sunk, taken or abandoned: the other "
+            f"side wins.{limit}\n\nNow: {standing(state)}.")

@@ -9,6 +9,9 @@ Readings (docs/rules/man-o-war.md): the range is from the range template's centr
 nearest point of the target's hull, and its band gives the weapon's save modifier
 (``rules.toml [weapons]``); a weapon that cannot fire into a band (a catapult at close range)
 does not fire there; a prize, a straggler, and a ship with a no firing counter do not fire.
+Her targets are the ships the enemy holds: a prize is her captor's (her own side may fire on
+her, her captor's may not). A shot not aimed (its target's card has no split bar) that strikes
+a ship with the split bar in the way strikes her low, at her hull.
 """
 
 from __future__ import annotations
@@ -83,7 +86,7 @@ def targets(state: MowState, ship: Ship) -> list[tuple[str, str]]:
         if side not in sides or not ready(ship, side):
             continue
         for target in state.ships:
-            if target.side == ship.side or not target.afloat or target.id == ship.id:
+            if target.holder == ship.side or not target.afloat or target.id == ship.id:
                 continue
             reach = in_reach(ship, side, target)
             if reach is not None and shootable(ship, side, reach[1]):
@@ -125,6 +128,7 @@ def fire(state: MowState, dice: Dice, ship_id: str, side: str, target_id: str,
                  "hits her", COMBAT, ship)
         if state.ship(struck).gone:
             continue
-        state = hit_ship(state, dice, struck, aim=aim, save_modifier=mods[band],
+        level = aim or ("low" if state.ship(struck).card.split else "")
+        state = hit_ship(state, dice, struck, aim=level, save_modifier=mods[band],
                          source=f"The {ship.name}'s {weapon.name}", by=ship.side)
     return state

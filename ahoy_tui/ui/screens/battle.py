@@ -19,7 +19,7 @@ from textual.widgets import Input, Static
 from ahoy_tui.engine import IllegalAction, InvalidAction, SaveError
 from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.session import LocalSession
-from ahoy_tui.ui.parts import BattleParts
+from ahoy_tui.ui.parts import BattleParts, parts_for
 from ahoy_tui.ui.screens.battle_basics import WATCHABLE, BattleBasics
 
 if TYPE_CHECKING:
@@ -38,6 +38,11 @@ from ahoy_tui.ui.widgets.sea_map import SeaMap
 from ahoy_tui.ui.widgets.status_bar import StatusBar, standing_of
 
 SIDE_COLOURS = {"p1": "blue", "p2": "red"}
+
+
+def _wind_words(ruleset: Any, state: Any) -> str:
+    words = getattr(ruleset, "wind_words", None)
+    return words(state) if words is not None else ""
 
 
 def side_name(state: Any, side: str) -> str:
@@ -120,7 +125,7 @@ class BattleScreen(BattleBasics):
         with Horizontal(id="main"):
             yield SeaMap(id="map")
             with Vertical(id="side"):
-                yield ShipCards(id="cards")
+                yield parts_for(self.session.ruleset).cards(id="cards")
                 yield DiceLog(id="log")
         with Vertical(id="bottom"):
             yield Static(id="tape")
@@ -182,13 +187,13 @@ class BattleScreen(BattleBasics):
         state = session.state
         ruleset = session.ruleset
         self._redraw_map()
-        self.query_one(ShipCards).show(ruleset.cards(state), self.selected)
+        self.query_one("#cards", ShipCards).show(ruleset.cards(state), self.selected)
         phase = "battle over" if state.over else getattr(state, "phase", "")
         side = state.to_act or getattr(state, "active", "p1")
         self.query_one(StatusBar).show(
             title=session.title, turn=getattr(state, "turn", 0),
             side=state.side_name(side) if hasattr(state, "side_name") else side,
-            phase=str(phase).replace("_", " "), wind=ruleset.wind_words(state),
+            phase=str(phase).replace("_", " "), wind=_wind_words(ruleset, state),
             step=session.step, side_colour=SIDE_COLOURS.get(side, "white"),
             turn_limit=getattr(state, "turn_limit", 0), score=standing_of(ruleset, state))
         waiting = ""
@@ -311,8 +316,8 @@ class BattleScreen(BattleBasics):
         self.preview_gun = getattr(choice.template, "gun", None)
         if hasattr(choice.template, "ship") and self.selected != choice.template.ship:
             self.selected = choice.template.ship
-            self.query_one(ShipCards).show(self.session.ruleset.cards(self.session.state),
-                                           self.selected)
+            cards = self.session.ruleset.cards(self.session.state)
+            self.query_one("#cards", ShipCards).show(cards, self.selected)
         self.query_one(ChoiceList).display = False
         picker.display = True
         picker.ask(choice, self.session.describe_action,

@@ -8,7 +8,7 @@ posts :class:`ShipCards.Selected`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual.containers import VerticalScroll
@@ -86,20 +86,25 @@ def render_card(card: object, *, expanded: bool, selected: bool) -> Text:
     return text
 
 
-class ShipCard(Static):
-    """One ship's record card."""
+Render = Callable[..., Text]
 
-    def __init__(self, card: object, *, expanded: bool, selected: bool) -> None:
-        super().__init__(render_card(card, expanded=expanded, selected=selected),
+
+class ShipCard(Static):
+    """One ship's record card, drawn by its rules' ``render`` (Ahoy!'s by default)."""
+
+    def __init__(self, card: object, *, expanded: bool, selected: bool,
+                 render: Render = render_card) -> None:
+        super().__init__(render(card, expanded=expanded, selected=selected),
                          id=f"card-{card.ship}", classes="ship-card")
         self.ship = card.ship
+        self._draw = render
         self._shown = (card, expanded, selected)
 
     def update_card(self, card: object, *, expanded: bool, selected: bool) -> None:
         if (card, expanded, selected) == self._shown:
             return  # the same card: no repaint
         self._shown = (card, expanded, selected)
-        self.update(render_card(card, expanded=expanded, selected=selected))
+        self.update(self._draw(card, expanded=expanded, selected=selected))
         self.set_class(selected, "-selected")
 
     def on_click(self, event: Click) -> None:
@@ -107,7 +112,10 @@ class ShipCard(Static):
 
 
 class ShipCards(VerticalScroll):
-    """Every ship's card, the selected one expanded."""
+    """Every ship's card, the selected one expanded. Another ruleset's cards subclass it with
+    their own ``draw_card``."""
+
+    draw_card: Render = staticmethod(render_card)
 
     class Selected(Message):
         def __init__(self, ship: str) -> None:
@@ -138,7 +146,7 @@ class ShipCards(VerticalScroll):
                     self._cards[card.ship].display = True
                     continue
                 widget = ShipCard(card, expanded=card.ship == selected,
-                                  selected=card.ship == selected)
+                                  selected=card.ship == selected, render=type(self).draw_card)
                 after = next((self._cards[s] for s in ships[index + 1:] if s in self._cards),
                              None)
                 self._cards[card.ship] = widget

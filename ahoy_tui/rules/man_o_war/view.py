@@ -1,0 +1,257 @@
+"""What a screen shows of a Man O' War battle: the table as a scene (hulls, wreckage, terrain,
+the range template laid from the ship acting, a planned move), and each ship's template card
+as the players know it: hit locations in their bands with the d6 numbers, boxes with damage
+and Blaze markers, saves, crew counters, the Below the Waterline track, batteries, counters.
+
+Nothing here applies a rule; it reads the state and the rules tables.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from attrs import frozen
+
+from ahoy_tui.engine.geometry import UNIT, contains, heading_name, nearest_point
+from ahoy_tui.rules.man_o_war import flow, movement, shooting
+from ahoy_tui.rules.man_o_war.actions import Advance, Fire
+from ahoy_tui.rules.man_o_war.model import COMPASS, MowState, Ship
+from ahoy_tui.rules.man_o_war.table import (
+    aim_line,
+    firing_point,
+    in_arc,
+    marker_outline,
+    outline,
+    terrain_outline,
+    wind_astern,
+)
+from ahoy_tui.rules.man_o_war.tables import RANGE_BANDS, tables
+from ahoy_tui.rules.scene import (
+    HullShape,
+    LineShape,
+    Mark,
+    Measure,
+    Scene,
+    TerrainShape,
+    short_labels,
+)
+
+_TERRAIN = {"rocks": "rocks", "sandbank": "sandbank", "island": "land"}
+
+
+@frozen
+class LocationRow:
+    """A row of the template card: the d6 scores, band, name, boxes and markers, save, text."""
+
+    numbers: str
+    band: str
+    name: str
+    boxes: int
+    damaged: int
+    blazing: int
+    save: int
+    text: str
+
+
+@frozen
+class BatteryRow:
+    arc: str
+    weapon: str
+    left: int
+    count: int
+    fired: str  # "" | "fired" | "port fired" | "starboard fired"
+
+
+@frozen
+class TemplateCard:
+    ship: str
+    name: str
+    label: str
+    side: str
+    side_name: str
+    template: str
+    ship_class: str
+    where: str  # "at sea", "sunk", "left the battle"
+    crew: int
+    crew_max: int
+    btw: int
+    btw_boxes: int
+    btw_save: int
+    speed: str
+    heading: str
+    locations: tuple[LocationRow, ...]
+    batteries: tuple[BatteryRow, ...]
+    flags: tuple[str, ...]
+    split: bool
+
+
+CLASS_NAMES = {"mow": "Man O' War", "sol": "Ship of the Line", "ind": "Independent"}
+
+
+def labels(state: MowState) -> dict[str, str]:
+    return short_labels([(s.id, s.name) for s in state.ships])
+
+
+def card(state: MowState, ship: Ship, label: str) -> TemplateCard:
+    template = ship.card
+    rows = tuple(
+        LocationRow("/".join(str(n) for n in loc.numbers), loc.band, loc.name, loc.boxes,
+                    marks.damaged, marks.blazing, loc.save, loc.text)
+        for loc, marks in zip(template.locations, ship.marks, strict=True))
+    batteries = []
+    for index, battery in enumerate(template.batteries):
+        bits = ship.fired[index]
+        if battery.arc == "broadside":
+            fired = {0: "", 1: "port fired", 2: "starboard fired", 3: "fired"}[bits]
+        else:
+            fired = "fired" if bits else ""
+        batteries.append(BatteryRow(battery.arc, tables().weapon(battery.weapon).name,
+                                    ship.batteries_left(index), battery.count, fired))
+    where = ("sunk" if ship.sunk else "left the battle" if ship.left_table else "at sea")
+    flags = [word for word, on in (
+        ("Admiral", ship.admiral), ("flagship", ship.flagship),
+        ("straggler", ship.straggler), ("aground", ship.aground),
+        ("ABANDONED", ship.abandoned), ("no movement", ship.no_movement),
+        ("no firing", ship.no_firing), ("no sail", ship.no_sail), ("no oars", ship.no_oars),
+        ("no ram", ship.no_ram), ("unable to move", ship.immobile),
+        (f"prize of {_side_name(state, ship.captured_by)}",
+         bool(ship.captured_by) and ship.captured_by != ship.side),
+        ("to be scuttled", ship.scuttle), ("activated", ship.activated and not ship.sunk),
+    ) if on]
+    return TemplateCard(
+        ship.id, ship.name, label, ship.side, _side_name(state, ship.side), template.name,
+        CLASS_NAMES[template.ship_class], where, ship.crew, template.crew, ship.btw,
+        template.btw.boxes, template.btw.save, speed_words(state, ship),
+        heading_name(ship.heading), rows, tuple(batteries), tuple(flags), template.split)
+
+
+def cards(state: MowState) -> tuple[TemplateCard, ...]:
+    named = labels(state)
+    return tuple(card(state, ship, named[ship.id]) for ship in state.ships)
+
+
+def speed_words(state: MowState, ship: Ship) -> str:
+    words = []
+    for means in movement.means_of(ship):
+        inches = movement.speed(state, ship, means)
+        if means == "sail" and wind_astern(state, ship.heading) and ship.card.move.astern:
+            words.append(f"sail {inches:g}\" (wind astern)")
+        elif means == "oars" and ship.card.move.ramming:
+            words.append(f"oars {inches:g}\" ({movement.speed(state, ship, 'oars', 'ramming'):g}"
+                         "\" ramming)")
+        else:
+            words.append(f"{means} {inches:g}\"")
+    return ", ".join(words) or "cannot move"
+
+
+def _side_name(state: MowState, side: str) -> str:
+    return state.side_names[state.side_index(side)] if side in state.sides else side
+
+
+def wind_words(state: MowState) -> str:
+    return f"wind blowing {COMPASS[state.wind]}"
+
+
+# --- the table ---------------------------------------------------------------------------------
+
+def _hull(ship: Ship, label: str, *, ghost: bool = False) -> HullShape:
+    poly = outline(ship)
+    dx, dy = UNIT[ship.heading % 8]
+    reach = ship.card.length / 2
+    bow = (ship.x + dx * reach * 0.8, ship.y + dy * reach * 0.8)
+    return HullShape(ship.id, ship.name, ship.side, poly, bow, ship.heading, (ship.x, ship.y),
+                     ship.blazes, ship.aground, bool(ship.captured_by) or ship.abandoned,
+                     ship.btw * 2 > ship.card.btw.boxes, bool(ship.captured_by), label=label,
+                     ghost=ghost)
+
+
+def scene(state: MowState, selected: str | None = None, *, preview: int | None = None,
+          preview_action: Any = None, **_: Any) -> Scene:
+    """The table now: hulls, wreckage and debris, terrain; for the ship acting, how far her
+    move would take her (``preview`` inches) or the range template of a shot being chosen."""
+    named = labels(state)
+    hulls = [_hull(s, named[s.id]) for s in state.ships if s.afloat]
+    terrain = [TerrainShape(_TERRAIN[t.kind], terrain_outline(t), t.kind.capitalize())
+               for t in state.terrain]
+    terrain += [TerrainShape("wreck", marker_outline(m), m.kind.capitalize())
+                for m in state.markers]
+    lines: list[LineShape] = []
+    acting = state.ship(state.current) if state.current else None
+    if acting is not None and state.move is not None and state.move.remaining > 1e-9:
+        inches = state.move.remaining
+        heading = acting.heading if not state.move.backwards else (acting.heading + 4) % 8
+        highlight = float(preview) if preview else 0.0
+        if isinstance(preview_action, Advance):
+            highlight = float(preview_action.inches)
+        lines.append(LineShape("move", (acting.x, acting.y), heading, inches,
+                               tuple(Mark(float(n), str(n)) for n in range(2, int(inches) + 1,
+                                                                            2)),
+                               highlight=highlight, ship=acting.id))
+    if acting is not None and state.stage == "fire":
+        lines.extend(range_templates(state, acting, preview_action))
+    return Scene(state.table.width, state.table.height, state.wind, COMPASS[state.wind],
+                 tuple(hulls), tuple(lines), (), terrain=tuple(terrain))
+
+
+def range_templates(state: MowState, ship: Ship, chosen: Any = None) -> list[LineShape]:
+    """The range template laid from her to each target she may fire at (the one chosen
+    highlighted), its bands marked."""
+    out = []
+    bands = tables().bands
+    for side, target_id in shooting.targets(state, ship):
+        if isinstance(chosen, Fire) and (chosen.side, chosen.target) != (side, target_id):
+            continue
+        line = aim_line(ship, side, outline(state.ship(target_id)))
+        if line is None:
+            continue
+        origin, point, reach = line
+        dx, dy = point[0] - origin[0], point[1] - origin[1]
+        length = math.hypot(dx, dy) or 1.0
+        marks = tuple(Mark(bands[b], b[0].upper()) for b in RANGE_BANDS
+                      if bands[b] < reach - 1e-9)
+        out.append(LineShape("fire", origin, ship.heading, reach, marks,
+                             highlight=reach if isinstance(chosen, Fire) else 0.0,
+                             ship=ship.id, gun=side, direction=(dx / length, dy / length)))
+    return out
+
+
+# --- the tape measure (the range template) -----------------------------------------------
+
+def tape_origins(state: MowState, ship_id: str) -> tuple[tuple[str | None, str], ...]:
+    """Where the range template may be laid from: her bow, stern and sides."""
+    ship = state.ship(ship_id)
+    return ((None, ship.name), *((side, f"{ship.name}'s {side}")
+                                 for side in ("fore", "port", "starboard", "aft")))
+
+
+def ship_at(state: MowState, x: float, y: float) -> str:
+    for ship in state.ships:
+        if ship.afloat and contains(outline(ship), (x, y)):
+            return ship.id
+    return ""
+
+
+def measure(state: MowState, ship_id: str, side: str | None,
+            point: tuple[float, float]) -> Measure:
+    """The range template from her (bow, stern or side) to a point or the ship there: its
+    length, its band, and whether it lies in that side's arc."""
+    ship = state.ship(ship_id)
+    target_id = ship_at(state, *point)
+    target = state.ship(target_id) if target_id and target_id != ship.id else None
+    origin = firing_point(ship, side) if side else (ship.x, ship.y)
+    end = nearest_point(outline(target), origin) if target is not None else point
+    inches = math.dist(origin, end)
+    band = tables().band(inches)
+    to = f"to the {target.name}" if target is not None else "to here"
+    words = [f"{inches:.1f}\" {to}", f"{band} range" if band else "beyond long range"]
+    in_line: bool | None = None
+    if side:
+        in_line = in_arc(ship, side, end, origin)
+        words.append(f"in her {side} arc" if in_line else f"outside her {side} arc")
+    return Measure(origin, end, round(inches, 2), " · ".join(words),
+                   target.id if target is not None else "", in_line)
+
+
+def unit_words(state: MowState, unit: str) -> str:
+    return flow.unit_name(state, unit)
