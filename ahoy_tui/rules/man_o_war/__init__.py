@@ -19,7 +19,7 @@ from ahoy_tui.engine.dice import Rng
 from ahoy_tui.engine.events import Event
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.legal import LegalActions
-from ahoy_tui.engine.ruleset import ScenarioInfo
+from ahoy_tui.engine.ruleset import ScenarioInfo, SetupChoice
 from ahoy_tui.engine.state import GameState
 from ahoy_tui.rules.man_o_war import scenario as _scenario
 from ahoy_tui.rules.man_o_war.actions import MowAction
@@ -35,6 +35,15 @@ class ManOWarRuleset:
     sides = ("p1", "p2")
     state_type = MowState
     action_union = MowAction
+    setup_choices = (
+        SetupChoice("placement", "Set-up", (
+            ("As the scenario places the fleets", ""),
+            ("By the rules: terrain rolled, fleets placed in turn", "rules"))),
+        SetupChoice("wind", "Wind", (
+            ("As the scenario says", ""), ("Rolled (2, 4, 6 north; else south)", "roll"),
+            ("Toward the north", "N"), ("Toward the east", "E"), ("Toward the south", "S"),
+            ("Toward the west", "W"))),
+    )
 
     def scenarios(self) -> tuple[ScenarioInfo, ...]:
         return _scenario.infos()

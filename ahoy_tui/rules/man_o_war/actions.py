@@ -14,6 +14,36 @@ from attrs import frozen
 
 
 @frozen
+class PlaceTerrain:
+    """Setup: place a piece of terrain (``kind``) in a 2' section that still has a feature to
+    place, at one of five spots (0 its centre, 1-4 its north-west, north-east, south-west and
+    south-east quarters)."""
+
+    kind: ClassVar[str] = "place_terrain"
+    piece: str
+    section: int
+    spot: int
+
+
+@frozen
+class ChooseEdge:
+    """Setup: the winner of the set-up roll chooses to set up on the east or west side."""
+
+    kind: ClassVar[str] = "choose_edge"
+    edge: str
+
+
+@frozen
+class Deploy:
+    """Setup: place a Man O' War, an Independent or a squadron (``unit``) within 9" of one's own
+    edge, her centre (a squadron's flagship's) ``y`` inches from the north edge."""
+
+    kind: ClassVar[str] = "deploy"
+    unit: str
+    y: int
+
+
+@frozen
 class Activate:
     """Battle Phase: activate a Man O' War, an Independent or a squadron of Ships of the Line
     (``unit``: the ship's id, or the squadron's)."""
@@ -146,5 +176,6 @@ class EndShip:
     kind: ClassVar[str] = "end_ship"
 
 
-MowAction = (Activate | Command | SetCourse | Advance | Turn | TurnOnTheSpot | PushClear | Ram
-             | EndMove | Fire | EndFire | Board | BoardingChoice | TakePrize | Scuttle | EndShip)
+MowAction = (PlaceTerrain | ChooseEdge | Deploy | Activate | Command | SetCourse | Advance | Turn
+             | TurnOnTheSpot | PushClear | Ram | EndMove | Fire | EndFire | Board | BoardingChoice
+             | TakePrize | Scuttle | EndShip)

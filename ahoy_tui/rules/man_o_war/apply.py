@@ -8,17 +8,20 @@ from typing import Any
 from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.events import Event
 from ahoy_tui.engine.fast import replace
-from ahoy_tui.rules.man_o_war import boarding, flow, movement, shooting
+from ahoy_tui.rules.man_o_war import boarding, flow, movement, setup, shooting
 from ahoy_tui.rules.man_o_war.actions import (
     Activate,
     Advance,
     Board,
     BoardingChoice,
+    ChooseEdge,
     Command,
+    Deploy,
     EndFire,
     EndMove,
     EndShip,
     Fire,
+    PlaceTerrain,
     PushClear,
     Ram,
     Scuttle,
@@ -40,6 +43,12 @@ def apply_action(state: MowState, action: Any) -> tuple[MowState, list[Event]]:
 
 def _dispatch(state: MowState, dice: Dice, action: Any) -> MowState:
     match action:
+        case PlaceTerrain(piece=piece, section=section, spot=spot):
+            return setup.place_terrain(state, dice, piece, section, spot)
+        case ChooseEdge(edge=edge):
+            return setup.choose_edge(state, dice, edge)
+        case Deploy(unit=unit, y=y):
+            return setup.deploy(state, dice, unit, y)
         case Activate(unit=unit):
             ships = flow.unit_ships(state, unit)
             flow.say(dice, "activate", f"{state.side_names[state.side_index(state.active)]} "

@@ -34,6 +34,7 @@ from ahoy_tui.rules.man_o_war import boarding, movement, shooting
 from ahoy_tui.rules.man_o_war.damage import add_honours, with_ship
 from ahoy_tui.rules.man_o_war.fire import blazes_spread
 from ahoy_tui.rules.man_o_war.model import COMPASS, MowState, Phase, Ship
+from ahoy_tui.rules.man_o_war.setup import setup_flow
 from ahoy_tui.rules.man_o_war.table import outline, touching, touching_marker
 from ahoy_tui.rules.man_o_war.tables import tables
 
@@ -91,6 +92,12 @@ def unit_name(state: MowState, unit: str) -> str:
 def flow(state: MowState, dice: Dice) -> MowState:
     """Carry the battle on until a player has a decision to make."""
     for _ in range(500):
+        if state.phase == Phase.SETUP:
+            step = setup_flow(state, dice)
+            if step is None:
+                return replace(state, to_act=state.active)
+            state = step
+            continue
         if state.won and not state.over:  # the winner takes her, or scuttles her, first
             return replace(state, to_act=state.ship(state.won_by).holder)
         state = check_victory(state, dice)

@@ -7,17 +7,20 @@ from typing import Any
 
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.legal import ActionRange, LegalActions
-from ahoy_tui.rules.man_o_war import flow, movement, shooting
+from ahoy_tui.rules.man_o_war import flow, movement, setup, shooting
 from ahoy_tui.rules.man_o_war.actions import (
     Activate,
     Advance,
     Board,
     BoardingChoice,
+    ChooseEdge,
     Command,
+    Deploy,
     EndFire,
     EndMove,
     EndShip,
     Fire,
+    PlaceTerrain,
     PushClear,
     Ram,
     Scuttle,
@@ -37,6 +40,8 @@ _EMPTY = LegalActions()
 def legal(state: MowState) -> LegalActions:
     if state.over:
         return _EMPTY
+    if state.phase == Phase.SETUP:
+        return _setup_actions(state)
     if state.won:
         return LegalActions([*(TakePrize(state.won, n)
                                for n in prize_crews(state, state.won_by, state.won)),
@@ -52,6 +57,22 @@ def legal(state: MowState) -> LegalActions:
         if state.acting:
             return LegalActions([Command(s) for s in state.acting])
         return LegalActions([Activate(u) for u in flow.units(state, state.active)])
+    return _EMPTY
+
+
+def _setup_actions(state: MowState) -> LegalActions:
+    if state.setup_step == "terrain":
+        pieces = [p["kind"] for p in tables().terrain["pieces"]]
+        return LegalActions([
+            PlaceTerrain(piece, section, spot)
+            for section, left in enumerate(state.sections) if left
+            for piece in pieces for spot in range(len(setup.SPOTS))
+            if setup.piece_at(state, piece, section, spot) is not None])
+    if state.setup_step == "edge":
+        return LegalActions([ChooseEdge("west"), ChooseEdge("east")])
+    if state.setup_step == "deploy":
+        return LegalActions([Deploy(unit, y) for unit in setup.reserve_units(state, state.active)
+                             for y in setup.deploy_spots(state, unit)])
     return _EMPTY
 
 
@@ -135,6 +156,14 @@ def explain(state: MowState, action: Any) -> tuple[str, str]:
     """(rule, reason) for an action not legal now."""
     if state.over:
         return "Victory", "the battle is over"
+    if state.phase == Phase.SETUP:
+        wanted = {"terrain": "a piece of terrain placed in a section that still has one, where "
+                  "it fits", "edge": "the winner of the set-up roll to choose east or west",
+                  "deploy": "a unit of yours placed within 9\" of your edge and 9\" from north "
+                  "and south, on no ship or terrain"}.get(state.setup_step, "")
+        return "Setup", f"the set-up wants {wanted}"
+    if isinstance(action, (PlaceTerrain, ChooseEdge, Deploy)):
+        return "Setup", "the fleets are already placed"
     if state.won and not isinstance(action, (TakePrize, Scuttle)):
         return "Captured ships", "first take the ship won as a prize, or scuttle her"
     if state.boarding is not None and state.boarding.decision \

@@ -24,6 +24,7 @@ from ahoy_tui.rules.man_o_war.tables import Location, Template, tables
 class Phase(StrEnum):
     """The Turn Sequence (the Magic Phase comes with part 2)."""
 
+    SETUP = "setup"  # terrain placed, the set-up roll, fleets placed (Setup, played by the rules)
     INITIATIVE = "initiative"
     MAGIC = "magic"
     BATTLE = "battle"
@@ -233,6 +234,11 @@ class MowState(GameState):
     boarded_this_turn: tuple[str, ...] = ()  # ships that have made their boarding action
     honours: tuple[int, ...] = (0, 0)  # Battle Honours won by each side
     options: tuple[tuple[str, object], ...] = ()
+    # Setup, played by the rules: what is still to place and whose turn it is
+    setup_step: str = ""  # "terrain", "edge", "deploy" ("" once the battle is set up)
+    sections: tuple[int, ...] = ()  # terrain features still to place in each 2' section
+    reserve: tuple[Ship, ...] = ()  # ships not yet placed on the table
+    edges: tuple[str, ...] = ("west", "east")  # each side's table edge
 
     def ship(self, ship_id: str) -> Ship:
         for ship in self.ships:

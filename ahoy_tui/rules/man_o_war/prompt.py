@@ -12,11 +12,14 @@ from ahoy_tui.rules.man_o_war.actions import (
     Advance,
     Board,
     BoardingChoice,
+    ChooseEdge,
     Command,
+    Deploy,
     EndFire,
     EndMove,
     EndShip,
     Fire,
+    PlaceTerrain,
     PushClear,
     Ram,
     Scuttle,
@@ -36,6 +39,14 @@ def prompt(state: MowState) -> str:
     if state.over:
         return state.result
     who = _side(state, state.to_act)
+    if state.phase == Phase.SETUP:
+        if state.setup_step == "terrain":
+            return (f"{who}: Setup — place a piece of terrain ({sum(state.sections)} left) in a "
+                    "section that still has one.")
+        if state.setup_step == "edge":
+            return f"{who}: you won the set-up roll — set up on the east or the west?"
+        return (f"{who}: Setup — place a Man O' War, an Independent or a squadron within 9\" "
+                f"of your {state.edges[state.side_index(state.to_act or 'p1')]} edge.")
     if state.won:
         return (f"{who}: the {state.ship(state.won).name} is yours — put crew aboard and take "
                 "her as a prize, or scuttle her (Captured ships).")
@@ -70,6 +81,17 @@ def prompt(state: MowState) -> str:
 
 def describe(state: MowState, action: Any) -> str:
     match action:
+        case PlaceTerrain(piece=piece, section=section, spot=spot):
+            spots = ("its centre", "its north-west", "its north-east", "its south-west",
+                     "its south-east")
+            return f"{piece.capitalize()} in section {section + 1}, {spots[spot]}"
+        case ChooseEdge(edge=edge):
+            return f"Set up on the {edge}"
+        case Deploy(unit=unit, y=y):
+            ships = [s for s in state.reserve if (s.squadron or s.id) == unit]
+            lead = next((s for s in ships if s.flagship), ships[0])
+            what = f"the {lead.name}" if len(ships) == 1 else f"the squadron of the {lead.name}"
+            return f"Place {what} {y}\" from the north edge"
         case Activate(unit=unit):
             return f"Activate {flow.unit_name(state, unit)}"
         case Command(ship=ship):

@@ -99,9 +99,25 @@ def _need(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], wher
     return value
 
 
-def build(scenario: Scenario, source: str = "scenario") -> MowState:
+PLACEMENTS = ("scenario", "rules")
+
+
+def placement_of(scenario: Scenario, options: Mapping[str, Any]) -> str:
+    """How the fleets and terrain are set out: as the scenario places them, or by the Setup
+    rules (the new-game form's choice first, then the scenario's ``placement``)."""
+    chosen = str(options.get("placement") or scenario.data.get("options", {}).get(
+        "placement", "scenario"))
+    if chosen not in PLACEMENTS:
+        raise ScenarioError(f"{scenario.source}: placement must be one of "
+                            f"{', '.join(PLACEMENTS)}")
+    return chosen
+
+
+def build(scenario: Scenario, source: str = "scenario",
+          options_given: Mapping[str, Any] | None = None) -> MowState:
     """The battle the scenario sets out, checked (before any die is rolled)."""
     raw = scenario.data
+    by_rules = placement_of(scenario, options_given or {}) == "rules"
     table = raw.get("table", {})
     width = float(table.get("width", 72))
     height = float(table.get("height", 48))
@@ -123,7 +139,8 @@ def build(scenario: Scenario, source: str = "scenario") -> MowState:
     ships_raw = raw.get("ships", [])
     if not 2 <= len(ships_raw) <= MAX_SHIPS:
         raise ScenarioError(f"{source}: a battle needs 2 to {MAX_SHIPS} [[ships]]")
-    ships = [_ship(entry, f"{source} [[ships]] #{i + 1}") for i, entry in enumerate(ships_raw)]
+    ships = [_ship(entry, f"{source} [[ships]] #{i + 1}", placed=not by_rules)
+             for i, entry in enumerate(ships_raw)]
     ids = [s.id for s in ships]
     if len(set(ids)) != len(ids):
         raise ScenarioError(f"{source}: two ships share an id")
@@ -132,9 +149,10 @@ def build(scenario: Scenario, source: str = "scenario") -> MowState:
     points = int(options.get("points", tables().setup["points"]))
     for side, race in zip(side_ids, races, strict=True):
         _check_fleet(source, side, race, [s for s in ships if s.side == side], points)
-    _check_apart(source, ships, terrain, width, height)
-    if bool(options.get("deployment", True)):
-        _check_deployment(source, ships, width, height)
+    if not by_rules:  # the rules' set-up places them itself
+        _check_apart(source, ships, terrain, width, height)
+        if bool(options.get("deployment", True)):
+            _check_deployment(source, ships, width, height)
     limit = int(options.get("turn_limit", 0))
     house = tuple(sorted((k, v) for k, v in options.items()
                          if k in ("wind_double_two", "prize_double")))
@@ -145,7 +163,7 @@ def build(scenario: Scenario, source: str = "scenario") -> MowState:
                     honours=(0, 0), to_act=None)
 
 
-def _ship(entry: Mapping[str, Any], where: str) -> Ship:
+def _ship(entry: Mapping[str, Any], where: str, *, placed: bool = True) -> Ship:
     ship_id = _need(entry, "id", str, where)
     template = _need(entry, "template", str, where)
     try:
@@ -155,11 +173,11 @@ def _ship(entry: Mapping[str, Any], where: str) -> Ship:
     side = _need(entry, "side", str, where)
     if side not in ("p1", "p2"):
         raise ScenarioError(f"{where}: side must be p1 or p2")
-    heading = _need(entry, "heading", str, where)
+    heading = _need(entry, "heading", str, where) if placed else str(entry.get("heading", "N"))
     if heading not in HEADINGS:
         raise ScenarioError(f"{where}: heading must be one of {', '.join(HEADINGS)}")
-    x = float(_need(entry, "x", (int, float), where))
-    y = float(_need(entry, "y", (int, float), where))
+    x = float(_need(entry, "x", (int, float), where)) if placed else 0.0
+    y = float(_need(entry, "y", (int, float), where)) if placed else 0.0
     squadron = str(entry.get("squadron", ""))
     if card.ship_class == "sol" and not squadron:
         raise ScenarioError(f"{where}: a Ship of the Line ({card.name}) sails in a squadron")
@@ -247,24 +265,37 @@ def _check_deployment(source: str, ships: list[Ship], width: float, height: floa
                                 "north and south edges")
 
 
-def setup(scenario: Scenario, seed: int,
-          options: Mapping[str, Any]) -> tuple[MowState, list[Event]]:
-    from ahoy_tui.rules.man_o_war.flow import flow
-
-    state = build(scenario, scenario.source)
-    events: list[Event] = []
-    dice = Dice(Rng(seed, 0), events)
-    wind = scenario.data.get("options", {}).get("wind", "roll")
+def roll_wind(state: MowState, dice: Dice, wind: str, source: str) -> MowState:
+    """"On 2, 4 or 6 the wind is blowing North; otherwise South" (or as the scenario sets)."""
     if wind == "roll":
         roll = dice.d6("which way the wind blows", SETUP)
         point = "N" if roll % 2 == 0 else "S"
         dice.judge(f"blowing {point}")
     else:
         if wind not in COMPASS:
-            raise ScenarioError(f"{scenario.source}: [options] wind must be 'roll' or a "
-                                "compass point")
+            raise ScenarioError(f"{source}: [options] wind must be 'roll' or a compass point")
         point = wind
-    events.append(Happened("wind", f"The wind is blowing {point}", SETUP, big=True))
-    state = replace(state, wind=COMPASS.index(point))
+    dice.events.append(Happened("wind", f"The wind is blowing {point}", SETUP, big=True))
+    return replace(state, wind=COMPASS.index(point))
+
+
+def setup(scenario: Scenario, seed: int,
+          options: Mapping[str, Any]) -> tuple[MowState, list[Event]]:
+    from ahoy_tui.rules.man_o_war import setup as by_the_rules
+    from ahoy_tui.rules.man_o_war.flow import flow
+
+    state = build(scenario, scenario.source, options)
+    events: list[Event] = []
+    dice = Dice(Rng(seed, 0), events)
+    wind = str(options.get("wind") or scenario.data.get("options", {}).get("wind", "roll"))
+    if wind != "roll" and wind not in COMPASS:
+        raise ScenarioError(f"{scenario.source}: [options] wind must be 'roll' or a compass "
+                            "point")
+    if placement_of(scenario, options) == "rules":
+        # terrain first, then the wind, then the set-up roll (Setup, in the rules' order)
+        state = replace(state, options=(*state.options, ("wind", wind)))
+        state = by_the_rules.begin(state, dice)
+    else:
+        state = roll_wind(state, dice, wind, scenario.source)
     state = flow(replace(state, rng=dice.rng), dice)
     return replace(state, rng=dice.rng), events

@@ -24,10 +24,11 @@ def snapshot(state: object) -> str:
 
 @PROPERTY
 @given(scenario=st.sampled_from(BUILTIN), seed=st.integers(0, 2**32 - 1),
-       indices=st.lists(st.integers(0, 10**6), min_size=60, max_size=300))
-def test_any_legal_play_is_safe_and_replays(scenario: str, seed: int,
-                                            indices: list[int]) -> None:
-    game = Game.new("man-o-war", scenario, seed=seed)
+       indices=st.lists(st.integers(0, 10**6), min_size=60, max_size=300),
+       placement=st.sampled_from(("", "rules")))
+def test_any_legal_play_is_safe_and_replays(scenario: str, seed: int, indices: list[int],
+                                            placement: str) -> None:
+    game = Game.new("man-o-war", scenario, seed=seed, options={"placement": placement})
     union = game.ruleset.action_union
     snapshots = [snapshot(game.state)]
     for index in indices:
@@ -46,8 +47,9 @@ def test_any_legal_play_is_safe_and_replays(scenario: str, seed: int,
 
 
 def test_random_battles_always_end_and_save_exactly(tmp_path: Path) -> None:
-    for seed, scenario in enumerate(BUILTIN):
-        game = Game.new("man-o-war", scenario, seed=seed)
+    for seed, (scenario, placement) in enumerate(
+            (s, p) for s in BUILTIN for p in ("", "rules")):
+        game = Game.new("man-o-war", scenario, seed=seed, options={"placement": placement})
         chooser = random.Random(seed)
         while not game.over:
             legal = game.legal_actions()
