@@ -81,3 +81,18 @@ async def test_an_activation_and_a_move_by_keys(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert game.state.ship("greatship").x == pytest.approx(11.5)
+
+
+async def test_the_tape_is_the_range_template_from_her_bow_sides_or_stern(
+        tmp_path: Path) -> None:
+    app = AhoyApp(session=session(tmp_path))
+    async with app.run_test(size=(130, 44)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "range" in text  # the band (or "beyond long range") of the template's length
+        await pilot.press("o")  # from her bow
+        await pilot.pause()
+        text = screen_text(app)
+        assert "fore arc" in text
