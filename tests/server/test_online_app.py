@@ -210,3 +210,33 @@ async def test_a_busy_lobby_comes_a_page_at_a_time(host, short_dir):
         await pilot.press("pageup")
         await settle(pilot, lambda: lobby.first == 0 and len(lobby.games) == 50)
         assert table.cursor_row == 49
+
+
+async def test_a_man_o_war_battle_online_with_template_cards(host, short_dir):
+    """Man O' War over the host: Alice activates and moves by keys, her template cards are on
+    the screen, and Bob's reply reaches it."""
+    from ahoy_tui.ui.widgets.template_cards import TemplateCards
+
+    bob = await Client.connect(short_dir / "host.sock", "key:bob", "Bob")
+    bob.send(m.CreateGame(ruleset="man-o-war", scenario="elves", seats={"p1": "open",
+                                                                        "p2": "me"}, seed=5))
+    game = (await bob.expect(m.Opened)).game.id
+    host.players.set_name("key:alice", "Alice")
+    app = OnlineApp(short_dir / "host.sock", "key:alice")
+    async with app.run_test(size=(130, 44)) as pilot:
+        await settle(pilot, lambda: bool(app.lobby.games))
+        await pilot.press("enter")  # the free seat: p1
+        await settle(pilot, lambda: isinstance(app.screen, BattleScreen))
+        screen = app.screen
+        live = host.games[game]
+        assert isinstance(screen.query_one("#cards"), TemplateCards)
+        while live.game.to_act != "p1":  # Bob won the initiative: he acts first
+            await bob.until_step(game, live.game.step)
+            bob.sessions[game].play(first_choice(bob.sessions[game]))
+        await settle(pilot, lambda: screen.session.step == live.game.step)
+        step = live.game.step
+        await pilot.press("1")  # activate her first unit
+        await settle(pilot, lambda: live.game.step == step + 1)
+        assert live.game.state.acting or live.game.state.current
+        shown = app.export_screenshot()
+        assert "BTW" in shown and "crew" in shown  # the template cards, online

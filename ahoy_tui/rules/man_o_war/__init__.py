@@ -43,6 +43,10 @@ class ManOWarRuleset:
             ("As the scenario says", ""), ("Rolled (2, 4, 6 north; else south)", "roll"),
             ("Toward the north", "N"), ("Toward the east", "E"), ("Toward the south", "S"),
             ("Toward the west", "W"))),
+        SetupChoice("wind_double_two", "House rule: double 5s or 6s turn the wind two points", (
+            ("As the scenario says", ""), ("Played", "yes"), ("Not played", "no"))),
+        SetupChoice("prize_double", "House rule: a prize held a full turn is worth double", (
+            ("As the scenario says", ""), ("Played", "yes"), ("Not played", "no"))),
     )
 
     def scenarios(self) -> tuple[ScenarioInfo, ...]:

@@ -193,7 +193,7 @@ def boarding_targets(state: MowState, ship: Ship) -> list[str]:
 
 def initiative(state: MowState, dice: Dice) -> MowState:
     wind = state.wind
-    two_points = bool(state.option("wind_double_two", False))
+    two_points = state.house_rule("wind_double_two")
     for _ in range(50):
         a, b = (dice.d6(f"{state.side_names[i]}: initiative", INITIATIVE, side=side)
                 for i, side in enumerate(state.sides))
@@ -380,7 +380,7 @@ def final_honours(state: MowState) -> MowState:
     for ship in state.ships:
         if ship.afloat and ship.abandoned and not ship.captured_by:
             state = add_honours(state, state.other(ship.side), ship.card.btw.boxes)
-        if (state.option("prize_double", False) and ship.afloat and ship.captured_by
+        if (state.house_rule("prize_double") and ship.afloat and ship.captured_by
                 and ship.captured_by != ship.side and ship.captured_turn < state.turn):
             state = add_honours(state, ship.captured_by, ship.card.btw.boxes)
     return state

@@ -233,7 +233,7 @@ class MowState(GameState):
     won_by: str = ""  # the ship that won her
     boarded_this_turn: tuple[str, ...] = ()  # ships that have made their boarding action
     honours: tuple[int, ...] = (0, 0)  # Battle Honours won by each side
-    options: tuple[tuple[str, object], ...] = ()
+    options: tuple[tuple[str, str], ...] = ()  # house rules ("true"), the wind to roll
     # Setup, played by the rules: what is still to place and whose turn it is
     setup_step: str = ""  # "terrain", "edge", "deploy" ("" once the battle is set up)
     sections: tuple[int, ...] = ()  # terrain features still to place in each 2' section
@@ -258,8 +258,12 @@ class MowState(GameState):
     def other(self, side: str) -> str:
         return self.sides[1 - self.sides.index(side)]
 
-    def option(self, name: str, default: object = None) -> object:
+    def option(self, name: str, default: str = "") -> str:
         return dict(self.options).get(name, default)
+
+    def house_rule(self, name: str) -> bool:
+        """Whether the scenario plays this house rule."""
+        return self.option(name) == "true"
 
 
 def location_index(card: Template, location: Location) -> int:

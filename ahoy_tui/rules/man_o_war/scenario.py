@@ -154,7 +154,9 @@ def build(scenario: Scenario, source: str = "scenario",
         if bool(options.get("deployment", True)):
             _check_deployment(source, ships, width, height)
     limit = int(options.get("turn_limit", 0))
-    house = tuple(sorted((k, v) for k, v in options.items()
+    chosen = {**options, **{k: v for k, v in (options_given or {}).items() if v != ""}}
+    house = tuple(sorted((k, "true" if v is True or str(v).lower() in ("yes", "true", "1")
+                          else "false") for k, v in chosen.items()
                          if k in ("wind_double_two", "prize_double")))
     return MowState(ruleset=RULESET_ID, scenario=scenario.name, rng=Rng(0, 0),
                     side_names=tuple(str(s.get("name", s["id"])) for s in sides),

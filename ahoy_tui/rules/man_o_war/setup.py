@@ -228,7 +228,7 @@ def setup_flow(state: MowState, dice: Dice) -> MowState | None:
             return None
         from ahoy_tui.rules.man_o_war.scenario import roll_wind
 
-        state = roll_wind(state, dice, str(state.option("wind", "roll")), "the scenario")
+        state = roll_wind(state, dice, state.option("wind", "roll"), "the scenario")
         return setup_roll(state, dice)
     if state.setup_step == "edge":
         return None

@@ -59,3 +59,23 @@ def test_random_battles_always_end_and_save_exactly(tmp_path: Path) -> None:
         path = game.save(tmp_path / f"{scenario}.json")
         back = load_game(path, check=True)
         assert back.state == game.state and back.step == game.step
+
+
+def test_a_state_sent_to_a_screen_comes_back_the_same() -> None:
+    """What the server sends each player (a view, as data) is structured back exactly, at
+    every step of battles played by the rules' set-up and by the scenario's."""
+    from ahoy_tui.engine.serialize import state_to_data
+    from ahoy_tui.server.remote import converter
+
+    for seed, placement in enumerate(("", "rules")):
+        game = Game.new("man-o-war", "dwarfs_orcs", seed=seed,
+                        options={"placement": placement, "wind_double_two": True})
+        chooser = random.Random(seed)
+        for _ in range(120):
+            if game.over:
+                break
+            view = game.view("p1")
+            assert view.house_rule("wind_double_two")  # type: ignore[attr-defined]
+            assert converter.structure(state_to_data(view), type(view)) == view
+            legal = game.legal_actions()
+            game.play(legal[chooser.randrange(len(legal))])
