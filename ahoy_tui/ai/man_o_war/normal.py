@@ -1,0 +1,248 @@
+"""The normal captain: weighs each choice by the rules' own odds.
+
+**Movement.** At the start of a ship's move he tries every course she may set (sail, oars at
+cruising or Ramming speed or backing water, steam, sorcery, or staying put) and every sensible
+way to finish it (``helm``: advance to each inch, turn at each point, turn on the spot, push
+clear), played on a copy with his own dice, and keeps the plan whose end position scores best
+(``judge.position``): her batteries bearing on enemies in range bands by their save modifiers,
+a ram or a boarding worth its odds, the enemy's batteries bearing back, the distance to the
+enemy, and no running aground, no sailing off the table, no facing the wind, no straggling.
+He then plays the plan out a step at a time.
+
+**Fire.** Of the shots the rules offer he fires the one worth most (each side at its best
+target, aimed high or low as the odds say), again and again until none is worth firing (a
+friend under the range template).
+
+**Boarding.** He boards, presses on, fights on or cuts the grapples by the exact odds of the
+boarding action (``boarders``), and scuttles a ship won unless the house rule makes a prize
+worth double.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ahoy_tui.ai.captain import Decision
+from ahoy_tui.ai.man_o_war import gunnery as gun
+from ahoy_tui.ai.man_o_war.boarders import (
+    boarding_value,
+    fight,
+    prize_crew,
+    prospect,
+    recrew,
+)
+from ahoy_tui.ai.man_o_war.easy import EasyCaptain
+from ahoy_tui.ai.man_o_war.helm import Plan, course_plans, move_plans, with_own_dice
+from ahoy_tui.ai.man_o_war.judge import WEIGHTS, Weights, position
+from ahoy_tui.ai.man_o_war.sight import fighting, held_by_enemy, nearest_enemy
+from ahoy_tui.engine import LegalActions
+from ahoy_tui.rules.man_o_war.actions import (
+    Board,
+    BoardingChoice,
+    EndFire,
+    EndMove,
+    EndShip,
+    Fire,
+    Ram,
+    Scuttle,
+    SetCourse,
+    TakePrize,
+    Turn,
+    TurnOnTheSpot,
+)
+from ahoy_tui.rules.man_o_war.model import MowState, Phase, Ship
+
+BOARD_MARGIN = 0.05  # Battle Honours a boarding action must be worth to begin it
+
+
+class NormalCaptain(EasyCaptain):
+    """Scores every way to finish a move by where it leaves her; fires, rams and boards by the
+    odds."""
+
+    level = "normal"
+
+    def __init__(self, seed: int = 0, think: float = 1.0) -> None:
+        super().__init__(seed, think)
+        self._plan: list[Any] = []
+        self._plan_key: tuple[str, int, str] | None = None
+        self._draws = 0
+
+    def draw(self) -> int:
+        """A fresh seed for the captain's own dice."""
+        self._draws += 1
+        return (self.seed * 1_000_003 + self._draws * 7919 + 1) & 0x7FFFFFFF
+
+    # --- movement ------------------------------------------------------------------------------
+    def movement(self, view: MowState, legal: LegalActions, ship: Ship) -> Decision | None:
+        key = (ship.id, view.turn, view.phase.value)
+        rams = [x for x in legal.fixed if isinstance(x, Ram)
+                and held_by_enemy(view.ship(x.target), ship.side)]
+        if rams:
+            target = view.ship(rams[0].target)
+            self._plan = []
+            return Decision(rams[0], f"ram the {target.name}! (worth "
+                            f"{gun.ram_value(ship, target):.2f} honours)")
+        if self._plan and self._plan_key == key and self._plan[0] in legal:
+            action = self._plan.pop(0)
+            return Decision(action, self._step_words(view, ship, action))
+        self._plan = []
+        if view.move is None:
+            plans = course_plans(view, self.draw())
+        else:
+            plans = move_plans(with_own_dice(view, self.draw()), ship.id)
+        best = self.pick_plan(view, ship, plans)
+        if best is None or not best.actions:
+            words = "she holds where she is" if best is None else self.plan_words(view, best)
+            return Decision(EndMove(), words)
+        self._plan = list(best.actions[1:])
+        self._plan_key = key
+        return Decision(best.actions[0], self.plan_words(view, best))
+
+    def score(self, view: MowState, plan: Plan, w: Weights = WEIGHTS) -> float:
+        """Where the plan leaves her, as the judge sees it."""
+        fires = view.phase == Phase.BATTLE
+        may_board = plan.ship.id not in view.boarded_this_turn
+        return position(view, plan.ship, touched=plan.touched, ram=plan.ram, fires=fires,
+                        may_board=may_board, w=w)
+
+    def ranked(self, view: MowState, ship: Ship, plans: list[Plan]) -> list[tuple[float, Plan]]:
+        """Plans best first, one for each place she could end (the shortest way there)."""
+        seen: dict[tuple[Any, ...], Plan] = {}
+        for plan in plans:
+            end = plan.ship
+            key = (round(end.x, 2), round(end.y, 2), end.heading, plan.touched, plan.ram,
+                   end.left_table, end.aground, end.sunk)
+            if key not in seen or len(plan.actions) < len(seen[key].actions):
+                seen[key] = plan
+        scored = [(self.score(view, p), -len(p.actions), i, p)
+                  for i, p in enumerate(seen.values())]
+        scored.sort(key=lambda t: (t[0], t[1], -t[2]), reverse=True)
+        return [(s, p) for s, _, _, p in scored]
+
+    def pick_plan(self, view: MowState, ship: Ship, plans: list[Plan]) -> Plan | None:
+        ranked = self.ranked(view, ship, plans)
+        return ranked[0][1] if ranked else None
+
+    def plan_words(self, view: MowState, plan: Plan) -> str:
+        """One line for the plan: how she goes, and what for."""
+        end = plan.ship
+        course = next((a for a in plan.actions if isinstance(a, SetCourse)), None)
+        how = {"sail": "under sail", "oars": "under oars", "steam": "under steam",
+               "magic": "by sorcery"}.get(course.means, "") if course else ""
+        if course is not None and course.pace == "ramming":
+            how = "at Ramming speed"
+        if course is not None and course.pace == "backwards":
+            how = "backing water"
+        turns = sum(1 for a in plan.actions if isinstance(a, (Turn, TurnOnTheSpot)))
+        turned = f", turning {turns} point{'s' if turns != 1 else ''}" if turns else ""
+        if end.left_table:
+            aim = "though every way takes her off the table"
+        elif end.aground:
+            aim = "though every way runs her aground"
+        elif plan.touched and plan.ram:
+            aim = f"to ram the {view.ship(plan.touched).name}"
+        elif plan.touched and view.ship(plan.touched).side != end.side:
+            aim = f"to grapple the {view.ship(plan.touched).name}"
+        else:
+            volleys = gun.best_volleys(_with(view, end), end)
+            good = [(v, t) for v, t, _ in volleys.values() if v > 0]
+            if good and view.phase == Phase.BATTLE:
+                _, target = max(good)
+                sides = len(good)
+                aim = (f"to bear on the {view.ship(target).name} with {sides} side"
+                       f"{'s' if sides > 1 else ''} of batteries")
+            else:
+                enemy = nearest_enemy(view, end)
+                aim = f"to close with the {enemy.name}" if enemy else "to hold her station"
+        if not plan.actions or plan.actions == (EndMove(),):
+            return f"she holds her station {aim}"
+        return f"she goes {how}{turned} {aim}".replace("  ", " ")
+
+    def _step_words(self, view: MowState, ship: Ship, action: Any) -> str:
+        return f"as planned: {self.describe(view, action)}"
+
+    @staticmethod
+    def describe(view: MowState, action: Any) -> str:
+        from ahoy_tui.rules.man_o_war.prompt import describe
+
+        return describe(view, action)
+
+    # --- shooting ------------------------------------------------------------------------------
+    def fire(self, view: MowState, legal: LegalActions, ship: Ship) -> Decision | None:
+        best: tuple[float, Fire] | None = None
+        for shot in legal.fixed:
+            if not isinstance(shot, Fire):
+                continue
+            target = view.ship(shot.target)
+            found = gun.volley(view, ship, shot.side, target, aim=shot.aim)
+            value = found[0] if found is not None else 0.0
+            if not fighting(target):
+                value = min(value, 0.0)
+            if best is None or value > best[0]:
+                best = (value, shot)
+        if best is None or best[0] <= 0:
+            return Decision(EndFire(), "holding fire: nothing worth the shot")
+        value, shot = best
+        target = view.ship(shot.target)
+        aim = f", aimed {shot.aim}" if shot.aim else ""
+        return Decision(shot, f"{shot.side} batteries at the {target.name}{aim} "
+                        f"(worth {value:.2f} honours)")
+
+    # --- boarding ------------------------------------------------------------------------------
+    def board(self, view: MowState, legal: LegalActions, ship: Ship) -> Decision | None:
+        best: tuple[float, Board] | None = None
+        for action in legal.fixed:
+            if not isinstance(action, Board):
+                continue
+            value = prospect(view, ship, view.ship(action.target))
+            if best is None or value > best[0]:
+                best = (value, action)
+        if best is None or best[0] <= BOARD_MARGIN:
+            return Decision(EndShip(), "the odds are against boarding")
+        value, action = best
+        target = view.ship(action.target)
+        return Decision(action, f"boarders away! {ship.crew} crew against the {target.name}'s "
+                        f"{target.crew} (worth {value:.2f} honours)")
+
+    def boarding_choice(self, view: MowState, legal: LegalActions) -> Decision | None:
+        state = view.boarding
+        assert state is not None
+        attacker, defender = view.ship(state.attacker), view.ship(state.defender)
+        if state.decision == "attacker":
+            value = boarding_value(fight(view, attacker, defender), i_attack=True)
+            if value > 0:
+                return Decision(BoardingChoice("press_on"), f"press on: the odds favour us "
+                                f"({attacker.crew} against {defender.crew})")
+            return Decision(BoardingChoice("break_off"), "break off while we can")
+        # the defender decides: after winning the round she would attack; after a tie the
+        # attacker goes on attacking
+        i_attack = state.decision == "defender"
+        value = boarding_value(fight(view, defender, attacker), i_attack=i_attack)
+        if value > 0:
+            return Decision(BoardingChoice("fight_on"), f"fight on: the odds favour us "
+                            f"({defender.crew} against {attacker.crew})")
+        return Decision(BoardingChoice("cut_grapples"), "cut the grapples: the odds are "
+                        "against us")
+
+    def captured(self, view: MowState, legal: LegalActions) -> Decision | None:
+        winner, prize = view.ship(view.won_by), view.ship(view.won)
+        if prize.side == winner.side:  # one of ours, won back
+            back = TakePrize(prize.id, recrew(winner, prize))
+            if back in legal:
+                return Decision(back, f"the {prize.name} is ours again: {back.crew} crew go "
+                                "back aboard her")
+        if view.option("prize_double", False):
+            crew = prize_crew(view, winner, prize)
+            take = TakePrize(prize.id, crew)
+            if winner.crew - crew >= 2 and take in legal:
+                return Decision(take, f"a prize worth double: {crew} crew go aboard the "
+                                f"{prize.name}")
+        return Decision(Scuttle(prize.id), f"scuttle the {prize.name}: the same honours, and "
+                        "no men lost to a prize crew")
+
+
+def _with(view: MowState, ship: Ship) -> MowState:
+    from ahoy_tui.rules.man_o_war.damage import with_ship
+
+    return with_ship(view, ship)
+

@@ -1,0 +1,294 @@
+"""Man O' War computer captains: every level plays every built-in battle to the end with only
+legal, explained decisions; a captain decides from its side's view alone (the same in two
+games that differ only in the dice to come) and rolls only its own dice when it looks ahead;
+and the odds it weighs are the rules' own."""
+
+from __future__ import annotations
+
+import functools
+import time
+
+import pytest
+
+from ahoy_tui.ai.captain import Decision, make_captain
+from ahoy_tui.ai.man_o_war import levels
+from ahoy_tui.ai.man_o_war.boarders import Fight, boarding_value
+from ahoy_tui.ai.man_o_war.gunnery import fail_chance, shot_value
+from ahoy_tui.ai.tournament import play_match, tournament
+from ahoy_tui.engine import Game, LegalActions, Rng, apply, get_ruleset, legal_actions
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.engine.state import GameState
+from ahoy_tui.rules.man_o_war.actions import (
+    Board,
+    BoardingChoice,
+    EndShip,
+    Fire,
+    Scuttle,
+    TakePrize,
+)
+from ahoy_tui.rules.man_o_war.model import Boarding, MowState, Phase
+from ahoy_tui.rules.man_o_war.scenario import BUILTIN
+
+RULES = get_ruleset("man-o-war")
+LEVELS = ("easy", "normal", "hard")
+MOST_ACTIONS = 3000  # a battle of eight turns takes a few hundred: more would be a stall
+THINK = 0.02  # seconds a decision: the hard captain weighs few replies in the tests
+
+
+class Checked:
+    """A captain whose every decision is checked as it is made: legal, explained, and not the
+    fallback a captain plays when its own choice was refused."""
+
+    def __init__(self, level: str, seed: int, think: float) -> None:
+        self.level = level
+        self.inner = make_captain(level, seed, think)
+        self.decisions = 0
+        self.slowest = 0.0
+
+    def decide(self, view: GameState, legal: LegalActions) -> Decision:
+        assert isinstance(view, MowState)
+        assert view.rng.seed == 0, "a captain sees no dice to come"
+        started = time.perf_counter()
+        decision = self.inner.decide(view, legal)
+        self.slowest = max(self.slowest, time.perf_counter() - started)
+        assert decision.action in legal, decision
+        assert decision.why.strip(), decision
+        assert decision.why != "holding on as she is", decision
+        self.decisions += 1
+        return decision
+
+
+def test_levels_are_the_three_captains():
+    assert {name: cls.level for name, cls in levels().items()} == {
+        "easy": "easy", "normal": "normal", "hard": "hard"}
+    assert make_captain("hard").for_rules("man-o-war").level == "hard"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("scenario", BUILTIN)
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_every_battle_to_the_end(level, scenario):
+    """Each level commands both fleets of every battle, to its end."""
+    seed = 3 + BUILTIN.index(scenario)
+    p1, p2 = Checked(level, seed, THINK), Checked(level, seed + 50, THINK)
+    match = play_match("man-o-war", scenario, seed, p1, p2, max_actions=MOST_ACTIONS)
+    assert match.turns <= Game.new("man-o-war", scenario, seed=seed).state.turn_limit
+    assert p1.decisions and p2.decisions
+    assert max(p1.slowest, p2.slowest) < 2.0  # generous: a loaded machine must not fail it
+
+
+def test_the_normal_captain_beats_the_random_one():
+    """Measured: see docs/ai.md. Here one mirrored start on open sea."""
+    _, summary = tournament("normal", "random", 2, 1, ruleset="man-o-war",
+                            scenario="empire_bretonnia", think=THINK)
+    assert summary["p1_score"] >= 0.75
+
+
+@functools.cache
+def _battle_at_a_move(seed: int = 6, turn: int = 4) -> MowState:
+    """A battle played by two normal captains until a ship's move begins on ``turn``."""
+    game = Game.new("man-o-war", "empire_bretonnia", seed=seed)
+    captains = {"p1": make_captain("normal", 1, THINK), "p2": make_captain("normal", 2, THINK)}
+    state = game.state
+    assert isinstance(state, MowState)
+    while not (state.turn >= turn and state.current and state.stage == "move"
+               and state.move is None and state.phase == Phase.BATTLE):
+        assert not state.over
+        legal = legal_actions(state)
+        side = state.to_act or "p1"
+        action = legal[0] if len(legal) == 1 else \
+            captains[side].decide(RULES.view(state, side), legal).action
+        state, _ = apply(state, action, legal=legal)
+        assert isinstance(state, MowState)
+    return state
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_captain_never_sees_the_games_dice(level):
+    """Two games alike in everything but the dice to come: the captain decides the same,
+    because it looks ahead with dice of its own."""
+    state = _battle_at_a_move()
+    side = state.to_act
+    assert side is not None
+    decisions = []
+    for seed in (1, 987654321):
+        other = replace(state, rng=Rng(seed, state.rng.counter))
+        # a fixed amount of look-ahead, not of time: what fits in a budget depends on the
+        # machine's load, and that must not pass for seeing the dice
+        captain = make_captain(level, seed=5, think=1000.0)
+        decisions.append(captain.decide(RULES.view(other, side), legal_actions(other)))
+    assert decisions[0].action == decisions[1].action
+    assert decisions[0].why == decisions[1].why
+
+
+def test_the_view_a_captain_gets_has_no_seed():
+    game = Game.new("man-o-war", "elves", seed=77)
+    view = RULES.view(game.state, "p2")
+    assert view.rng.seed == 0 and game.state.rng.seed == 77
+
+
+def test_a_captain_looking_ahead_rolls_only_its_own_dice(monkeypatch):
+    """Every state the hard captain plays on while he thinks (his own plans and the enemy's
+    replies) carries dice of his own, and every die rolled comes from them."""
+    from ahoy_tui.ai.man_o_war import hard, helm
+    from ahoy_tui.engine import dice
+
+    state = _battle_at_a_move()
+    state = replace(state, rng=Rng(123456789, state.rng.counter))
+    seeds: list[int] = []
+    played: list[int] = []
+    replies: list[str] = []
+    original_face, original_apply = dice.Rng.face, helm.apply
+    original_reply = hard.HardCaptain.best_reply
+
+    def spy_face(self, index, sides, salt=0):
+        seeds.append(self.seed)
+        return original_face(self, index, sides, salt)
+
+    def spy_apply(state, action, **kwargs):
+        played.append(state.rng.seed)
+        return original_apply(state, action, **kwargs)
+
+    def spy_reply(self, view, plan, foe):
+        replies.append(foe.id)
+        return original_reply(self, view, plan, foe)
+
+    monkeypatch.setattr(dice.Rng, "face", spy_face)
+    monkeypatch.setattr(helm, "apply", spy_apply)
+    monkeypatch.setattr(hard.HardCaptain, "best_reply", spy_reply)
+    captain = make_captain("hard", seed=1, think=1000.0)
+    side = state.to_act
+    assert side is not None
+    captain.decide(RULES.view(state, side), legal_actions(state))
+    assert played and replies, "he looked ahead, at his own plans and the enemy's replies"
+    assert not {0, 123456789} & set(played), "never on the game's dice (nor the view's)"
+    assert not {0, 123456789} & set(seeds)
+
+
+# --- the odds a captain weighs are the rules' own --------------------------------------------
+
+def test_a_save_fails_by_the_rule_of_one():
+    assert fail_chance(4, 0) == pytest.approx(3 / 6)
+    assert fail_chance(4, -2) == pytest.approx(5 / 6)  # only a 6 saves
+    assert fail_chance(3, +3) == pytest.approx(1 / 6)  # a 1 always fails
+    assert fail_chance(0, +3) == 1.0  # no save at all
+
+
+def test_a_shot_is_worth_more_from_close_in():
+    ship = Game.new("man-o-war", "empire_bretonnia", seed=1).state.ship("corsair1")
+    assert shot_value(ship, "low", -2) > shot_value(ship, "low", -1) > shot_value(ship, "low", 0)
+
+
+def _fight(mine: int, theirs: int, cannons: int = 0) -> Fight:
+    return Fight(mine, theirs, 0, 0, 0, cannons, 3.0, 3.0, 0.5, 0.5)
+
+
+def test_boarding_odds():
+    assert boarding_value(_fight(5, 2)) > boarding_value(_fight(3, 2)) > 0
+    assert boarding_value(_fight(2, 4)) < 0
+    assert boarding_value(_fight(3, 2, cannons=3)) < boarding_value(_fight(3, 2))
+
+
+# --- decisions in the middle of things -------------------------------------------------------
+
+def _alongside(level: str) -> tuple[MowState, LegalActions, Decision]:
+    """The Greatship (5 crew and the Admiral) alongside a Corsair (3 crew), free to board."""
+    state = Game.new("man-o-war", "empire_bretonnia", seed=2).state
+    assert isinstance(state, MowState)
+    great = state.ship("greatship")
+    corsair = replace(state.ship("corsair1"), x=great.x, y=great.y - 1.35, heading=great.heading)
+    ships = tuple(corsair if s.id == corsair.id else s for s in state.ships)
+    state = replace(state, ships=ships, phase=Phase.BATTLE, active="p1", current="greatship",
+                    stage="board", to_act="p1")
+    legal = RULES.legal_actions(state)
+    return state, legal, make_captain(level).decide(RULES.view(state, "p1"), legal)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_captain_boards_a_weaker_crew(level):
+    _, legal, decision = _alongside(level)
+    assert Board("corsair1") in legal
+    assert decision.action == Board("corsair1")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_captain_keeps_off_a_stronger_crew(level):
+    state, _, _ = _alongside(level)
+    weak = replace(state.ship("greatship"), crew=1)
+    state = replace(state, ships=tuple(weak if s.id == weak.id else s for s in state.ships))
+    legal = RULES.legal_actions(state)
+    decision = make_captain(level).decide(RULES.view(state, "p1"), legal)
+    assert decision.action == EndShip()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_boarding_choices(level):
+    state, _, _ = _alongside(level)
+    captain = make_captain(level)
+    pressing = replace(state, boarding=Boarding("greatship", "corsair1", decision="attacker"))
+    assert captain.decide(pressing, RULES.legal_actions(pressing)).action == \
+        BoardingChoice("press_on")
+    # the Corsair's crew held the round against the Greatship's: she cuts the grapples
+    held = replace(state, boarding=Boarding("greatship", "corsair1", decision="defender"),
+                   to_act="p2")
+    assert captain.decide(held, RULES.legal_actions(held)).action == \
+        BoardingChoice("cut_grapples")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_ship_won_is_taken_or_scuttled(level):
+    state, _, _ = _alongside(level)
+    won = replace(state, won="corsair1", won_by="greatship")
+    legal = RULES.legal_actions(won)
+    decision = make_captain(level).decide(won, legal)
+    assert isinstance(decision.action, (TakePrize, Scuttle)) and decision.action in legal
+
+
+def test_the_normal_captain_fires_what_bears():
+    state = _battle_at_a_move()
+    captain = make_captain("normal", 1, THINK)
+    for _ in range(400):
+        legal = legal_actions(state)
+        if any(isinstance(x, Fire) for x in legal):
+            decision = captain.decide(RULES.view(state, state.to_act or "p1"), legal)
+            assert isinstance(decision.action, Fire)
+            return
+        side = state.to_act or "p1"
+        action = legal[0] if len(legal) == 1 else \
+            captain.decide(RULES.view(state, side), legal).action
+        state, _ = apply(state, action, legal=legal)
+        assert isinstance(state, MowState) and not state.over
+    pytest.fail("no battery bore in 400 actions")
+
+
+def test_the_captains_range_template_is_the_rules_own():
+    """``gunnery.first_struck`` (which passes over far ships quickly) finds what
+    ``table.first_under_template`` finds, for every shot on the table through a battle."""
+    from ahoy_tui.ai.man_o_war.gunnery import first_struck
+    from ahoy_tui.rules.man_o_war.table import aim_line, first_under_template, outline
+
+    state = _battle_at_a_move()
+    captain = make_captain("easy", 1)
+    compared = 0
+    for _ in range(300):
+        if state.over:
+            break
+        if state.current and state.stage == "move" and state.move is None:
+            for shooter in state.ships:
+                for target in state.ships:
+                    if shooter.side == target.side or not (shooter.afloat and target.afloat):
+                        continue
+                    for side in ("fore", "aft", "port", "starboard", "turret"):
+                        line = aim_line(shooter, side, outline(target))
+                        if line is None or line[2] > 12:
+                            continue
+                        origin, point, _ = line
+                        assert first_struck(state, shooter, origin, point, target.id) == \
+                            first_under_template(state, shooter, origin, point, target.id)
+                        compared += 1
+        legal = legal_actions(state)
+        side = state.to_act or "p1"
+        action = legal[0] if len(legal) == 1 else \
+            captain.decide(RULES.view(state, side), legal).action
+        state, _ = apply(state, action, legal=legal)
+        assert isinstance(state, MowState)
+    assert compared > 100
