@@ -33,6 +33,15 @@ def latest_save(folder: Path | None = None) -> Path | None:
     return max(saves, key=lambda p: p.stat().st_mtime, default=None)
 
 
+def tagline() -> str:
+    """What the game plays: every rule system installed, by its title."""
+    from ahoy_tui.engine import rulesets
+
+    titles = [r.title for r in rulesets()]
+    joined = ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else "".join(titles)
+    return f"Tabletop naval battles in a terminal — {joined}"
+
+
 class TitleScreen(Screen[None]):
     CSS_PATH = "title.tcss"
     BINDINGS = [Binding("n", "choose('new')", "New game"), Binding("l", "choose('load')", "Load"),
@@ -44,9 +53,7 @@ class TitleScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
             yield Static(Text(BANNER, style="bold"), id="banner")
-            yield Static("Tabletop naval battles in a terminal — Warhammer Ahoy! and Naval "
-                         "Battle Rules for Fantasy Gaming",
-                         id="tagline")
+            yield Static(tagline(), id="tagline")
             yield OptionList(id="menu")
         yield Footer()
 
