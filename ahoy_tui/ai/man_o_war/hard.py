@@ -55,7 +55,7 @@ class HardCaptain(NormalCaptain):
         deadline = time.perf_counter() + self.think * BUDGET
         top = distinct(ranked, self.candidates)
         rivals = [foe for foe in enemies(view, ship.side)
-                  if not can_move(replace(foe, activated=False))
+                  if not can_move(foe)
                   and any(within(p.ship, foe, reach(foe) + REACH + 1) for _, p in top)]
         if not rivals:
             return ranked[0][1]

@@ -14,7 +14,7 @@ of each fleet.
 
 from __future__ import annotations
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from ahoy_tui.ai.man_o_war import gunnery as gun
 from ahoy_tui.ai.man_o_war.boarders import boarding_value, fight, fight_ahead, prospect
@@ -56,6 +56,27 @@ class Weights:
 
 
 WEIGHTS = Weights()
+LATE = 3  # turns before the turn limit from which the Battle Honours as they stand tell
+
+
+def weights_for(state: MowState, side: str, base: Weights = WEIGHTS) -> Weights:
+    """The weights as the battle stands: with the turn limit near and no lead in Battle
+    Honours, a draw is no better than a gamble, so she closes and boards more boldly and fears
+    the enemy's reply less; with a lead, she guards it."""
+    if not state.turn_limit:
+        return base
+    left = state.turn_limit - state.turn
+    if left >= LATE:
+        return base
+    index = state.side_index(side)
+    lead = state.honours[index] - state.honours[1 - index]
+    share = (left + 1) / (LATE + 1)  # 3/4, 1/2, 1/4 on the last three turns
+    if lead <= 0:
+        return evolve(base, threat=base.threat * share, reach_boarded=base.reach_boarded * share,
+                      reach_rammed=base.reach_rammed * share, boarded=base.boarded * share,
+                      closing=base.closing * 2, reach_board=base.reach_board * 1.5)
+    return evolve(base, threat=base.threat * 1.5, reach_boarded=base.reach_boarded * 1.5,
+                  reach_rammed=base.reach_rammed * 1.5, closing=base.closing * share)
 EDGE_ROOM = 6.0
 GUN_RANGE = 6.0  # inches: closer than this the closing term no longer pulls
 TURN = float(tables().movement["turn_cost"])  # inches of a move each point turned costs

@@ -33,7 +33,7 @@ from ahoy_tui.ai.man_o_war.boarders import (
 )
 from ahoy_tui.ai.man_o_war.easy import EasyCaptain
 from ahoy_tui.ai.man_o_war.helm import Plan, course_plans, move_plans, with_own_dice
-from ahoy_tui.ai.man_o_war.judge import WEIGHTS, Weights, position
+from ahoy_tui.ai.man_o_war.judge import WEIGHTS, Weights, position, weights_for
 from ahoy_tui.ai.man_o_war.sight import fighting, held_by_enemy, nearest_enemy
 from ahoy_tui.engine import LegalActions
 from ahoy_tui.rules.man_o_war.actions import (
@@ -98,8 +98,10 @@ class NormalCaptain(EasyCaptain):
         self._plan_key = key
         return Decision(best.actions[0], self.plan_words(view, best))
 
-    def score(self, view: MowState, plan: Plan, w: Weights = WEIGHTS) -> float:
-        """Where the plan leaves her, as the judge sees it."""
+    def score(self, view: MowState, plan: Plan, base: Weights = WEIGHTS) -> float:
+        """Where the plan leaves her, as the judge sees it (with the weights as the battle
+        stands: ``judge.weights_for``)."""
+        w = weights_for(view, plan.ship.side, base)
         fires = view.phase == Phase.BATTLE
         may_board = plan.ship.id not in view.boarded_this_turn
         return position(view, plan.ship, touched=plan.touched, ram=plan.ram, fires=fires,
