@@ -159,5 +159,6 @@ class ShipCards(VerticalScroll):
             self._cards[card.ship].update_card(card, expanded=card.ship == selected,
                                                selected=card.ship == selected)
         if selected in self._cards and selected != self._selected:
-            self.call_after_refresh(self.scroll_to_widget, self._cards[selected], animate=False)
+            self.call_after_refresh(self.scroll_to_widget, self._cards[selected], animate=False,
+                                    top=True)
         self._selected = selected
