@@ -21,12 +21,14 @@ import time
 
 from attrs import evolve
 
+from ahoy_tui.ai.captain import Decision
 from ahoy_tui.ai.man_o_war.boarders import prospect
 from ahoy_tui.ai.man_o_war.gunnery import REACH, firepower, ram_value
 from ahoy_tui.ai.man_o_war.helm import COARSE, Plan, course_plans
 from ahoy_tui.ai.man_o_war.judge import WEIGHTS, position, reach
 from ahoy_tui.ai.man_o_war.normal import NormalCaptain
 from ahoy_tui.ai.man_o_war.sight import alongside, enemies, within
+from ahoy_tui.engine import GameState, LegalActions
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.rules.man_o_war.damage import with_ship
 from ahoy_tui.rules.man_o_war.model import MowState, Phase, Ship
@@ -48,11 +50,19 @@ class HardCaptain(NormalCaptain):
     level = "hard"
     candidates = CANDIDATES
 
+    def __init__(self, seed: int = 0, think: float = 1.0) -> None:
+        super().__init__(seed, think)
+        self._started = 0.0
+
+    def decide(self, view: GameState, legal: LegalActions) -> Decision:
+        self._started = time.perf_counter()  # the budget counts his own plan search too
+        return super().decide(view, legal)
+
     def pick_plan(self, view: MowState, ship: Ship, plans: list[Plan]) -> Plan | None:
         ranked = self.ranked(view, ship, plans)
         if len(ranked) < 2 or view.phase != Phase.BATTLE:
             return ranked[0][1] if ranked else None
-        deadline = time.perf_counter() + self.think * BUDGET
+        deadline = self._started + self.think * BUDGET
         top = distinct(ranked, self.candidates)
         rivals = [foe for foe in enemies(view, ship.side)
                   if not can_move(foe)
