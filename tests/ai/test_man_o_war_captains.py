@@ -260,10 +260,35 @@ def test_the_normal_captain_fires_what_bears():
     pytest.fail("no battery bore in 400 actions")
 
 
-def test_the_captains_range_template_is_the_rules_own():
-    """``gunnery.first_struck`` (which passes over far ships quickly) finds what
-    ``table.first_under_template`` finds, for every shot on the table through a battle."""
-    from ahoy_tui.ai.man_o_war.gunnery import first_struck
+def _struck_by_brute_force(state, shooter, origin, point, target_id):
+    """The first thing under the range template, every ship's outline tried (the oracle)."""
+    import math
+
+    from ahoy_tui.engine.geometry import overlap, point_distance
+    from ahoy_tui.rules.man_o_war.table import (
+        marker_outline,
+        outline,
+        template_strip,
+        terrain_outline,
+    )
+    from ahoy_tui.rules.man_o_war.tables import tables
+
+    strip = template_strip(origin, point, tables().template_width)
+    things = [(s.id, outline(s)) for s in state.ships
+              if s.afloat and s.id not in (shooter.id, target_id)]
+    things += [("", marker_outline(m)) for m in state.markers if m.kind == "wreckage"]
+    things += [("", terrain_outline(t)) for t in state.terrain if t.kind == "island"]
+    nearest, hit = math.dist(origin, point), target_id
+    for thing, poly in things:
+        if overlap(strip, poly) and point_distance(origin, poly) < nearest - 1e-9:
+            nearest, hit = point_distance(origin, poly), thing
+    return hit
+
+
+def test_the_range_template_passing_over_far_ships_finds_what_trying_every_ship_finds():
+    """``table.first_under_template`` passes over ships nowhere near the template by their
+    centres (the captains call it thousands of times): it finds what trying every ship's outline
+    finds, for every shot on the table through a battle."""
     from ahoy_tui.rules.man_o_war.table import aim_line, first_under_template, outline
 
     state = _battle_at_a_move()
@@ -282,8 +307,8 @@ def test_the_captains_range_template_is_the_rules_own():
                         if line is None or line[2] > 12:
                             continue
                         origin, point, _ = line
-                        assert first_struck(state, shooter, origin, point, target.id) == \
-                            first_under_template(state, shooter, origin, point, target.id)
+                        assert first_under_template(state, shooter, origin, point, target.id) \
+                            == _struck_by_brute_force(state, shooter, origin, point, target.id)
                         compared += 1
         legal = legal_actions(state)
         side = state.to_act or "p1"

@@ -17,16 +17,9 @@ from __future__ import annotations
 import math
 
 from ahoy_tui.ai.man_o_war.sight import fighting
-from ahoy_tui.engine.geometry import Point, Polygon, overlap, point_distance
 from ahoy_tui.rules.man_o_war.model import MowState, Ship
 from ahoy_tui.rules.man_o_war.shooting import FIRED, SIDES_OF
-from ahoy_tui.rules.man_o_war.table import (
-    aim_line,
-    marker_outline,
-    outline,
-    template_strip,
-    terrain_outline,
-)
+from ahoy_tui.rules.man_o_war.table import aim_line, first_under_template, outline
 from ahoy_tui.rules.man_o_war.tables import RANGE_BANDS, Location, tables
 
 ADMIRAL = float(tables().setup["admiral_honours"])
@@ -205,36 +198,6 @@ def within_reach(a: Ship, b: Ship) -> bool:
     return math.hypot(a.x - b.x, a.y - b.y) <= REACH + span + 0.5
 
 
-def first_struck(state: MowState, shooter: Ship, origin: Point, point: Point,
-                 target_id: str) -> str:
-    """What a shot toward ``target_id`` strikes, as ``table.first_under_template`` says (the
-    target, the first ship under the range template short of her, or "" for wreckage or an
-    island), with the ships nowhere near the template passed over by their centres first."""
-    width = tables().template_width
-    strip = template_strip(origin, point, width)
-    nearest, hit = math.dist(origin, point), target_id
-    low_x, high_x = min(origin[0], point[0]), max(origin[0], point[0])
-    low_y, high_y = min(origin[1], point[1]), max(origin[1], point[1])
-    blockers: list[tuple[str, Polygon]] = []
-    for other in state.ships:
-        if not other.afloat or other.id in (shooter.id, target_id):
-            continue
-        margin = other.card.length / 2 + width / 2 + 0.1
-        if other.x < low_x - margin or other.x > high_x + margin \
-                or other.y < low_y - margin or other.y > high_y + margin:
-            continue
-        blockers.append((other.id, outline(other)))
-    blockers += [("", marker_outline(m)) for m in state.markers if m.kind == "wreckage"]
-    blockers += [("", terrain_outline(t)) for t in state.terrain if t.kind == "island"]
-    for blocker_id, poly in blockers:
-        if not overlap(strip, poly):
-            continue
-        how_far = point_distance(origin, poly)
-        if how_far < nearest - 1e-9:
-            nearest, hit = how_far, blocker_id
-    return hit
-
-
 def volley(state: MowState, ship: Ship, side: str, target: Ship, *, fresh: bool = False,
            aim: str | None = None, screened: bool = True) -> tuple[float, str] | None:
     """Her batteries on ``side`` fired at ``target``: (the Battle Honours they are worth on
@@ -251,7 +214,7 @@ def volley(state: MowState, ship: Ship, side: str, target: Ship, *, fresh: bool 
     batteries = batteries_on(ship, side, band, fresh=fresh)
     if not batteries:
         return None
-    struck_id = (first_struck(state, ship, origin, point, target.id) if screened
+    struck_id = (first_under_template(state, ship, origin, point, target.id) if screened
                  else target.id)
     plain = "low" if target.card.split else ""
     if not struck_id:

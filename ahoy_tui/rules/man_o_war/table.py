@@ -149,12 +149,22 @@ def first_under_template(state: MowState, shooter: Ship, origin: Point, point: P
                          target_id: str) -> str:
     """The ship a shot toward ``target_id`` strikes: the target, or the first ship (or
     wreckage, or island) under the template short of it ("" for wreckage or an island)."""
-    strip = template_strip(origin, point, tables().template_width)
+    width = tables().template_width
+    strip = template_strip(origin, point, width)
     reach = math.dist(origin, point)
     nearest, hit = reach, target_id
-    blockers: list[tuple[str, Polygon]] = [
-        (s.id, outline(s)) for s in state.ships
-        if s.afloat and s.id not in (shooter.id, target_id)]
+    # ships nowhere near the template are passed over by their centres, before any outline
+    low_x, high_x = min(origin[0], point[0]), max(origin[0], point[0])
+    low_y, high_y = min(origin[1], point[1]), max(origin[1], point[1])
+    blockers: list[tuple[str, Polygon]] = []
+    for other in state.ships:
+        if not other.afloat or other.id in (shooter.id, target_id):
+            continue
+        margin = other.card.length / 2 + width / 2 + 0.1
+        if not (low_x - margin <= other.x <= high_x + margin
+                and low_y - margin <= other.y <= high_y + margin):
+            continue
+        blockers.append((other.id, outline(other)))
     blockers += [("", marker_outline(m)) for m in state.markers if m.kind == "wreckage"]
     blockers += [("", terrain_outline(t)) for t in state.terrain if t.kind == "island"]
     for blocker_id, poly in blockers:
