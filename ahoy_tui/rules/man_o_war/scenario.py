@@ -11,9 +11,7 @@ Any problem is one :class:`ScenarioError` line naming the file and the key.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +25,10 @@ from ahoy_tui.engine.ruleset import ScenarioInfo
 from ahoy_tui.rules.man_o_war.model import COMPASS, MowState, Ship, Table, Terrain, new_ship
 from ahoy_tui.rules.man_o_war.table import outline, terrain_outline
 from ahoy_tui.rules.man_o_war.tables import DataError, tables
+from ahoy_tui.rules.scenario_files import builtin_infos, raw_scenario
 
 RULESET_ID = "man-o-war"
+PACKAGE = "ahoy_tui.rules.man_o_war"
 BUILTIN = ("empire_bretonnia", "dwarfs_orcs", "elves")
 MAX_TABLE = 240
 MAX_SHIPS = 30
@@ -51,39 +51,13 @@ class Scenario:
         return self.data
 
 
-def _builtin_text(name: str) -> str:
-    return resources.files("ahoy_tui.rules.man_o_war").joinpath(
-        "scenarios", f"{name}.toml").read_text("utf-8")
-
-
 def infos() -> tuple[ScenarioInfo, ...]:
-    out = []
-    for name in BUILTIN:
-        data = tomllib.loads(_builtin_text(name))
-        out.append(ScenarioInfo(name, data["title"], data.get("description", ""),
-                                tuple(s["name"] for s in data["sides"])))
-    return tuple(out)
+    return builtin_infos(PACKAGE, BUILTIN)
 
 
 def load(name: str | None = None, path: Path | None = None,
          data: Mapping[str, Any] | None = None) -> Scenario:
-    if data is not None:
-        source = "scenario data"
-        raw = dict(data)
-    elif path is not None:
-        source = str(path)
-        try:
-            raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise ScenarioError(f"{source}: cannot read: {exc.strerror or exc}") from None
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise ScenarioError(f"{source}: not TOML: {exc}") from None
-    else:
-        name = name or BUILTIN[0]
-        if name not in BUILTIN:
-            raise ScenarioError(f"no scenario {name!r} (built in: {', '.join(BUILTIN)})")
-        source = f"{name}.toml"
-        raw = tomllib.loads(_builtin_text(name))
+    raw, source, name = raw_scenario(PACKAGE, BUILTIN, ScenarioError, name, path, data)
     scenario = Scenario(str(raw.get("name", name or "custom")), str(raw.get("title", "")),
                         str(raw.get("description", "")), raw, source)
     build(scenario, source)  # check every field now: a bad file is refused when it is opened

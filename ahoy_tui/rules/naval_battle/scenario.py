@@ -9,9 +9,7 @@ file and the key.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -32,12 +30,14 @@ from ahoy_tui.rules.naval_battle.model import (
 )
 from ahoy_tui.rules.naval_battle.movement import hull_of, hull_size
 from ahoy_tui.rules.naval_battle.tables import tables
+from ahoy_tui.rules.scenario_files import builtin_infos, raw_scenario
 
 RULESET_ID = "naval-battle"
 MAX_TABLE = 240
 MAX_SHIPS = 12
 MAX_SIZE = 200
 MAX_TURNS = 100
+PACKAGE = "ahoy_tui.rules.naval_battle"
 BUILTIN = ("duel", "dragon", "doomdivers")
 
 
@@ -57,39 +57,13 @@ class Scenario:
         return self.data
 
 
-def _builtin_text(name: str) -> str:
-    return (resources.files("ahoy_tui.rules.naval_battle") / "scenarios" / f"{name}.toml") \
-        .read_text(encoding="utf-8")
-
-
 def infos() -> tuple[ScenarioInfo, ...]:
-    out = []
-    for name in BUILTIN:
-        data = tomllib.loads(_builtin_text(name))
-        out.append(ScenarioInfo(name, data["title"], data.get("description", ""),
-                                tuple(s["name"] for s in data["sides"])))
-    return tuple(out)
+    return builtin_infos(PACKAGE, BUILTIN)
 
 
 def load(name: str | None = None, path: Path | None = None,
          data: Mapping[str, Any] | None = None) -> Scenario:
-    if data is not None:
-        source = "scenario data"
-        raw = dict(data)
-    elif path is not None:
-        source = str(path)
-        try:
-            raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise ScenarioError(f"{source}: cannot read: {exc.strerror or exc}") from None
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise ScenarioError(f"{source}: not TOML: {exc}") from None
-    else:
-        name = name or "duel"
-        if name not in BUILTIN:
-            raise ScenarioError(f"no scenario {name!r} (built in: {', '.join(BUILTIN)})")
-        source = f"{name}.toml"
-        raw = tomllib.loads(_builtin_text(name))
+    raw, source, name = raw_scenario(PACKAGE, BUILTIN, ScenarioError, name, path, data)
     scenario = Scenario(str(raw.get("name", name or "custom")), str(raw.get("title", "")),
                         str(raw.get("description", "")), raw, source)
     build(scenario)  # check every field now, so a bad file is refused when it is opened

@@ -1,0 +1,52 @@
+"""What the rulesets' scenario loaders share: a scenario's raw data read from the data given,
+a file, or a built-in TOML shipped with the ruleset, and the lines ``ahoy scenarios`` lists.
+
+Each ruleset checks the data itself (its own ``scenario.build``); a file that cannot be read or
+is not TOML is refused here with one line naming it, as the ruleset's own error type.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ahoy_tui.engine.ruleset import ScenarioInfo
+
+
+def builtin_text(package: str, name: str) -> str:
+    return (resources.files(package) / "scenarios" / f"{name}.toml").read_text(encoding="utf-8")
+
+
+def builtin_infos(package: str, names: Sequence[str]) -> tuple[ScenarioInfo, ...]:
+    """The list lines of a ruleset's built-in scenarios: name, title, description, sides."""
+    out = []
+    for name in names:
+        data = tomllib.loads(builtin_text(package, name))
+        out.append(ScenarioInfo(name, data["title"], data.get("description", ""),
+                                tuple(s["name"] for s in data["sides"])))
+    return tuple(out)
+
+
+def raw_scenario(package: str, names: Sequence[str], error: type[Exception],
+                 name: str | None = None, path: Path | None = None,
+                 data: Mapping[str, Any] | None = None) -> tuple[dict[str, Any], str, str]:
+    """(the data, where it came from, its name): from ``data``, a file, or the built-in
+    ``name`` (the first built-in when none is named). Raises ``error`` in one line."""
+    if data is not None:
+        return dict(data), "scenario data", name or "custom"
+    if path is not None:
+        source = str(path)
+        try:
+            raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise error(f"{source}: cannot read: {exc.strerror or exc}") from None
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise error(f"{source}: not TOML: {exc}") from None
+        return raw, source, name or "custom"
+    name = name or names[0]
+    if name not in names:
+        raise error(f"no scenario {name!r} (built in: {', '.join(names)})")
+    return tomllib.loads(builtin_text(package, name)), f"{name}.toml", name
