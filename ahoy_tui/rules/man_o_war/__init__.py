@@ -135,6 +135,13 @@ class ManOWarRuleset:
         assert isinstance(state, MowState)
         return measure(state, ship, side, point)
 
+    def caution(self, state: GameState, action: Any) -> str:
+        """Words to confirm before a move that sails a ship off the table, or ""."""
+        from ahoy_tui.rules.man_o_war.caution import caution
+
+        assert isinstance(state, MowState)
+        return caution(state, action)
+
     def rule_topics(self) -> tuple[Topic, ...]:
         """The project's own summary of each rule (``rules_summary.md``), for a Rules screen."""
         return read_summaries("ahoy_tui.rules.man_o_war")

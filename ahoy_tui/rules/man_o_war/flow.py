@@ -408,7 +408,10 @@ def finish(state: MowState, dice: Dice, winner: str | None, result: str) -> MowS
 def fate(ship: Ship) -> str:
     """What became of her, in a few words."""
     if ship.sunk:
-        return "scuttled" if ship.scuttle else "sunk"
+        if ship.scuttle:
+            return ("taken and scuttled" if ship.captured_by and ship.captured_by != ship.side
+                    else "scuttled")
+        return "sunk"
     if ship.left_table:
         return "left the battle"
     if ship.captured_by and ship.captured_by != ship.side:

@@ -215,3 +215,15 @@ def test_a_winning_attacker_presses_on_until_the_ship_is_won_and_taken_as_a_priz
     assert prize.captured_by == "p1" and prize.crew == 2 and game.state.ship("g").crew == 3
     # Bretonnia has no ship left in the fight: the Empire wins
     assert game.state.over and game.state.winner == "p1"
+
+
+def test_a_move_off_the_table_is_cautioned_and_one_that_stays_on_is_not() -> None:
+    """Off the table: a screen asks before a move that takes her off (she may not return)."""
+    from ahoy_tui.rules.man_o_war.caution import caution
+
+    game = duel(p1=(67, 24, "E"), p2=(40, 10, "W"))
+    game.play(Activate("g"))
+    game.play(SetCourse("sail"))
+    assert "off the table" in caution(game.state, Advance(6))  # 67 + 6 > 72
+    assert caution(game.state, Advance(5)) == ""
+    assert game.ruleset.caution(game.state, Advance(6)) == caution(game.state, Advance(6))
