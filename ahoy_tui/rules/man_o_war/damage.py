@@ -245,12 +245,15 @@ def btw_hits(state: MowState, dice: Dice, target_id: str, count: int, *, save: b
         tell(dice, "btw_saved", f"The {ship.name} saves below the waterline", DAMAGE, ship)
         return state
     taken = min(count, btw.boxes - ship.btw)
+    # "First hit has no effect": her first box is filled but costs her nothing.
+    felt = taken - (1 if btw.first_no_effect and ship.btw == 0 and taken else 0)
     ship = replace(ship, btw=ship.btw + taken,
-                   speed_lost=ship.speed_lost + btw.speed_loss * taken,
-                   speed_lost_astern=ship.speed_lost_astern + btw.speed_loss * taken)
+                   speed_lost=ship.speed_lost + btw.speed_loss * felt,
+                   speed_lost_astern=ship.speed_lost_astern + btw.speed_loss * felt)
     state = with_ship(state, ship)
+    shrugged = " (her first hit has no effect)" if felt < taken else ""
     tell(dice, "btw", f"The {ship.name} is holed below the waterline by {cause or 'the hit'}: "
-         f"{ship.btw} of {btw.boxes}", DAMAGE, ship, big=True)
+         f"{ship.btw} of {btw.boxes}{shrugged}", DAMAGE, ship, big=True)
     if ship.btw >= btw.boxes:
         state = sink(state, dice, target_id, by=by)
     return state

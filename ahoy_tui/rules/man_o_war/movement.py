@@ -159,7 +159,8 @@ def advance(state: MowState, dice: Dice, inches: float) -> MowState:
     ship = state.ship(move.ship)
     inches = min(inches, move.remaining)
     met = contact_ahead(state, ship, ship.heading, inches, move.backwards)
-    went = inches if met is None else max(0.0, met[0] - CONTACT / 2)
+    # she stops just short of what she meets, and never goes further than she was told
+    went = inches if met is None else min(inches, max(0.0, met[0] - CONTACT / 2))
     sign = -1 if move.backwards else 1
     ux, uy = UNIT[ship.heading % 8]
     ship = replace(ship, x=clean(ship.x + sign * ux * went), y=clean(ship.y + sign * uy * went))
@@ -294,6 +295,8 @@ def may_ram(state: MowState, target_id: str) -> str:
     if state.phase == Phase.END:
         return "a straggler moving in the End Phase may not ram"
     ship = state.ship(move.ship)
+    if state.ship(target_id).holder == ship.holder:
+        return "a ram is made at an enemy ship, never at one of her own side"
     if not ship.card.ram or ship.no_ram:
         return "she has no ram"
     if move.means not in ("oars", "steam") or move.backwards:

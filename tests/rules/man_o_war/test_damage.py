@@ -132,6 +132,36 @@ def test_a_btw_save_keeps_her_afloat() -> None:
     assert after is state
 
 
+def test_the_wargalleys_first_hit_below_the_waterline_has_no_effect_the_second_sinks_her() -> None:
+    state = battle(ship("p", "galleon", side="p1"), ship("w", "wargalley"))
+    once, events = rolled((), lambda d: damage.btw_hits(state, d, "w", 1, save=False, by="p1"))
+    w = once.ship("w")
+    assert w.afloat and w.btw == 1 and w.speed_lost == 0
+    assert any("first hit has no effect" in e.text for e in events)
+    twice, events = rolled((), lambda d: damage.btw_hits(once, d, "w", 1, save=False, by="p1"))
+    assert twice.ship("w").sunk and said(events, "sunk")
+    assert not any("first hit has no effect" in e.text for e in events)
+
+
+def test_a_first_no_effect_card_that_slows_feels_only_the_hits_after_the_first() -> None:
+    from attrs import evolve
+
+    from ahoy_tui.rules.man_o_war import tables as tables_module
+
+    card = tables().template("wargalley")
+    slowing = evolve(card, btw=evolve(card.btw, boxes=3, speed_loss=1.0))
+    real = tables_module.Tables.template
+
+    def template(self: tables_module.Tables, key: str) -> tables_module.Template:
+        return slowing if key == "wargalley" else real(self, key)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(tables_module.Tables, "template", template)
+        state = battle(ship("w", "wargalley"))
+        after, _ = rolled((), lambda d: damage.btw_hits(state, d, "w", 2, save=False))
+    assert after.ship("w").btw == 2 and after.ship("w").speed_lost == 1
+
+
 def test_the_necropolis_slows_with_every_hit_below_the_waterline() -> None:
     state = battle(ship("n", "floating_necropolis"))
     after, _ = rolled((), lambda d: damage.btw_hits(state, d, "n", 2, save=False))

@@ -270,6 +270,24 @@ def test_a_ram_under_oars_after_3_inches_straight() -> None:
     assert sea.ship("b").btw == 2
 
 
+def test_a_ship_touching_at_the_end_of_her_move_goes_no_further_than_asked() -> None:
+    # the Galleon's side 5.08" ahead of w1's bow: 5" brings them within touching distance
+    sea = wolves((20, 20, "E"), enemy=(27.38, 20, "N")).play(SetCourse("oars"))
+    sea.play(Advance(5))
+    assert sea.ship("w1").x == 25 and sea.state.move.used == 5
+    assert "b" in touching(sea.state, sea.ship("w1")) and Ram("b") in sea.legal()
+
+
+def test_a_ship_never_rams_one_of_her_own_side() -> None:
+    # w2, of w1's own squadron, lies across her bow 4" ahead
+    sea = wolves((20, 20, "E"), (26.3, 20, "N")).play(SetCourse("oars"))
+    sea.play(Advance(5))
+    assert "w2" in touching(sea.state, sea.ship("w1"))
+    # no ram is offered, and with nothing to fire at or board her turn passes to her squadron
+    assert sea.state.current == "" and sea.state.acting == ("w2", "w3")
+    assert not any(isinstance(a, Ram) for a in sea.fixed()) and sea.ship("w2").btw == 0
+
+
 def test_a_turn_starts_the_straight_run_to_a_ram_again() -> None:
     sea = wolves((20, 20, "E")).play(SetCourse("sail")).play(Advance(3))
     assert sea.state.move.straight == 3
