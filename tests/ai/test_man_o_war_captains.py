@@ -317,3 +317,30 @@ def test_the_range_template_passing_over_far_ships_finds_what_trying_every_ship_
         state, _ = apply(state, action, legal=legal)
         assert isinstance(state, MowState)
     assert compared > 100
+
+
+def test_a_ship_with_only_her_sails_reckons_the_beat_to_an_enemy_up_the_wind():
+    """An enemy up the wind of a ship that has only her sails is reached by beating on a
+    heading out of the wind, a longer way than the straight gap; a heading that runs her off
+    the table is no way at all."""
+    from ahoy_tui.ai.man_o_war.judge import EDGE_ROOM, GUN_RANGE, approach
+    from ahoy_tui.ai.man_o_war.sight import gap
+    from ahoy_tui.rules.man_o_war.model import new_ship
+
+    def at(heading: int) -> tuple[MowState, object]:
+        eagle = replace(new_ship("e", "eagleship", "p1"), x=33.0, y=4.0, heading=heading)
+        foe = replace(new_ship("d", "doomreaver", "p2"), x=50.0, y=34.0, heading=6)
+        state = MowState(ruleset="man-o-war", scenario="test", rng=Rng(1, 0),
+                         side_names=("The High Elves", "The Dark Elves"),
+                         races=("high_elves", "dark_elves"), ships=(eagle, foe),
+                         wind=7)  # blowing north-west: from the south-east, where the foe lies
+        return state, state.ship("e")
+
+    south_west = approach(*at(5))
+    straight = gap(at(5)[1], at(5)[0].ship("d")) - GUN_RANGE
+    assert south_west > straight + 1  # beating is the longer way
+    pointing = at(4)  # pointing at her, into the wind: no nearer than the beat
+    assert approach(*pointing) > gap(pointing[1], pointing[0].ship("d")) - GUN_RANGE + 1
+    north_east = approach(*at(1))  # close-hauled too, but 4" from the north edge
+    assert EDGE_ROOM > 4 / 0.7
+    assert north_east > south_west + 4  # she must turn about first

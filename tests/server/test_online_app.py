@@ -231,8 +231,10 @@ async def test_a_man_o_war_battle_online_with_template_cards(host, short_dir):
         live = host.games[game]
         assert isinstance(screen.query_one("#cards"), TemplateCards)
         while live.game.to_act != "p1":  # Bob won the initiative: he acts first
-            await bob.until_step(game, live.game.step)
-            bob.sessions[game].play(first_choice(bob.sessions[game]))
+            before = live.game.step
+            session = await bob.until_step(game, before)
+            session.play(first_choice(session))
+            await settle(pilot, lambda before=before: live.game.step > before)
         await settle(pilot, lambda: screen.session.step == live.game.step)
         step = live.game.step
         await pilot.press("1")  # activate her first unit

@@ -14,6 +14,8 @@ of each fleet.
 
 from __future__ import annotations
 
+import math
+
 from attrs import evolve, frozen
 
 from ahoy_tui.ai.man_o_war import gunnery as gun
@@ -28,6 +30,7 @@ from ahoy_tui.ai.man_o_war.sight import (
     gap,
     heading_to,
     room_ahead,
+    sails_only,
     squadron_mates,
     steps_to,
     wind_bound,
@@ -35,6 +38,7 @@ from ahoy_tui.ai.man_o_war.sight import (
 )
 from ahoy_tui.rules.man_o_war.damage import with_ship
 from ahoy_tui.rules.man_o_war.model import MowState, Ship
+from ahoy_tui.rules.man_o_war.table import into_the_wind
 from ahoy_tui.rules.man_o_war.tables import tables
 
 
@@ -80,6 +84,7 @@ def weights_for(state: MowState, side: str, base: Weights = WEIGHTS) -> Weights:
 EDGE_ROOM = 6.0
 GUN_RANGE = 6.0  # inches: closer than this the closing term no longer pulls
 TURN = float(tables().movement["turn_cost"])  # inches of a move each point turned costs
+BEATING = 0.25  # the least share of her way a beat towards an enemy up the wind is reckoned to gain
 
 
 def rams_now(ship: Ship) -> bool:
@@ -153,8 +158,21 @@ def approach(state: MowState, ship: Ship) -> float:
     d = gap(ship, near)
     if d <= GUN_RANGE:
         return 0.0
-    off = abs(steps_to(ship.heading, heading_to(ship, near.x, near.y)))
-    return d - GUN_RANGE + TURN * max(0, off - 1)
+    toward = heading_to(ship, near.x, near.y)
+    if not sails_only(ship) or not into_the_wind(state, toward):
+        off = abs(steps_to(ship.heading, toward))
+        return d - GUN_RANGE + TURN * max(0, off - 1)
+    # The enemy lies up the wind of a ship that has only her sails: she beats towards her on
+    # the heading out of the wind that gains most, and the way is longer the wider it runs.
+    bearing = math.atan2(near.x - ship.x, -(near.y - ship.y))
+    best = math.inf
+    for heading in range(8):
+        if into_the_wind(state, heading) or room_ahead(state, ship, heading) < EDGE_ROOM:
+            continue
+        gain = math.cos(bearing - math.radians(45 * heading))
+        off = abs(steps_to(ship.heading, heading))
+        best = min(best, (d - GUN_RANGE) / max(gain, BEATING) + TURN * max(0, off - 1))
+    return best
 
 
 def reach(ship: Ship) -> float:

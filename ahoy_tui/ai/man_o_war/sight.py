@@ -122,9 +122,9 @@ def wind_bound(state: MowState, ship: Ship, heading: int) -> bool:
     return sails_only(ship) and into_the_wind(state, heading)
 
 
-def room_ahead(state: MowState, ship: Ship) -> float:
-    """Inches from her centre to the table's edge, straight ahead."""
-    ux, uy = UNIT[ship.heading % 8]
+def room_ahead(state: MowState, ship: Ship, heading: int | None = None) -> float:
+    """Inches from her centre to the table's edge, straight ahead (or along ``heading``)."""
+    ux, uy = UNIT[(ship.heading if heading is None else heading) % 8]
     best = math.inf
     if ux > 1e-9:
         best = min(best, (state.table.width - ship.x) / ux)
