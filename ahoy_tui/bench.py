@@ -9,7 +9,8 @@ Figures are medians over repeats (this machine is shared and noisy), with the sp
   the same actions as a player would;
 - save of that game (written atomically);
 - Naval Battle Rules: a whole turn played from its six sealed sheets;
-- Man O' War: random self-play over its scenarios, actions a second and a whole turn.
+- every installed rule system: random self-play over its scenarios, actions a second and a
+  whole turn.
 
 ``--baseline DIR`` measures another checkout of the code (``DIR`` holds its ``ahoy_tui``) back
 to back with this one, in turns, and gives each figure's ratio. This module runs as a script
@@ -29,7 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from ahoy_tui.engine import Game, apply, legal_actions, load_game
+from ahoy_tui.engine import Game, apply, legal_actions, load_game, rulesets
 from ahoy_tui.engine.record import GameRecord
 
 
@@ -220,7 +221,11 @@ def measure(quick: bool) -> dict[str, Any]:
     replay = _timed(lambda: Game.from_record(record, verify=False), repeats)
     played = _timed(lambda: play_record(record), repeats)
     naval = naval_turn_times(6 if quick else 12, seed=300)
-    mow_rate, mow_turns = ruleset_rates("man-o-war", 3 if quick else 6, seed=500)
+    by_ruleset = {}
+    for rules in rulesets():  # every rule system installed, the same way
+        rate, turns = ruleset_rates(rules.id, 3 if quick else 6, seed=500)
+        by_ruleset[rules.id] = {"title": rules.title, "actions_per_second": round(rate),
+                                "turn_ms": {**_summary(turns), "turns": len(turns)}}
     game = Game.from_record(record)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "long.json"
@@ -240,8 +245,7 @@ def measure(quick: bool) -> dict[str, Any]:
         "save_1000_ms": _summary(saves),
         "save_file_kb": round(size / 1024, 1),
         "naval_turn_ms": {**_summary(naval), "turns": len(naval)},
-        "man_o_war": {"actions_per_second": round(mow_rate),
-                      "turn_ms": {**_summary(mow_turns), "turns": len(mow_turns)}},
+        "rulesets": by_ruleset,
         "repeats": repeats,
     }
 
@@ -259,12 +263,11 @@ def _report(result: dict[str, Any], out: TextIO) -> None:
     turn = result["naval_turn_ms"]
     out.write(f"  Naval Battle Rules, a whole turn from its sheets: {turn['median']} ms "
               f"[{turn['min']}-{turn['max']}] over {turn['turns']} turns\n")
-    mow = result.get("man_o_war")
-    if mow:
-        turn = mow["turn_ms"]
-        out.write(f"  Man O' War, random self-play: {mow['actions_per_second']} actions/s; a "
-                  f"whole turn {turn['median']} ms [{turn['min']}-{turn['max']}] over "
-                  f"{turn['turns']} turns\n")
+    for figures in result.get("rulesets", {}).values():
+        turn = figures["turn_ms"]
+        out.write(f"  {figures['title']}, random self-play: {figures['actions_per_second']} "
+                  f"actions/s; a whole turn {turn['median']} ms [{turn['min']}-{turn['max']}] "
+                  f"over {turn['turns']} turns\n")
 
 
 def _measure_in(folder: str | None, quick: bool) -> dict[str, Any]:

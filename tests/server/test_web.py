@@ -23,7 +23,7 @@ from ahoy_tui.server.limits import Doorkeeper, Seat
 from ahoy_tui.server.players import GUEST_MARK
 from ahoy_tui.server.web import WebSettings, start_web
 
-from .conftest import Client, broadside, free_port
+from .conftest import Client, broadside, first_choice, free_port
 from .test_serve_command import lobby_processes, start
 
 
@@ -71,6 +71,70 @@ async def test_a_browser_tab_is_a_guest_who_meets_ssh_players_in_the_same_lobby(
                 live = host.games[game]
                 assert live.seats["p2"].name == f"Sam{GUEST_MARK}"
                 assert live.seats["p2"].player.startswith("guest:web:")
+    finally:
+        web.terminate()
+        web.wait(10)
+
+
+async def test_a_man_o_war_battle_in_a_browser_tab_template_cards_and_a_move_by_key(
+        host, short_dir):
+    """Man O' War through the browser door: the tab takes the free seat, sees the battle with
+    its template cards, and a key pressed in the tab activates a unit on the host."""
+    alice = await Client.connect(short_dir / "host.sock", "key:alice", "Alice")
+    alice.send(m.CreateGame(ruleset="man-o-war", scenario="elves",
+                            seats={"p1": "me", "p2": "open"}, seed=5))
+    game = (await alice.expect(m.Opened)).game.id
+    port = free_port()
+    web = subprocess.Popen([sys.executable, "-m", "ahoy_tui", "web", "--socket",
+                            str(short_dir / "host.sock"), "--port", str(port)],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    screen = pyte.Screen(120, 40)
+    stream = pyte.ByteStream(screen)
+    try:
+        async with aiohttp.ClientSession() as http:
+            for _ in range(100):
+                try:
+                    async with http.get(f"http://127.0.0.1:{port}/") as page:
+                        assert page.status == 200
+                        break
+                except aiohttp.ClientConnectionError:
+                    await asyncio.sleep(0.1)
+            async with http.ws_connect(f"http://127.0.0.1:{port}/ws?width=120&height=40") as ws:
+
+                async def until(check: Callable[[], bool], timeout: float = 30) -> None:
+                    deadline = time.monotonic() + timeout
+                    while not check():
+                        assert time.monotonic() < deadline, "\n".join(screen.display)
+                        try:
+                            message = await asyncio.wait_for(ws.receive(), 0.5)
+                        except TimeoutError:
+                            continue
+                        if message.type == aiohttp.WSMsgType.BINARY:
+                            stream.feed(message.data)
+
+                def shows(words: str) -> Callable[[], bool]:
+                    return lambda: words in "\n".join(screen.display)
+
+                await until(shows("Welcome aboard"))
+                await ws.send_json(["stdin", "Sam\r"])
+                await until(shows("Alice v (free)"))
+                await ws.send_json(["stdin", "\r"])  # take the free seat: the Dark Elves
+                await until(shows("BTW"))  # the battle, with its template cards
+                live = host.games[game]
+                assert live.seats["p2"].name == f"Sam{GUEST_MARK}"
+                while live.game.to_act != "p2":  # Alice won the initiative: she acts first
+                    before = live.game.step
+                    session = await alice.until_step(game, before)
+                    session.play(first_choice(session))
+                    await until(lambda before=before: live.game.step > before)
+                step = live.game.step
+                await until(shows("Activate"))
+                await ws.send_json(["stdin", "1"])  # activate the first unit offered
+                await until(lambda: live.game.step > step)
+                state = live.game.state
+                assert state.acting or state.current
+                assert all(state.ship(s).side == "p2" for s in (*state.acting, state.current)
+                           if s)
     finally:
         web.terminate()
         web.wait(10)

@@ -152,6 +152,9 @@ def contact_ahead(state: MowState, ship: Ship, heading: int, inches: float,
     return best
 
 
+MOVES_BY = {"sail": "sails", "oars": "rows", "steam": "steams", "magic": "moves by sorcery"}
+
+
 def advance(state: MowState, dice: Dice, inches: float) -> MowState:
     """Move the acting ship straight on; she stops where she touches anything."""
     move = state.move
@@ -166,8 +169,8 @@ def advance(state: MowState, dice: Dice, inches: float) -> MowState:
     ship = replace(ship, x=clean(ship.x + sign * ux * went), y=clean(ship.y + sign * uy * went))
     move = replace(move, used=move.used + went, straight=move.straight + went)
     state = replace(with_ship(state, ship), move=move)
-    tell(dice, "advanced", f"The {ship.name} {'backs' if move.backwards else 'sails'} "
-         f"{went:.1f}\"", MOVEMENT, ship)
+    verb = "backs" if move.backwards else MOVES_BY.get(move.means, "sails")
+    tell(dice, "advanced", f"The {ship.name} {verb} {went:.1f}\"", MOVEMENT, ship)
     if not (0 <= ship.x <= state.table.width and 0 <= ship.y <= state.table.height):
         return sail_off(state, dice, ship.id)
     if met is not None:
