@@ -96,3 +96,71 @@ async def test_the_tape_is_the_range_template_from_her_bow_sides_or_stern(
         await pilot.pause()
         text = screen_text(app)
         assert "fore arc" in text
+
+
+def _random_battle(seed: int, actions: int | None = None) -> tuple[Game, list[Any]]:
+    """A battle of random legal choices: the game after ``actions`` of them (or at its end),
+    and every action played."""
+    import random
+
+    game = Game.new("man-o-war", "dwarfs_orcs", seed=seed)
+    chooser = random.Random(seed)
+    played: list[Any] = []
+    while not game.over and (actions is None or len(played) < actions):
+        action = chooser.choice(list(game.legal_actions()))
+        game.play(action)
+        played.append(action)
+    return game, played
+
+
+async def test_the_replay_viewer_steps_a_battle_and_takes_over(tmp_path: Path) -> None:
+    from ahoy_tui.engine import load_game
+    from ahoy_tui.ui.screens.battle import BattleScreen
+    from ahoy_tui.ui.screens.replay import ReplayScreen
+    from ahoy_tui.ui.screens.take_over import TakeOverScreen
+
+    game, _ = _random_battle(4, actions=60)
+    path = game.save(tmp_path / "saves" / "mow-replay.json")
+    original = path.read_bytes()
+    app = AhoyApp(replay=path)
+    async with app.run_test(size=(130, 44)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert isinstance(screen.query_one("#cards"), TemplateCards)
+        step = 30
+        for _ in range(step):
+            await pilot.press("right")
+        assert screen.step == step
+        assert "BTW" in screen_text(app)
+        expected = game.state_hash(step)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TakeOverScreen)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        battle = app.screen
+        assert isinstance(battle, BattleScreen)
+        assert battle.session.step == step and battle.session.game.state_hash() == expected
+        taken = battle.session.path
+    assert path.read_bytes() == original
+    assert load_game(taken).state_hash() == expected
+
+
+async def test_the_last_action_opens_the_game_over_summary(tmp_path: Path) -> None:
+    from ahoy_tui.ui.screens.game_over import GameOverScreen
+
+    whole, played = _random_battle(6)
+    assert whole.over
+    game = Game.new("man-o-war", "dwarfs_orcs", seed=6)
+    for action in played[:-1]:
+        game.play(action)
+    app = AhoyApp(session=session(tmp_path, game))
+    async with app.run_test(size=(130, 44)) as pilot:
+        await pilot.pause()
+        app.screen.play(played[-1])  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        text = screen_text(app)
+        assert whole.state.result.split(":")[0] in text
+        assert "Battle Honours" in text and "Karak Grimaz (Dreadnought)" in text
