@@ -174,7 +174,7 @@ def test_a_save_fails_by_the_rule_of_one():
 
 
 def test_a_shot_is_worth_more_from_close_in():
-    ship = Game.new("man-o-war", "empire_bretonnia", seed=1).state.ship("corsair1")
+    ship = Game.new("man-o-war", "empire_bretonnia", seed=1).state.ship("buc1")
     assert shot_value(ship, "low", -2) > shot_value(ship, "low", -1) > shot_value(ship, "low", 0)
 
 
@@ -191,12 +191,12 @@ def test_boarding_odds():
 # --- decisions in the middle of things -------------------------------------------------------
 
 def _alongside(level: str) -> tuple[MowState, LegalActions, Decision]:
-    """The Greatship (5 crew and the Admiral) alongside a Corsair (3 crew), free to board."""
+    """The Greatship (5 crew and the Admiral) alongside a Buccaneer (3 crew), free to board."""
     state = Game.new("man-o-war", "empire_bretonnia", seed=2).state
     assert isinstance(state, MowState)
     great = state.ship("greatship")
-    corsair = replace(state.ship("corsair1"), x=great.x, y=great.y - 1.35, heading=great.heading)
-    ships = tuple(corsair if s.id == corsair.id else s for s in state.ships)
+    buccaneer = replace(state.ship("buc1"), x=great.x, y=great.y - 1.35, heading=great.heading)
+    ships = tuple(buccaneer if s.id == buccaneer.id else s for s in state.ships)
     state = replace(state, ships=ships, phase=Phase.BATTLE, active="p1", current="greatship",
                     stage="board", to_act="p1")
     legal = RULES.legal_actions(state)
@@ -206,8 +206,8 @@ def _alongside(level: str) -> tuple[MowState, LegalActions, Decision]:
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_captain_boards_a_weaker_crew(level):
     _, legal, decision = _alongside(level)
-    assert Board("corsair1") in legal
-    assert decision.action == Board("corsair1")
+    assert Board("buc1") in legal
+    assert decision.action == Board("buc1")
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -224,11 +224,11 @@ def test_a_captain_keeps_off_a_stronger_crew(level):
 def test_boarding_choices(level):
     state, _, _ = _alongside(level)
     captain = make_captain(level)
-    pressing = replace(state, boarding=Boarding("greatship", "corsair1", decision="attacker"))
+    pressing = replace(state, boarding=Boarding("greatship", "buc1", decision="attacker"))
     assert captain.decide(pressing, RULES.legal_actions(pressing)).action == \
         BoardingChoice("press_on")
-    # the Corsair's crew held the round against the Greatship's: she cuts the grapples
-    held = replace(state, boarding=Boarding("greatship", "corsair1", decision="defender"),
+    # the Buccaneer's crew held the round against the Greatship's: she cuts the grapples
+    held = replace(state, boarding=Boarding("greatship", "buc1", decision="defender"),
                    to_act="p2")
     assert captain.decide(held, RULES.legal_actions(held)).action == \
         BoardingChoice("cut_grapples")
@@ -237,7 +237,7 @@ def test_boarding_choices(level):
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_ship_won_is_taken_or_scuttled(level):
     state, _, _ = _alongside(level)
-    won = replace(state, won="corsair1", won_by="greatship")
+    won = replace(state, won="buc1", won_by="greatship")
     legal = RULES.legal_actions(won)
     decision = make_captain(level).decide(won, legal)
     assert isinstance(decision.action, (TakePrize, Scuttle)) and decision.action in legal
