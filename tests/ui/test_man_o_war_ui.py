@@ -65,7 +65,11 @@ async def test_damage_and_blaze_markers_show_in_their_boxes(tmp_path: Path) -> N
 
 
 async def test_an_activation_and_a_move_by_keys(tmp_path: Path) -> None:
-    app = AhoyApp(session=session(tmp_path))
+    from ahoy_tui.engine import get_ruleset
+
+    data = dict(get_ruleset("man-o-war").load_scenario("empire_bretonnia").to_data())
+    data["options"] = {**data["options"], "wind": "S"}  # on the Greatship's beam
+    app = AhoyApp(session=session(tmp_path, Game.new("man-o-war", scenario_data=data, seed=3)))
     async with app.run_test(size=(130, 44)) as pilot:
         await pilot.pause()
         assert "activate a Man O' War" in screen_text(app)
@@ -76,7 +80,9 @@ async def test_an_activation_and_a_move_by_keys(tmp_path: Path) -> None:
         await pilot.pause()
         game = app.screen.session
         assert game.state.move is not None and game.state.move.allowance == 6
-        await pilot.press("4")  # ahead: the value picker
+        ahead = re.search(r"(\d) Ahead 1-6", screen_text(app))
+        assert ahead is not None
+        await pilot.press(ahead.group(1))  # ahead: the value picker
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
