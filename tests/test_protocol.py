@@ -613,3 +613,32 @@ def test_a_sides_history_hides_a_sheet_sealed_by_the_other_until_the_reveal() ->
         assert ok((yield history("p2")))["actions"][2] == {"type": "sealed", "side": "p1"}
 
     assert converse(script) == 0
+
+
+def test_a_bot_plays_a_man_o_war_battle_and_undo_restores_it() -> None:
+    chooser = random.Random(5)
+    seen: set[str] = set()
+
+    def script() -> Script:
+        new = ok((yield {"cmd": "new", "ruleset": "man-o-war", "scenario": "elves", "seed": 3}))
+        assert new["sides"] == ["p1", "p2"] and new["step"] == 0
+        for step in range(150):
+            legal = ok((yield {"cmd": "legal"}))
+            if legal["over"]:
+                break
+            before = ok((yield {"cmd": "state"}))
+            action = chooser.choice(legal["actions"])
+            acted = ok((yield {"cmd": "act", "action": action}))
+            assert acted["step"] == step + 1
+            seen.add(action["type"])
+            if step % 25 == 0:  # an undo gives back the very state, and redo the same dice
+                after = ok((yield {"cmd": "state"}))
+                ok((yield {"cmd": "undo"}))
+                assert ok((yield {"cmd": "state"}))["state"] == before["state"]
+                ok((yield {"cmd": "redo"}))
+                assert ok((yield {"cmd": "state"}))["state"] == after["state"]
+        refused = (yield {"cmd": "act", "action": {"type": "ram", "target": "nobody"}})
+        assert refused["ok"] is False and "\n" not in refused["error"]
+
+    assert converse(script) == 0
+    assert {"activate", "set_course", "advance"} <= seen

@@ -10,7 +10,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import aiohttp
@@ -27,18 +27,45 @@ from .conftest import Client, broadside, first_choice, free_port
 from .test_serve_command import lobby_processes, start
 
 
-async def test_a_browser_tab_is_a_guest_who_meets_ssh_players_in_the_same_lobby(
-        host, short_dir):
-    alice = await Client.connect(short_dir / "host.sock", "key:alice", "Alice")
-    alice.send(m.CreateGame(seats={"p1": "me", "p2": "open"}, seed=2,
-                            scenario_data=broadside()))
-    game = (await alice.expect(m.Opened)).game.id
+class BrowserTab:
+    """A browser tab on the door: the page's terminal as pyte draws it, keys typed into it."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse, width: int, height: int) -> None:
+        self.ws = ws
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self.screen)
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def shows(self, words: str) -> Callable[[], bool]:
+        return lambda: words in self.text()
+
+    async def type(self, keys: str) -> None:
+        await self.ws.send_json(["stdin", keys])
+
+    async def until(self, check: Callable[[], bool] | str, timeout: float = 30) -> None:
+        """Read what the page is sent until ``check`` holds (or the words show)."""
+        test = self.shows(check) if isinstance(check, str) else check
+        deadline = time.monotonic() + timeout
+        while not test():
+            assert time.monotonic() < deadline, self.text()
+            try:
+                message = await asyncio.wait_for(self.ws.receive(), 0.5)
+            except TimeoutError:
+                continue
+            if message.type == aiohttp.WSMsgType.BINARY:
+                self.stream.feed(message.data)
+
+
+@contextlib.asynccontextmanager
+async def browser_tab(short_dir: Path, width: int = 100,
+                      height: int = 30) -> AsyncIterator[BrowserTab]:
+    """``ahoy web`` started on the host's socket, its page loaded, and a tab opened on it."""
     port = free_port()
     web = subprocess.Popen([sys.executable, "-m", "ahoy_tui", "web", "--socket",
                             str(short_dir / "host.sock"), "--port", str(port)],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    screen = pyte.Screen(100, 30)
-    stream = pyte.ByteStream(screen)
     try:
         async with aiohttp.ClientSession() as http:
             for _ in range(100):
@@ -49,31 +76,30 @@ async def test_a_browser_tab_is_a_guest_who_meets_ssh_players_in_the_same_lobby(
                         break
                 except aiohttp.ClientConnectionError:
                     await asyncio.sleep(0.1)
-            async with http.ws_connect(f"http://127.0.0.1:{port}/ws?width=100&height=30") as ws:
-
-                async def until(words: str, timeout: float = 20) -> None:
-                    deadline = time.monotonic() + timeout
-                    while words not in "\n".join(screen.display):
-                        assert time.monotonic() < deadline, "\n".join(screen.display)
-                        try:
-                            message = await asyncio.wait_for(ws.receive(), 0.5)
-                        except TimeoutError:
-                            continue
-                        if message.type == aiohttp.WSMsgType.BINARY:
-                            stream.feed(message.data)
-
-                await until("Welcome aboard")  # a browser guest chooses a name
-                await ws.send_json(["stdin", "Sam\r"])
-                await until("Signed in as Sam")
-                await until("Alice v (free)")
-                await ws.send_json(["stdin", "\r"])  # take the free seat
-                await until("Waiting for Alice")
-                live = host.games[game]
-                assert live.seats["p2"].name == f"Sam{GUEST_MARK}"
-                assert live.seats["p2"].player.startswith("guest:web:")
+            url = f"http://127.0.0.1:{port}/ws?width={width}&height={height}"
+            async with http.ws_connect(url) as ws:
+                yield BrowserTab(ws, width, height)
     finally:
         web.terminate()
         web.wait(10)
+
+
+async def test_a_browser_tab_is_a_guest_who_meets_ssh_players_in_the_same_lobby(
+        host, short_dir):
+    alice = await Client.connect(short_dir / "host.sock", "key:alice", "Alice")
+    alice.send(m.CreateGame(seats={"p1": "me", "p2": "open"}, seed=2,
+                            scenario_data=broadside()))
+    game = (await alice.expect(m.Opened)).game.id
+    async with browser_tab(short_dir) as tab:
+        await tab.until("Welcome aboard")  # a browser guest chooses a name
+        await tab.type("Sam\r")
+        await tab.until("Signed in as Sam")
+        await tab.until("Alice v (free)")
+        await tab.type("\r")  # take the free seat
+        await tab.until("Waiting for Alice")
+        live = host.games[game]
+        assert live.seats["p2"].name == f"Sam{GUEST_MARK}"
+        assert live.seats["p2"].player.startswith("guest:web:")
 
 
 async def test_a_man_o_war_battle_in_a_browser_tab_template_cards_and_a_move_by_key(
@@ -84,60 +110,26 @@ async def test_a_man_o_war_battle_in_a_browser_tab_template_cards_and_a_move_by_
     alice.send(m.CreateGame(ruleset="man-o-war", scenario="elves",
                             seats={"p1": "me", "p2": "open"}, seed=5))
     game = (await alice.expect(m.Opened)).game.id
-    port = free_port()
-    web = subprocess.Popen([sys.executable, "-m", "ahoy_tui", "web", "--socket",
-                            str(short_dir / "host.sock"), "--port", str(port)],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    screen = pyte.Screen(120, 40)
-    stream = pyte.ByteStream(screen)
-    try:
-        async with aiohttp.ClientSession() as http:
-            for _ in range(100):
-                try:
-                    async with http.get(f"http://127.0.0.1:{port}/") as page:
-                        assert page.status == 200
-                        break
-                except aiohttp.ClientConnectionError:
-                    await asyncio.sleep(0.1)
-            async with http.ws_connect(f"http://127.0.0.1:{port}/ws?width=120&height=40") as ws:
-
-                async def until(check: Callable[[], bool], timeout: float = 30) -> None:
-                    deadline = time.monotonic() + timeout
-                    while not check():
-                        assert time.monotonic() < deadline, "\n".join(screen.display)
-                        try:
-                            message = await asyncio.wait_for(ws.receive(), 0.5)
-                        except TimeoutError:
-                            continue
-                        if message.type == aiohttp.WSMsgType.BINARY:
-                            stream.feed(message.data)
-
-                def shows(words: str) -> Callable[[], bool]:
-                    return lambda: words in "\n".join(screen.display)
-
-                await until(shows("Welcome aboard"))
-                await ws.send_json(["stdin", "Sam\r"])
-                await until(shows("Alice v (free)"))
-                await ws.send_json(["stdin", "\r"])  # take the free seat: the Dark Elves
-                await until(shows("BTW"))  # the battle, with its template cards
-                live = host.games[game]
-                assert live.seats["p2"].name == f"Sam{GUEST_MARK}"
-                while live.game.to_act != "p2":  # Alice won the initiative: she acts first
-                    before = live.game.step
-                    session = await alice.until_step(game, before)
-                    session.play(first_choice(session))
-                    await until(lambda before=before: live.game.step > before)
-                step = live.game.step
-                await until(shows("Activate"))
-                await ws.send_json(["stdin", "1"])  # activate the first unit offered
-                await until(lambda: live.game.step > step)
-                state = live.game.state
-                assert state.acting or state.current
-                assert all(state.ship(s).side == "p2" for s in (*state.acting, state.current)
-                           if s)
-    finally:
-        web.terminate()
-        web.wait(10)
+    async with browser_tab(short_dir, 120, 40) as tab:
+        await tab.until("Welcome aboard")
+        await tab.type("Sam\r")
+        await tab.until("Alice v (free)")
+        await tab.type("\r")  # take the free seat: the Dark Elves
+        await tab.until("BTW")  # the battle, with its template cards
+        live = host.games[game]
+        assert live.seats["p2"].name == f"Sam{GUEST_MARK}"
+        while live.game.to_act != "p2":  # Alice won the initiative: she acts first
+            before = live.game.step
+            session = await alice.until_step(game, before)
+            session.play(first_choice(session))
+            await tab.until(lambda before=before: live.game.step > before)
+        step = live.game.step
+        await tab.until("Activate")
+        await tab.type("1")  # activate the first unit offered
+        await tab.until(lambda: live.game.step > step)
+        state = live.game.state
+        assert state.acting or state.current
+        assert all(state.ship(s).side == "p2" for s in (*state.acting, state.current) if s)
 
 
 # --- the door's limits, in this process against a stand-in game ---------------------------------

@@ -1,42 +1,15 @@
-"""Man O' War through the tools every rule system has: the scenario list, the JSON-lines engine
-protocol, headless play and its save, ``ahoy replay --verify`` and ``ahoy selfplay``."""
+"""Man O' War through the tools every rule system has: the scenario list, headless play and its
+save, ``ahoy replay --verify`` and ``ahoy selfplay`` (its engine protocol game is in
+tests/test_protocol.py)."""
 
 from __future__ import annotations
 
-import io
 import json
 import random
-from collections.abc import Generator
 from pathlib import Path
-from typing import Any
 
 from ahoy_tui.cli import main
 from ahoy_tui.engine import Game, load_game
-from ahoy_tui.protocol import serve
-
-Reply = dict[str, Any]
-
-
-class _Script:
-    """A stdin that asks a generator for each next request, showing it the last reply."""
-
-    def __init__(self, script: Generator[Any, Reply, None], out: io.StringIO) -> None:
-        self.script, self.out, self.sent = script, out, 0
-
-    def readline(self, size: int = -1) -> str:
-        lines = self.out.getvalue().splitlines()
-        try:
-            request = next(self.script) if self.sent == 0 else \
-                self.script.send(json.loads(lines[-1]))
-        except StopIteration:
-            return ""
-        self.sent += 1
-        return json.dumps(request) + "\n"
-
-
-def ok(reply: Reply) -> Reply:
-    assert reply["ok"] is True, reply
-    return reply
 
 
 def test_the_scenario_list_names_the_three_battles(capsys) -> None:
@@ -45,36 +18,6 @@ def test_the_scenario_list_names_the_three_battles(capsys) -> None:
     for name in ("empire_bretonnia", "dwarfs_orcs", "elves"):
         assert name in out
     assert "The Dwarfs v The Orcs" in out
-
-
-def test_a_bot_plays_a_battle_over_the_engine_protocol_and_undo_restores_it() -> None:
-    chooser = random.Random(5)
-    seen: set[str] = set()
-
-    def script() -> Generator[Any, Reply, None]:
-        new = ok((yield {"cmd": "new", "ruleset": "man-o-war", "scenario": "elves", "seed": 3}))
-        assert new["sides"] == ["p1", "p2"] and new["step"] == 0
-        for step in range(150):
-            legal = ok((yield {"cmd": "legal"}))
-            if legal["over"]:
-                break
-            before = ok((yield {"cmd": "state"}))
-            action = chooser.choice(legal["actions"])
-            acted = ok((yield {"cmd": "act", "action": action}))
-            assert acted["step"] == step + 1
-            seen.add(action["type"])
-            if step % 25 == 0:  # an undo gives back the very state, and redo the same dice
-                after = ok((yield {"cmd": "state"}))
-                ok((yield {"cmd": "undo"}))
-                assert ok((yield {"cmd": "state"}))["state"] == before["state"]
-                ok((yield {"cmd": "redo"}))
-                assert ok((yield {"cmd": "state"}))["state"] == after["state"]
-        refused = (yield {"cmd": "act", "action": {"type": "ram", "target": "nobody"}})
-        assert refused["ok"] is False and "\n" not in refused["error"]
-
-    out = io.StringIO()
-    assert serve(_Script(script(), out), out) == 0  # type: ignore[arg-type]
-    assert {"activate", "set_course", "advance"} <= seen
 
 
 def test_a_headless_battle_plays_to_its_end_saves_and_verifies(tmp_path: Path, capsys) -> None:
