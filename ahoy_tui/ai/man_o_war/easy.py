@@ -38,19 +38,25 @@ from ahoy_tui.rules.man_o_war.actions import (
     Activate,
     Board,
     BoardingChoice,
+    CastSpell,
     Command,
+    DispelSpell,
     EndFire,
     EndMove,
     EndShip,
     Fire,
+    KeepHand,
+    LetItStand,
+    NoSpell,
     Ram,
+    Reroll,
     Scuttle,
     SetCourse,
     TakePrize,
     Turn,
 )
 from ahoy_tui.rules.man_o_war.boarding import cannons_bearing
-from ahoy_tui.rules.man_o_war.model import MowState, Ship
+from ahoy_tui.rules.man_o_war.model import MowState, Phase, Ship
 from ahoy_tui.rules.man_o_war.movement import contact_ahead
 from ahoy_tui.rules.man_o_war.table import (
     aim_line,
@@ -82,6 +88,10 @@ class EasyCaptain:
         return decision
 
     def choose(self, view: MowState, legal: LegalActions) -> Decision | None:
+        if view.phase == Phase.MAGIC:
+            return self.magic(view, legal)
+        if view.phase == Phase.END and view.end_step == "cards":
+            return Decision(KeepHand(), "the Wizard keeps his cards")
         if view.won:
             return self.captured(view, legal)
         if view.boarding is not None and view.boarding.decision:
@@ -98,6 +108,27 @@ class EasyCaptain:
         if view.acting:
             return self.command(view, legal)
         return self.activate(view, legal)
+
+    # --- the Magic Phase -----------------------------------------------------------------------
+    def magic(self, view: MowState, legal: LegalActions) -> Decision | None:
+        """He casts at the nearest enemy he can reach, dispels whatever he can, and always
+        rolls again when a Wizard Lord may."""
+        casting = view.casting
+        if casting is not None and casting.step in ("reroll_cast", "reroll_dispel"):
+            return Decision(Reroll(True), "the Wizard Lord rolls again")
+        if casting is not None:
+            dispel = next((x for x in legal.fixed if isinstance(x, DispelSpell)), None)
+            if dispel is not None:
+                return Decision(dispel, "the Wizard tries to dispel it")
+            return Decision(LetItStand(), "nothing to dispel it with")
+        casts = [x for x in legal.fixed if isinstance(x, CastSpell) and x.target
+                 and view.ship(x.target).side != view.to_act]
+        if casts:
+            choice = min(casts, key=lambda x: min(
+                (centre_gap(view.ship(x.target), s) for s in view.ships
+                 if s.side == view.to_act and fighting(s)), default=math.inf))
+            return Decision(choice, "the Wizard curses the nearest enemy")
+        return Decision(NoSpell(), "the Wizard keeps his cards")
 
     # --- who acts ------------------------------------------------------------------------------
     def activate(self, view: MowState, legal: LegalActions) -> Decision | None:

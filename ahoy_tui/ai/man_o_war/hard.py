@@ -17,6 +17,7 @@ Everything he plays on rolls his own dice.
 
 from __future__ import annotations
 
+import math
 import time
 
 from attrs import evolve
@@ -27,9 +28,11 @@ from ahoy_tui.ai.man_o_war.gunnery import REACH, firepower, ram_value
 from ahoy_tui.ai.man_o_war.helm import COARSE, Plan, course_plans
 from ahoy_tui.ai.man_o_war.judge import WEIGHTS, position, reach
 from ahoy_tui.ai.man_o_war.normal import NormalCaptain
-from ahoy_tui.ai.man_o_war.sight import alongside, enemies, within
+from ahoy_tui.ai.man_o_war.sight import alongside, centre_gap, enemies, gap, within
 from ahoy_tui.engine import GameState, LegalActions
 from ahoy_tui.engine.fast import replace
+from ahoy_tui.rules.man_o_war import flow
+from ahoy_tui.rules.man_o_war.actions import Activate
 from ahoy_tui.rules.man_o_war.damage import with_ship
 from ahoy_tui.rules.man_o_war.model import MowState, Phase, Ship
 from ahoy_tui.rules.man_o_war.movement import can_move
@@ -57,6 +60,35 @@ class HardCaptain(NormalCaptain):
     def decide(self, view: GameState, legal: LegalActions) -> Decision:
         self._started = time.perf_counter()  # the budget counts his own plan search too
         return super().decide(view, legal)
+
+    def activate(self, view: MowState, legal: LegalActions) -> Decision | None:
+        """Strike first, manoeuvre last: of the units that can bring an enemy within shot,
+        boarding or ram this move, the nearest acts first (her blow lands before the enemy's
+        reply); with none in touch, the one farthest from the enemy moves first, and those
+        nearest wait to answer where the enemy goes."""
+        units = [x for x in legal.fixed if isinstance(x, Activate)]
+        if len(units) < 2 or view.phase != Phase.BATTLE:
+            return super().activate(view, legal)
+        foes = enemies(view, view.active)
+        if not foes:
+            return super().activate(view, legal)
+
+        def distance(unit: Activate) -> float:
+            ships = [view.ship(s) for s in flow.unit_ships(view, unit.unit)]
+            return min((centre_gap(s, f) for s in ships for f in foes), default=math.inf)
+
+        def in_touch(unit: Activate) -> bool:
+            return any(gap(view.ship(s), f) <= reach(view.ship(s)) + REACH
+                       for s in flow.unit_ships(view, unit.unit) for f in foes)
+
+        striking = [u for u in units if in_touch(u)]
+        if striking:
+            choice = min(striking, key=lambda u: (distance(u), u.unit))
+            why = "can strike this move: she acts first"
+        else:
+            choice = max(units, key=lambda u: (distance(u), u.unit))
+            why = "is farthest from the enemy: she moves first, the rest wait on the enemy"
+        return Decision(choice, f"{flow.unit_name(view, choice.unit)} {why}")
 
     def pick_plan(self, view: MowState, ship: Ship, plans: list[Plan]) -> Plan | None:
         ranked = self.ranked(view, ship, plans)

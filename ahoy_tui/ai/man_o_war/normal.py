@@ -24,6 +24,7 @@ from typing import Any
 
 from ahoy_tui.ai.captain import Decision
 from ahoy_tui.ai.man_o_war import gunnery as gun
+from ahoy_tui.ai.man_o_war import sorcery
 from ahoy_tui.ai.man_o_war.boarders import (
     boarding_value,
     fight,
@@ -39,11 +40,16 @@ from ahoy_tui.engine import LegalActions
 from ahoy_tui.rules.man_o_war.actions import (
     Board,
     BoardingChoice,
+    CastSpell,
+    DispelSpell,
     EndFire,
     EndMove,
     EndShip,
     Fire,
+    LetItStand,
+    NoSpell,
     Ram,
+    Reroll,
     Scuttle,
     SetCourse,
     TakePrize,
@@ -51,6 +57,7 @@ from ahoy_tui.rules.man_o_war.actions import (
     TurnOnTheSpot,
 )
 from ahoy_tui.rules.man_o_war.model import MowState, Phase, Ship
+from ahoy_tui.rules.man_o_war.spellbook import spellbook
 
 BOARD_MARGIN = 0.05  # Battle Honours a boarding action must be worth to begin it
 
@@ -168,6 +175,54 @@ class NormalCaptain(EasyCaptain):
         from ahoy_tui.rules.man_o_war.prompt import describe
 
         return describe(view, action)
+
+    # --- the Magic Phase -----------------------------------------------------------------------
+    def magic(self, view: MowState, legal: LegalActions) -> Decision | None:
+        """He casts the spell worth most by the odds (``sorcery.worth``), or none worth its
+        card; dispels an enemy spell when what it would do, by his chance of dispelling it,
+        is worth more than the card; a Wizard Lord always rolls a failure again."""
+        casting = view.casting
+        side = view.to_act or ""
+        if casting is not None and casting.step in ("reroll_cast", "reroll_dispel"):
+            return Decision(Reroll(True), "the Wizard Lord rolls again")
+        if casting is not None:
+            return self.dispel(view, legal, side)
+        best: tuple[float, CastSpell | DispelSpell] | None = None
+        for action in legal.fixed:
+            if isinstance(action, CastSpell):
+                value = sorcery.worth(view, side, action.card, action.target)
+            elif isinstance(action, DispelSpell):
+                lasting = next(s for s in view.in_play if s.id == action.lasting)
+                spell = spellbook().spell(lasting.card)
+                value = sorcery.cast_chance(view, side, spellbook().spell(action.card)) * \
+                    sorcery.effect_value(view, spell, view.ship(lasting.target)) - sorcery.KEEP
+            else:
+                continue
+            if best is None or value > best[0]:
+                best = (value, action)
+        if best is None or best[0] <= 0:
+            return Decision(NoSpell(), "no spell worth its card now")
+        value, action = best
+        return Decision(action, f"{self.describe(view, action)} (worth {value:.2f} honours)")
+
+    def dispel(self, view: MowState, legal: LegalActions, side: str) -> Decision:
+        casting = view.casting
+        assert casting is not None
+        book = spellbook()
+        spell = book.spell(casting.card)
+        target = view.ship(casting.target) if casting.target else None
+        harm = sorcery.effect_value(view, spell, target)
+        options = [x for x in legal.fixed if isinstance(x, DispelSpell)]
+        if not options:
+            return Decision(LetItStand(), "let it stand")
+        # the card likeliest to work, and of those the one least worth keeping
+        tool = max(options, key=lambda x: (sorcery.cast_chance(view, side, book.spell(x.card)),
+                                           not book.spell(x.card).castable))
+        chance = sorcery.cast_chance(view, side, book.spell(tool.card))
+        keep = sorcery.KEEP if book.spell(tool.card).castable else 0.0
+        if chance * harm > keep:
+            return Decision(tool, f"dispel {spell.name}: worth {chance * harm:.2f} honours")
+        return Decision(LetItStand(), f"let {spell.name} stand: not worth a card")
 
     # --- shooting ------------------------------------------------------------------------------
     def fire(self, view: MowState, legal: LegalActions, ship: Ship) -> Decision | None:

@@ -79,10 +79,27 @@ class ManOWarRuleset:
         return explain(state, action)
 
     def view(self, state: GameState, side: str) -> GameState:
-        """Man O' War hides nothing on the table (part 2's hands of cards will be hidden
-        here); the view has no dice to come."""
+        """What ``side`` may see: everything on the table, and of another side's Wizard only
+        how many cards he holds and has spent, never which; no dice to come."""
         assert isinstance(state, MowState)
-        return replace(state, rng=Rng(0, state.rng.counter))
+        wizards = tuple(w if w.side == side else
+                        replace(w, hand=tuple("" for _ in w.hand),
+                                spent=tuple("" for _ in w.spent))
+                        for w in state.wizards)
+        return replace(state, rng=Rng(0, state.rng.counter), wizards=wizards)
+
+    def event_visible(self, event: Any, side: str) -> bool:
+        """The cards a Wizard draws are told to his own side only."""
+        from ahoy_tui.rules.man_o_war.magic import secret
+
+        return not secret(event, side)
+
+    def secret_action(self, action: Any) -> bool:
+        """A card discarded in the End Phase is discarded face down: nobody else may read
+        which (nor the captain's reasons)."""
+        from ahoy_tui.rules.man_o_war.actions import DiscardSpell
+
+        return isinstance(action, DiscardSpell)
 
     def prompt(self, state: GameState) -> str:
         from ahoy_tui.rules.man_o_war.prompt import prompt

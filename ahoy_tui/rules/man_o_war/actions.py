@@ -176,6 +176,69 @@ class EndShip:
     kind: ClassVar[str] = "end_ship"
 
 
+
+# --- the Magic Phase and the End Phase's cards (seed "Magic Phase", "Magic", "End Phase") ------
+@frozen
+class CastSpell:
+    """Magic Phase: the Wizard casts a card from his hand (``card``, a spell's id) on the ship
+    ``target`` ("" for a spell on no ship), ``way`` "clockwise" or "anticlockwise" where the
+    card turns a ship or the wind."""
+
+    kind: ClassVar[str] = "cast_spell"
+    card: str
+    target: str = ""
+    way: str = ""
+
+
+@frozen
+class NoSpell:
+    """Magic Phase: cast nothing this turn."""
+
+    kind: ClassVar[str] = "no_spell"
+
+
+@frozen
+class DispelSpell:
+    """Magic Phase: try to dispel, with ``card`` from the Wizard's hand, the spell just cast or
+    (``lasting``: its id among the spells in play) an enemy spell still in play."""
+
+    kind: ClassVar[str] = "dispel_spell"
+    card: str
+    lasting: str = ""
+
+
+@frozen
+class LetItStand:
+    """Magic Phase: make no attempt to dispel the spell just cast."""
+
+    kind: ClassVar[str] = "let_it_stand"
+
+
+@frozen
+class Reroll:
+    """Magic Phase: a Wizard Lord re-rolls his failed cast or dispel (``take``), or lets the
+    failure stand and keeps his re-roll for later in the turn."""
+
+    kind: ClassVar[str] = "reroll"
+    take: bool
+
+
+@frozen
+class DiscardSpell:
+    """End Phase: the Wizard discards an unwanted card before his hand is filled again."""
+
+    kind: ClassVar[str] = "discard_spell"
+    card: str
+
+
+@frozen
+class KeepHand:
+    """End Phase: keep the rest of the hand; it is filled up to strength."""
+
+    kind: ClassVar[str] = "keep_hand"
+
+
 MowAction = (PlaceTerrain | ChooseEdge | Deploy | Activate | Command | SetCourse | Advance | Turn
              | TurnOnTheSpot | PushClear | Ram | EndMove | Fire | EndFire | Board | BoardingChoice
-             | TakePrize | Scuttle | EndShip)
+             | TakePrize | Scuttle | EndShip | CastSpell | NoSpell | DispelSpell | LetItStand
+             | Reroll | DiscardSpell | KeepHand)

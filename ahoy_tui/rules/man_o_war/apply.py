@@ -8,22 +8,29 @@ from typing import Any
 from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.events import Event
 from ahoy_tui.engine.fast import replace
-from ahoy_tui.rules.man_o_war import boarding, flow, movement, setup, shooting
+from ahoy_tui.rules.man_o_war import boarding, flow, magic, movement, setup, shooting
 from ahoy_tui.rules.man_o_war.actions import (
     Activate,
     Advance,
     Board,
     BoardingChoice,
+    CastSpell,
     ChooseEdge,
     Command,
     Deploy,
+    DiscardSpell,
+    DispelSpell,
     EndFire,
     EndMove,
     EndShip,
     Fire,
+    KeepHand,
+    LetItStand,
+    NoSpell,
     PlaceTerrain,
     PushClear,
     Ram,
+    Reroll,
     Scuttle,
     SetCourse,
     TakePrize,
@@ -84,4 +91,21 @@ def _dispatch(state: MowState, dice: Dice, action: Any) -> MowState:
             return boarding.scuttle(state, dice, ship_id, state.won_by)
         case EndShip():
             return flow.finish_ship(state, dice)
+        case CastSpell(card=card, target=target, way=way):
+            return magic.cast(state, dice, magic.decider(state), card, target, way)
+        case NoSpell():
+            side = magic.decider(state)
+            flow.say(dice, "no_spell", f"{state.side_name(side)} cast no spell",
+                     magic.MAGIC, side=side)
+            return replace(state, magic_step=state.magic_step + 1)
+        case DispelSpell(card=card, lasting=lasting):
+            return magic.dispel(state, dice, card, lasting)
+        case LetItStand():
+            return magic.let_it_stand(state, dice)
+        case Reroll(take=take):
+            return magic.reroll(state, dice, take)
+        case DiscardSpell(card=card):
+            return magic.discard(state, dice, magic.cards_decider(state), card)
+        case KeepHand():
+            return magic.keep_hand(state, dice)
     raise ValueError(f"not an action of Man O' War: {action!r}")

@@ -21,6 +21,7 @@ from __future__ import annotations
 from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.events import Happened
 from ahoy_tui.engine.fast import replace
+from ahoy_tui.rules.man_o_war import wizards
 from ahoy_tui.rules.man_o_war.model import Marker, Marks, MowState, Ship
 from ahoy_tui.rules.man_o_war.tables import Location, tables
 
@@ -76,6 +77,7 @@ def hit_ship(state: MowState, dice: Dice, target_id: str, *, aim: str = "",
              "location)", COMBAT, ship)
         return state
     dice.judge(location.name)
+    save_modifier += wizards.shield(state, target_id)
     if save_roll(dice, ship, location.save, save_modifier, location.name):
         tell(dice, "saved", f"The {ship.name}'s {location.name} holds", COMBAT, ship)
         return state
@@ -221,7 +223,7 @@ def abandon(state: MowState, dice: Dice, target_id: str) -> MowState:
          ship, big=True)
     if admiral:
         state = admiral_lost(state, dice, ship.side, f"with the last of the {ship.name}'s crew")
-    return state
+    return wizards.crew_lost(state, dice, target_id)
 
 
 def admiral_lost(state: MowState, dice: Dice, side: str, how: str) -> MowState:
@@ -241,7 +243,8 @@ def btw_hits(state: MowState, dice: Dice, target_id: str, count: int, *, save: b
     if ship.gone:
         return state
     btw = ship.card.btw
-    if save and save_roll(dice, ship, btw.save, 0, "Below the Waterline"):
+    if save and save_roll(dice, ship, btw.save, wizards.shield(state, target_id),
+                          "Below the Waterline"):
         tell(dice, "btw_saved", f"The {ship.name} saves below the waterline", DAMAGE, ship)
         return state
     taken = min(count, btw.boxes - ship.btw)
@@ -265,16 +268,18 @@ def sink(state: MowState, dice: Dice, target_id: str, *, by: str = "") -> MowSta
     ship = state.ship(target_id)
     card = ship.card
     clinging = ("admiral",) if ship.admiral else ()
+    state, wizard = wizards.overboard(state, ship.id)
     marker = Marker(f"wreck-{ship.id}", "wreckage", ship.x, ship.y, ship.heading, card.length,
-                    card.beam, tuple(f"{c}:{ship.side}" for c in clinging), state.turn)
+                    card.beam, (*(f"{c}:{ship.side}" for c in clinging), *wizard), state.turn)
     ship = replace(ship, sunk=True, admiral=False, abandoned=ship.abandoned)
     state = with_ship(state, ship)
     state = replace(state, markers=(*state.markers, marker))
     winner = by or state.other(ship.side)
     if not ship.captured_by:
         state = add_honours(state, winner, card.btw.boxes)
+    who = " and ".join((["her Admiral"] if clinging else []) + (["her Wizard"] if wizard else []))
     tell(dice, "sunk", f"The {ship.name} sinks! Wreckage marks where she went down"
-         + (", her Admiral clinging to it" if clinging else ""), SINKING, ship, big=True)
+         + (f", {who} clinging to it" if who else ""), SINKING, ship, big=True)
     return state
 
 

@@ -30,7 +30,7 @@ from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.events import Happened
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import distance
-from ahoy_tui.rules.man_o_war import boarding, movement, shooting
+from ahoy_tui.rules.man_o_war import boarding, magic, movement, shooting, wizards
 from ahoy_tui.rules.man_o_war.damage import add_honours, with_ship
 from ahoy_tui.rules.man_o_war.fire import blazes_spread
 from ahoy_tui.rules.man_o_war.model import COMPASS, MowState, Phase, Ship
@@ -108,8 +108,11 @@ def flow(state: MowState, dice: Dice) -> MowState:
         if state.phase == Phase.INITIATIVE:
             state = initiative(state, dice)
             continue
-        if state.phase == Phase.MAGIC:  # part 2: the Magic Phase
-            state = begin_battle(state, dice)
+        if state.phase == Phase.MAGIC:
+            state, waiting = magic.magic_step(state, dice)
+            if waiting:
+                return replace(state, to_act=magic.decider(state))
+            state = begin_battle(replace(state, magic_step=0), dice)
             continue
         if state.current:
             waiting = _ship_step(state, dice)
@@ -134,6 +137,12 @@ def flow(state: MowState, dice: Dice) -> MowState:
         if state.phase == Phase.END:
             if state.end_step == "":
                 state = end_phase_first(state, dice)
+                continue
+            if state.end_step == "cards":
+                state, waiting = magic.cards_step(state, dice)
+                if waiting:
+                    return replace(state, to_act=magic.cards_decider(state))
+                state = end_of_turn(replace(state, magic_step=0), dice)
                 continue
             if state.acting:
                 first = state.acting[0]
@@ -208,7 +217,8 @@ def initiative(state: MowState, dice: Dice) -> MowState:
     winner = state.sides[0] if a > b else state.sides[1]
     say(dice, "initiative", f"Turn {state.turn}: {state.side_names[state.side_index(winner)]} "
         f"win the initiative ({max(a, b)} to {min(a, b)})", INITIATIVE, side=winner, big=True)
-    return replace(state, wind=wind, initiative=winner, phase=Phase.MAGIC)
+    return replace(state, wind=wind, initiative=winner, phase=Phase.MAGIC, magic_step=0,
+                   casting=None)
 
 
 def begin_battle(state: MowState, dice: Dice) -> MowState:
@@ -239,7 +249,12 @@ def end_phase_last(state: MowState, dice: Dice) -> MowState:
         state = scuttled(state, dice, ship)
     ships = tuple(replace(s, no_movement=False, no_firing=False)
                   if s.no_movement or s.no_firing else s for s in state.ships)
-    state = replace(state, ships=ships)
+    # Pick up Magic cards comes next: each side's Wizard discards and fills his hand
+    return replace(state, ships=ships, end_step="cards", magic_step=0)
+
+
+def end_of_turn(state: MowState, dice: Dice) -> MowState:
+    """Squadrons and stragglers judged, victory, and the next turn."""
     state = squadrons(state, dice)
     state = check_victory(state, dice)
     if state.over:
@@ -260,10 +275,13 @@ def pick_up_survivors(state: MowState, dice: Dice) -> MowState:
             kept = tuple(c for c in marker.clinging if c not in mine)
             markers = tuple(replace(m, clinging=kept) if m.id == marker.id else m
                             for m in state.markers)
-            state = replace(with_ship(state, replace(state.ship(ship.id), admiral=True)),
-                            markers=markers)
-            say(dice, "rescued", f"The {ship.name} picks up her side's Admiral from the "
-                "wreckage", END, side=ship.side, big=True)
+            state = replace(state, markers=markers)
+            if f"{wizards.CLINGING}:{ship.side}" in mine:
+                state = wizards.rescued(state, dice, ship.side, ship.id)
+            if f"admiral:{ship.side}" in mine:
+                state = with_ship(state, replace(state.ship(ship.id), admiral=True))
+                say(dice, "rescued", f"The {ship.name} picks up her side's Admiral from the "
+                    "wreckage", END, side=ship.side, big=True)
     return state
 
 
@@ -275,8 +293,11 @@ def wreckage_and_debris(state: MowState, dice: Dice) -> MowState:
     for marker in state.markers:
         if marker.kind == "debris":
             for who in marker.clinging:
-                side = who.split(":")[1]
-                state = admiral_lost(state, dice, side, "with the debris")
+                kind, side = who.split(":")
+                if kind == wizards.CLINGING:
+                    state = wizards.lost_with_debris(state, dice, side)
+                else:
+                    state = admiral_lost(state, dice, side, "with the debris")
             continue
         kept.append(replace(marker, kind="debris"))
     if state.markers:

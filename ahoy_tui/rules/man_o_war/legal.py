@@ -7,22 +7,29 @@ from typing import Any
 
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.legal import ActionRange, LegalActions
-from ahoy_tui.rules.man_o_war import flow, movement, setup, shooting
+from ahoy_tui.rules.man_o_war import flow, magic, movement, setup, shooting
 from ahoy_tui.rules.man_o_war.actions import (
     Activate,
     Advance,
     Board,
     BoardingChoice,
+    CastSpell,
     ChooseEdge,
     Command,
     Deploy,
+    DiscardSpell,
+    DispelSpell,
     EndFire,
     EndMove,
     EndShip,
     Fire,
+    KeepHand,
+    LetItStand,
+    NoSpell,
     PlaceTerrain,
     PushClear,
     Ram,
+    Reroll,
     Scuttle,
     SetCourse,
     TakePrize,
@@ -31,6 +38,7 @@ from ahoy_tui.rules.man_o_war.actions import (
 )
 from ahoy_tui.rules.man_o_war.boarding import prize_crews
 from ahoy_tui.rules.man_o_war.model import MowState, Phase, Ship
+from ahoy_tui.rules.man_o_war.spellbook import spellbook
 from ahoy_tui.rules.man_o_war.table import touching
 from ahoy_tui.rules.man_o_war.tables import tables
 
@@ -51,6 +59,13 @@ def legal(state: MowState) -> LegalActions:
         if fight.decision == "attacker":
             return LegalActions([BoardingChoice("press_on"), BoardingChoice("break_off")])
         return LegalActions([BoardingChoice("fight_on"), BoardingChoice("cut_grapples")])
+    if state.phase == Phase.MAGIC:
+        return _magic_actions(state)
+    if state.phase == Phase.END and state.end_step == "cards":
+        side = magic.cards_decider(state)
+        wizard = state.wizard(side)
+        hand = dict.fromkeys(wizard.hand) if wizard is not None else {}
+        return LegalActions([*(DiscardSpell(c) for c in hand), KeepHand()])
     if state.current:
         return _ship_actions(state, state.ship(state.current))
     if state.phase == Phase.BATTLE:
@@ -58,6 +73,18 @@ def legal(state: MowState) -> LegalActions:
             return LegalActions([Command(s) for s in state.acting])
         return LegalActions([Activate(u) for u in flow.units(state, state.active)])
     return _EMPTY
+
+
+def _magic_actions(state: MowState) -> LegalActions:
+    casting = state.casting
+    if casting is None:
+        return LegalActions([*magic.castings(state, magic.decider(state)), NoSpell()])
+    if casting.step in ("reroll_cast", "reroll_dispel"):
+        return LegalActions([Reroll(True), Reroll(False)])
+    spell = spellbook().spell(casting.card)
+    side = state.other(casting.side)
+    return LegalActions([*(DispelSpell(c) for c in magic.dispels(state, side, spell)),
+                         LetItStand()])
 
 
 def _setup_actions(state: MowState) -> LegalActions:
@@ -152,6 +179,37 @@ def _moves(state: MowState, ship: Ship) -> LegalActions:
     return LegalActions([*fixed, EndMove()], ranges)
 
 
+def _explain_magic(state: MowState, action: Any) -> tuple[str, str]:
+    if state.phase != Phase.MAGIC:
+        return "Magic Phase", "spells are cast and dispelled in the Magic Phase"
+    casting = state.casting
+    if casting is not None and casting.step:
+        if casting.step == "dispel":
+            return "Magic", ("a spell is dispelled with a card in hand that names its colour, "
+                             "or let stand")
+        return "Magic", "the Wizard Lord re-rolls his failure, or lets it stand"
+    if isinstance(action, (DispelSpell, LetItStand, Reroll)) and not (
+            isinstance(action, DispelSpell) and action.lasting):
+        return "Magic", "no spell is being cast to dispel"
+    wizard = state.wizard(magic.decider(state))
+    if wizard is None or not wizard.in_the_fight:
+        return "Magic", "your side has no Wizard in the fight"
+    if isinstance(action, CastSpell):
+        if action.card not in wizard.hand:
+            return "Magic", f"{action.card!r} is not a card in your Wizard's hand"
+        spell = spellbook().spell(action.card)
+        if not spell.castable:
+            return "Magic", f"{spell.name} only dispels; it cannot be cast"
+        if spell.has_way and action.way not in magic.WAYS:
+            return "Magic", "say which way: clockwise or anticlockwise"
+        whose = {"enemy": "an enemy", "friend": "a friendly"}.get(spell.target, "a")
+        reach = spellbook().reach(spell)
+        return "Magic", (f"{spell.name} is cast on {whose} ship within {reach:g}\" of the "
+                         "Wizard's ship, "
+                         "not one warded against your spells")
+    return "Magic", "that card cannot dispel that spell"
+
+
 def explain(state: MowState, action: Any) -> tuple[str, str]:
     """(rule, reason) for an action not legal now."""
     if state.over:
@@ -169,6 +227,14 @@ def explain(state: MowState, action: Any) -> tuple[str, str]:
     if state.boarding is not None and state.boarding.decision \
             and not isinstance(action, BoardingChoice):
         return "Boarding Actions", "first decide how the boarding action goes on"
+    magic_actions = (CastSpell, NoSpell, DispelSpell, LetItStand, Reroll)
+    if state.phase == Phase.MAGIC or isinstance(action, magic_actions):
+        return _explain_magic(state, action)
+    if (state.phase == Phase.END and state.end_step == "cards") \
+            or isinstance(action, (DiscardSpell, KeepHand)):
+        if state.phase == Phase.END and state.end_step == "cards":
+            return "Pick up Magic cards", "discard only cards in your Wizard's hand"
+        return "Pick up Magic cards", "cards are discarded in the End Phase"
     if isinstance(action, TakePrize):
         return "Captured ships", ("put between 1 and her original crew aboard, keeping one "
                                   "on your own ship" if state.won else "no ship has been won")

@@ -208,6 +208,53 @@ class Boarding:
     swapped: bool = False  # the defender became the attacker: the cannons' bonus changed hands
 
 
+@frozen
+class Wizard:
+    """A side's Wizard: his level (``spellbook.WizardLevel``), his college, the ship he sails in,
+    and his Magic cards. His ``hand`` and ``spent`` pile (the cards out of his deck: cast,
+    dispelled or discarded) are seen by his own side only; the others see how many."""
+
+    side: str
+    level: str
+    college: str
+    ship: str = ""  # the ship he is aboard ("" while clinging to wreckage, or once gone)
+    hand: tuple[str, ...] = ()
+    spent: tuple[str, ...] = ()
+    fate: str = ""  # "" in the fight | "clinging" | "killed" | "left" (sailed off the table)
+    rerolled: bool = False  # a Wizard Lord's re-roll, used this turn
+
+    @property
+    def in_the_fight(self) -> bool:
+        return not self.fate and bool(self.ship)
+
+
+@frozen
+class Casting:
+    """A spell being cast in the Magic Phase: who cast which card on what, and what the rules
+    wait for now (``step``: "reroll_cast", "dispel" or "reroll_dispel"); ``dispel`` is the
+    card tried against it, ``lasting`` the spell in play a side tries to dispel instead."""
+
+    side: str
+    card: str
+    target: str = ""
+    way: str = ""
+    step: str = ""
+    dispel: str = ""
+    lasting: str = ""
+
+
+@frozen
+class InPlay:
+    """A lasting spell on a ship (seed: "Unless stated on the card, spells last for a single
+    turn"): ``until`` the turn whose End Phase removes it (0: until dispelled)."""
+
+    id: str
+    side: str  # the caster's side
+    card: str
+    target: str
+    until: int = 0
+
+
 @frozen(kw_only=True)
 class MowState(GameState):
     sides: tuple[str, ...] = ("p1", "p2")
@@ -239,6 +286,12 @@ class MowState(GameState):
     sections: tuple[int, ...] = ()  # terrain features still to place in each 2' section
     reserve: tuple[Ship, ...] = ()  # ships not yet placed on the table
     edges: tuple[str, ...] = ("west", "east")  # each side's table edge
+    # The Magic Phase (part 2): each side's Wizard, the spell being cast, how far the phase
+    # has come (0: the initiative side casts, 1: the other, 2: done), the spells in play
+    wizards: tuple[Wizard, ...] = field(default=(), metadata={ADDED: True})
+    casting: Casting | None = field(default=None, metadata={ADDED: True})
+    magic_step: int = field(default=0, metadata={ADDED: True})
+    in_play: tuple[InPlay, ...] = field(default=(), metadata={ADDED: True})
 
     def ship(self, ship_id: str) -> Ship:
         for ship in self.ships:
@@ -257,6 +310,9 @@ class MowState(GameState):
 
     def other(self, side: str) -> str:
         return self.sides[1 - self.sides.index(side)]
+
+    def wizard(self, side: str) -> Wizard | None:
+        return next((w for w in self.wizards if w.side == side), None)
 
     def option(self, name: str, default: str = "") -> str:
         return dict(self.options).get(name, default)

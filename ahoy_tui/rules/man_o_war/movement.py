@@ -41,6 +41,7 @@ from ahoy_tui.engine.geometry import (
     overlap,
     turned,
 )
+from ahoy_tui.rules.man_o_war import wizards
 from ahoy_tui.rules.man_o_war.damage import btw_hits, save_roll, tell, with_ship
 from ahoy_tui.rules.man_o_war.model import Move, MowState, Phase, Ship
 from ahoy_tui.rules.man_o_war.table import (
@@ -94,7 +95,13 @@ def can_move(ship: Ship) -> str:
 
 
 def speed(state: MowState, ship: Ship, means: str, pace: str = "cruise") -> float:
-    """Inches she may move this Battle Phase by ``means`` at ``pace``."""
+    """Inches she may move this Battle Phase by ``means`` at ``pace`` (with what a spell on her
+    adds)."""
+    base = _speed(state, ship, means, pace)
+    return base + wizards.speed_bonus(state, ship.id) if base > 0 and state.in_play else base
+
+
+def _speed(state: MowState, ship: Ship, means: str, pace: str) -> float:
     move = ship.card.move
     if means == "sail":
         if wind_astern(state, ship.heading) and move.astern:
@@ -350,7 +357,7 @@ def free_from_ground(state: MowState, dice: Dice, ship_id: str) -> MowState:
 
 def sail_off(state: MowState, dice: Dice, ship_id: str) -> MowState:
     ship = replace(state.ship(ship_id), left_table=True, admiral=False)
-    state = with_ship(state, ship)
+    state = wizards.sailed_off(with_ship(state, ship), ship_id)
     if state.move is not None:
         state = replace(state, move=replace(state.move, stopped="off the table"))
     tell(dice, "left", f"The {ship.name} sails off the table and has left the battle",

@@ -12,16 +12,23 @@ from ahoy_tui.rules.man_o_war.actions import (
     Advance,
     Board,
     BoardingChoice,
+    CastSpell,
     ChooseEdge,
     Command,
     Deploy,
+    DiscardSpell,
+    DispelSpell,
     EndFire,
     EndMove,
     EndShip,
     Fire,
+    KeepHand,
+    LetItStand,
+    NoSpell,
     PlaceTerrain,
     PushClear,
     Ram,
+    Reroll,
     Scuttle,
     SetCourse,
     TakePrize,
@@ -29,6 +36,7 @@ from ahoy_tui.rules.man_o_war.actions import (
     TurnOnTheSpot,
 )
 from ahoy_tui.rules.man_o_war.model import COMPASS, MowState, Phase, Ship
+from ahoy_tui.rules.man_o_war.spellbook import spellbook
 
 
 def _side(state: MowState, side: str | None) -> str:
@@ -55,6 +63,11 @@ def prompt(state: MowState) -> str:
         if fight.decision == "attacker":
             return f"{who}: your boarders won the round — press on or break off?"
         return f"{who}: your crew held — cut the grapples, or fight on?"
+    if state.phase == Phase.MAGIC:
+        return magic_prompt(state, who)
+    if state.phase == Phase.END and state.end_step == "cards":
+        return (f"{who}: End Phase — discard any Magic cards your Wizard does not want; his "
+                "hand is then filled up.")
     if state.current:
         ship = state.ship(state.current)
         if state.stage == "move":
@@ -79,8 +92,45 @@ def prompt(state: MowState) -> str:
     return f"Turn {state.turn}: {state.phase.value}."
 
 
+def magic_prompt(state: MowState, who: str) -> str:
+    casting = state.casting
+    if casting is None:
+        return (f"{who}: Magic Phase, turn {state.turn} — your Wizard may cast a spell (or "
+                "try to dispel an enemy spell in play), or cast none.")
+    spell = spellbook().spell(casting.card) if casting.card else None
+    if casting.step == "dispel" and spell is not None:
+        return (f"{who}: the enemy casts {spell.name} ({spellbook().college(spell.college).colour})"
+                " — try to dispel it with a card that names its colour, or let it stand.")
+    return (f"{who}: your Wizard Lord failed a roll of his own colour — roll again (once a "
+            "turn), or let it stand?")
+
+
+def _card(card: str) -> str:
+    return spellbook().spell(card).name if card else "a card"
+
+
 def describe(state: MowState, action: Any) -> str:
     match action:
+        case CastSpell(card=card, target=target, way=way):
+            on = f" on the {state.ship(target).name}" if target else ""
+            return f"Cast {_card(card)}{on}" + (f", {way}" if way else "")
+        case NoSpell():
+            return "Cast no spell"
+        case DispelSpell(card=card, lasting=lasting):
+            if lasting:
+                spell = next((s for s in state.in_play if s.id == lasting), None)
+                what = (f"{_card(spell.card)} on the {state.ship(spell.target).name}"
+                        if spell is not None else "a spell in play")
+                return f"Dispel {what} with {_card(card)}"
+            return f"Dispel it with {_card(card)}"
+        case LetItStand():
+            return "Let it stand"
+        case Reroll(take=take):
+            return "Roll again" if take else "Let the failure stand (keep the re-roll)"
+        case DiscardSpell(card=card):
+            return f"Discard {_card(card)}"
+        case KeepHand():
+            return "Keep the rest and fill the hand"
         case PlaceTerrain(piece=piece, section=section, spot=spot):
             spots = ("its centre", "its north-west", "its north-east", "its south-west",
                      "its south-east")
@@ -169,7 +219,8 @@ def standing(state: MowState) -> str:
 def victory_words(state: MowState) -> str:
     limit = (f"\n\nAt the end of turn {state.turn_limit} the battle is decided on Battle "
              "Honours: the Below the Waterline boxes of every enemy ship sunk or captured "
-             "(scuttled and abandoned ones count as sunk), and 5 for an enemy Admiral killed "
-             "or captured." if state.turn_limit else "")
+             "(scuttled and abandoned ones count as sunk), 5 for an enemy Admiral killed "
+             "or captured, and 1, 2 or 3 for an enemy Wizard Champion, Master Wizard or "
+             "Wizard Lord." if state.turn_limit else "")
     return ("The battle ends when every ship of one side is sunk, taken or abandoned: the other "
             f"side wins.{limit}\n\nNow: {standing(state)}.")

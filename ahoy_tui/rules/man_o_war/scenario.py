@@ -22,14 +22,24 @@ from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import HEADINGS, overlap
 from ahoy_tui.engine.ruleset import ScenarioInfo
-from ahoy_tui.rules.man_o_war.model import COMPASS, MowState, Ship, Table, Terrain, new_ship
+from ahoy_tui.rules.man_o_war.magic import muster
+from ahoy_tui.rules.man_o_war.model import (
+    COMPASS,
+    MowState,
+    Ship,
+    Table,
+    Terrain,
+    Wizard,
+    new_ship,
+)
+from ahoy_tui.rules.man_o_war.spellbook import spellbook
 from ahoy_tui.rules.man_o_war.table import outline, terrain_outline
 from ahoy_tui.rules.man_o_war.tables import DataError, tables
 from ahoy_tui.rules.scenario_files import builtin_infos, raw_scenario
 
 RULESET_ID = "man-o-war"
 PACKAGE = "ahoy_tui.rules.man_o_war"
-BUILTIN = ("empire_bretonnia", "dwarfs_orcs", "elves")
+BUILTIN = ("empire_bretonnia", "dwarfs_orcs", "elves", "sorcery")
 MAX_TABLE = 240
 MAX_SHIPS = 30
 SETUP = "Setup"
@@ -121,8 +131,11 @@ def build(scenario: Scenario, source: str = "scenario",
     terrain = tuple(_terrain(t, f"{source} [[terrain]] #{i + 1}")
                     for i, t in enumerate(raw.get("terrain", [])))
     points = int(options.get("points", tables().setup["points"]))
+    wizards = tuple(w for w in (_wizard(source, side, ships) for side in sides) if w)
     for side, race in zip(side_ids, races, strict=True):
-        _check_fleet(source, side, race, [s for s in ships if s.side == side], points)
+        wizard = next((w for w in wizards if w.side == side), None)
+        extra = spellbook().wizard(wizard.level).cost if wizard is not None else 0
+        _check_fleet(source, side, race, [s for s in ships if s.side == side], points, extra)
     if not by_rules:  # the rules' set-up places them itself
         _check_apart(source, ships, terrain, width, height)
         if bool(options.get("deployment", True)):
@@ -131,12 +144,36 @@ def build(scenario: Scenario, source: str = "scenario",
     chosen = {**options, **{k: v for k, v in (options_given or {}).items() if v != ""}}
     house = tuple(sorted((k, "true" if v is True or str(v).lower() in ("yes", "true", "1")
                           else "false") for k, v in chosen.items()
-                         if k in ("wind_double_two", "prize_double")))
+                         if k in ("wind_double_two", "prize_double", "no_spell_first_turn")))
     return MowState(ruleset=RULESET_ID, scenario=scenario.name, rng=Rng(0, 0),
                     side_names=tuple(str(s.get("name", s["id"])) for s in sides),
                     races=races, table=Table(width, height), ships=tuple(ships),
                     terrain=terrain, turn_limit=limit, options=house,
-                    honours=(0, 0), to_act=None)
+                    honours=(0, 0), to_act=None, wizards=wizards)
+
+
+def _wizard(source: str, side: Mapping[str, Any], ships: list[Ship]) -> Wizard | None:
+    """A side's Wizard (``wizard = "champion" | "master" | "lord"``), aboard the ship
+    ``wizard_ship`` names (a Man O' War of hers) or else her Admiral's."""
+    level = side.get("wizard")
+    if not level:
+        return None
+    where = f"{source} [[sides]] {side['id']}"
+    book = spellbook()
+    if level not in book.wizards:
+        raise ScenarioError(f"{where}: wizard must be one of {', '.join(book.wizards)}")
+    if side["race"] in book.no_wizard:
+        raise ScenarioError(f"{where}: {tables().race(side['race']).name} field no Wizard")
+    mine = [s for s in ships if s.side == side["id"]]
+    ship_id = side.get("wizard_ship") or next((s.id for s in mine if s.admiral), "")
+    ship = next((s for s in mine if s.id == ship_id), None)
+    if ship is None or ship.card.ship_class != "mow":
+        raise ScenarioError(f"{where}: the Wizard sails in a Man O' War of his side "
+                            f"({ship_id!r} is not one)")
+    college = str(side.get("college", ""))
+    if college and college not in book.colleges:
+        raise ScenarioError(f"{where}: college must be one of {', '.join(book.colleges)}")
+    return Wizard(side["id"], str(level), college, ship.id)
 
 
 def _ship(entry: Mapping[str, Any], where: str, *, placed: bool = True) -> Ship:
@@ -183,16 +220,19 @@ def fleet_points(ships: list[Ship]) -> int:
     return sum(s.card.points for s in ships)
 
 
-def _check_fleet(source: str, side: str, race: str, ships: list[Ship], points: int) -> None:
+def _check_fleet(source: str, side: str, race: str, ships: list[Ship], points: int,
+                 wizard: int = 0) -> None:
     where = f"{source}: {side}'s fleet"
     if not ships:
         raise ScenarioError(f"{where} has no ships")
     for ship in ships:
         if ship.card.race != race:
             raise ScenarioError(f"{where}: the {ship.card.name} is not a ship of {race}")
-    cost = fleet_points(ships)
+    cost = fleet_points(ships) + wizard
     if cost > points:
-        raise ScenarioError(f"{where} costs {cost} points, more than the {points} allowed")
+        raise ScenarioError(f"{where} costs {cost} points"
+                            + (f" (its Wizard {wizard})" if wizard else "")
+                            + f", more than the {points} allowed")
     mows = [s for s in ships if s.card.ship_class == "mow"]
     if len(mows) < tables().race(race).min_mow:
         raise ScenarioError(f"{where} needs a Man O' War for its Admiral")
@@ -273,5 +313,6 @@ def setup(scenario: Scenario, seed: int,
         state = by_the_rules.begin(state, dice)
     else:
         state = roll_wind(state, dice, wind, scenario.source)
+    state = muster(state, dice)
     state = flow(replace(state, rng=dice.rng), dice)
     return replace(state, rng=dice.rng), events

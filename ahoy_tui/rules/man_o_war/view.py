@@ -17,6 +17,7 @@ from ahoy_tui.engine.geometry import UNIT, contains, heading_name, nearest_point
 from ahoy_tui.rules.man_o_war import flow, movement, shooting
 from ahoy_tui.rules.man_o_war.actions import Advance, Fire
 from ahoy_tui.rules.man_o_war.model import COMPASS, MowState, Ship
+from ahoy_tui.rules.man_o_war.spellbook import spellbook
 from ahoy_tui.rules.man_o_war.table import (
     aim_line,
     firing_point,
@@ -27,6 +28,7 @@ from ahoy_tui.rules.man_o_war.table import (
     wind_astern,
 )
 from ahoy_tui.rules.man_o_war.tables import RANGE_BANDS, tables
+from ahoy_tui.rules.man_o_war.wizards import aboard
 from ahoy_tui.rules.scene import (
     HullShape,
     LineShape,
@@ -84,6 +86,9 @@ class TemplateCard:
     batteries: tuple[BatteryRow, ...]
     flags: tuple[str, ...]
     split: bool
+    wizard: str = ""  # the Wizard aboard: "Wizard Champion, Jade (green)"
+    hand: tuple[str, ...] = ()  # his Magic cards, one line each ("a card, face down" if hidden)
+    spells: tuple[str, ...] = ()  # the lasting spells on her
 
 
 CLASS_NAMES = {"mow": "Man O' War", "sol": "Ship of the Line", "ind": "Independent"}
@@ -119,11 +124,43 @@ def card(state: MowState, ship: Ship, label: str) -> TemplateCard:
          bool(ship.captured_by) and ship.captured_by != ship.side),
         ("to be scuttled", ship.scuttle), ("activated", ship.activated and not ship.sunk),
     ) if on]
+    wizard, hand = wizard_lines(state, ship)
+    book = spellbook()
+    spells = tuple(f"{book.spell(s.card).name} ({'this turn' if s.until else 'until dispelled'})"
+                   for s in state.in_play if s.target == ship.id)
     return TemplateCard(
         ship.id, ship.name, label, ship.side, _side_name(state, ship.side), template.name,
         CLASS_NAMES[template.ship_class], where, ship.crew, template.crew, ship.btw,
         template.btw.boxes, template.btw.save, speed_words(state, ship),
-        heading_name(ship.heading), rows, tuple(batteries), tuple(flags), template.split)
+        heading_name(ship.heading), rows, tuple(batteries), tuple(flags), template.split,
+        wizard, hand, spells)
+
+
+def spell_line(card: str) -> str:
+    """A Magic card as its face reads: name, colour, casting number, what it dispels, what it
+    does."""
+    if not card:
+        return "a card, face down"
+    book = spellbook()
+    spell = book.spell(card)
+    colours = "/".join(book.college(c).colour for c in spell.dispels)
+    cast = f"{spell.cast}+" if spell.castable else f"dispel {spell.cast}+"
+    return f"{spell.name} · {book.college(spell.college).colour} {cast} · dispels {colours} — " \
+        f"{spell.text}"
+
+
+def wizard_lines(state: MowState, ship: Ship) -> tuple[str, tuple[str, ...]]:
+    """The Wizard aboard her, and his hand as its owner (or anyone else) may see it."""
+    wizard = aboard(state, ship.id)
+    if wizard is None:
+        return "", ()
+    book = spellbook()
+    level = book.wizard(wizard.level)
+    college = book.college(wizard.college) if wizard.college else None
+    words = level.name + (f", {college.name} ({college.colour})" if college else "")
+    if wizard.rerolled:
+        words += ", re-roll used"
+    return words, tuple(spell_line(c) for c in wizard.hand)
 
 
 def cards(state: MowState) -> tuple[TemplateCard, ...]:

@@ -7,6 +7,7 @@ action from the engine; a refused one shows the rule that refused it.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from textual import on
@@ -146,7 +147,7 @@ class BattleScreen(BattleBasics):
             state.ships[0].id if getattr(state, "ships", ()) else None)
         self.query_one(DiceLog).reset(
             (step, e) for step in range(self.session.step + 1)
-            for e in self.session.events_at(step))
+            for e in self._visible(self.session.events_at(step)))
         if self.online:
             self.session.on_change = self._remote_changed
             self.session.on_refused = self._remote_refused
@@ -182,12 +183,37 @@ class BattleScreen(BattleBasics):
             return None
         return str(ships[0].id)
 
+    def _viewer(self) -> str | None:
+        """Whose eyes this screen is: the one side played here, or (hot-seat) the side
+        deciding; None online, where the host sends each player his own view already, and
+        for a battle of computer captains watched."""
+        seats = sorted(getattr(self.session, "seats", ()))
+        if self.online or not seats:
+            return None
+        if len(seats) == 1:
+            return seats[0]
+        return self.session.state.to_act or seats[0]
+
+    def _shown(self) -> Any:
+        """The state as the player here may see it (another side's hidden cards hidden)."""
+        viewer = self._viewer()
+        state = self.session.state
+        return state if viewer is None else self.session.ruleset.view(state, viewer)
+
+    def _visible(self, events: Iterable[Event]) -> list[Event]:
+        """The events the player here may read (a card another side draws stays secret)."""
+        viewer = self._viewer()
+        test = getattr(self.session.ruleset, "event_visible", None)
+        if viewer is None or test is None:
+            return list(events)
+        return [e for e in events if test(e, viewer)]
+
     def refresh_all(self) -> None:
         session = self.session
         state = session.state
         ruleset = session.ruleset
         self._redraw_map()
-        self.query_one("#cards", ShipCards).show(ruleset.cards(state), self.selected)
+        self.query_one("#cards", ShipCards).show(ruleset.cards(self._shown()), self.selected)
         phase = "battle over" if state.over else getattr(state, "phase", "")
         side = state.to_act or getattr(state, "active", "p1")
         self.query_one(StatusBar).show(
@@ -316,7 +342,7 @@ class BattleScreen(BattleBasics):
         self.preview_gun = getattr(choice.template, "gun", None)
         if hasattr(choice.template, "ship") and self.selected != choice.template.ship:
             self.selected = choice.template.ship
-            cards = self.session.ruleset.cards(self.session.state)
+            cards = self.session.ruleset.cards(self._shown())
             self.query_one("#cards", ShipCards).show(cards, self.selected)
         self.query_one(ChoiceList).display = False
         picker.display = True
@@ -503,7 +529,7 @@ class BattleScreen(BattleBasics):
         self.after_events(events)
 
     def after_events(self, events: tuple[Event, ...]) -> None:
-        self.query_one(DiceLog).add((self.session.step, e) for e in events)
+        self.query_one(DiceLog).add((self.session.step, e) for e in self._visible(events))
         for event in events:
             if event.rule:
                 self.rule_in_play = event.rule
@@ -669,7 +695,7 @@ class BattleScreen(BattleBasics):
         self._shown_over = self.session.over
         self.query_one(DiceLog).reset(
             (step, e) for step in range(self.session.step + 1)
-            for e in self.session.events_at(step))
+            for e in self._visible(self.session.events_at(step)))
         self.selected = self._natural_selection() or self.selected
         self.refresh_all()
 

@@ -47,6 +47,18 @@ def render_template_card(card: Any, *, expanded: bool, selected: bool) -> Text:
     if card.flags:
         text.append(f"  {', '.join(card.flags)}\n", style="bold yellow")
     text.append(f"  {card.speed} · {card.heading}\n", style="" if expanded else "dim")
+    for spell in getattr(card, "spells", ()):
+        text.append(f"  ✶ {spell}\n", style="magenta")
+    if getattr(card, "wizard", ""):
+        text.append(f"  ✦ {card.wizard}\n", style="bold magenta")
+        text.append(f"    {len(card.hand)} Magic card{'s' if len(card.hand) != 1 else ''}"
+                    + (":" if expanded and card.hand else "") + "\n", style="magenta")
+        if expanded:
+            for line in card.hand:
+                face, _, effect = line.partition(" — ")
+                text.append(f"    ◆ {face}\n", style="magenta")
+                if effect:
+                    text.append(f"      {effect}\n", style="dim")
     if not expanded:
         damaged = [r for r in card.locations if r.damaged or r.blazing]
         if damaged:
