@@ -132,7 +132,7 @@ def test_a_captain_looking_ahead_rolls_only_its_own_dice(monkeypatch):
     from ahoy_tui.ai.man_o_war import hard, helm
     from ahoy_tui.engine import dice
 
-    state = _battle_at_a_move()
+    state = _battle_at_a_move(3, 3)  # ships within reach of each other: replies to weigh
     state = replace(state, rng=Rng(123456789, state.rng.counter))
     seeds: list[int] = []
     played: list[int] = []

@@ -39,7 +39,8 @@ def dealt(p1: tuple[str, tuple[str, ...]], p2: tuple[str, tuple[str, ...]]) -> M
             faces.append(deck.index(card) + 1)
             deck.remove(card)
     data = {"name": "test", "title": "A test", "table": {"width": 72, "height": 48},
-            "options": {"wind": "N", "deployment": False, "points": 5000}, "sides": sides,
+            "options": {"wind": "N", "deployment": False, "points": 5000, "mow_cards": False},
+            "sides": sides,
             "ships": [{"id": "g", "side": "p1", "template": "greatship", "x": 20, "y": 24,
                        "heading": "E", "admiral": True},
                       {"id": "b", "side": "p2", "template": "galleon", "x": 30, "y": 24,

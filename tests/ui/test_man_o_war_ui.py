@@ -68,7 +68,8 @@ async def test_an_activation_and_a_move_by_keys(tmp_path: Path) -> None:
     from ahoy_tui.engine import get_ruleset
 
     data = dict(get_ruleset("man-o-war").load_scenario("empire_bretonnia").to_data())
-    data["options"] = {**data["options"], "wind": "S"}  # on the Greatship's beam
+    data["options"] = {**data["options"], "wind": "S",  # on the Greatship's beam
+                       "mow_cards": False}  # no cards dealt: the same dice as before
     app = AhoyApp(session=session(tmp_path, Game.new("man-o-war", scenario_data=data, seed=3)))
     async with app.run_test(size=(130, 44)) as pilot:
         await pilot.pause()
@@ -170,3 +171,34 @@ async def test_the_last_action_opens_the_game_over_summary(tmp_path: Path) -> No
         text = screen_text(app)
         assert whole.state.result.split(":")[0] in text
         assert "Battle Honours" in text and "Karak Grimaz (Dreadnought)" in text
+
+
+async def test_the_wizards_hand_is_shown_to_his_side_alone(tmp_path: Path) -> None:
+    """Against a computer captain: the player's Wizard shows his cards on his ship's card; the
+    enemy Wizard shows how many he holds, and neither his cards nor his draws reach the log."""
+    from ahoy_tui.ai.captain import make_captain
+    from ahoy_tui.rules.man_o_war.spellbook import spellbook
+    from ahoy_tui.rules.man_o_war.view import cards
+    from ahoy_tui.ui.widgets.dice_log import DiceLog
+    from ahoy_tui.ui.widgets.template_cards import render_template_card
+
+    game = Game.new("man-o-war", "sorcery", seed=4)
+    mine, theirs = (w.hand for w in game.state.wizards)
+    secret = [spellbook().spell(c).name for c in theirs if c not in mine]
+    assert secret
+    local = LocalSession(game, path=tmp_path / "mow.json",
+                         captains={"p2": make_captain("normal", 1, 0.05)})
+    app = AhoyApp(session=local)
+    async with app.run_test(size=(130, 44)) as pilot:
+        await pilot.pause()
+        shown = {c.ship: c for c in cards(app.screen._shown())}
+        own = render_template_card(shown["greatship"], expanded=True, selected=True).plain
+        enemy = render_template_card(shown["galleon"], expanded=True, selected=True).plain
+        assert "✦ Wizard Champion" in own and spellbook().spell(mine[0]).name in own
+        assert "1 Magic card" in enemy and "a card, face down" in enemy
+        logged = " ".join(e.describe() for _, e in app.screen.query_one(DiceLog).entries)
+        assert "Bretonnia's Wizard draws" not in logged
+        assert "The Empire's Wizard draws" in logged
+        for name in secret:
+            assert name not in enemy and name not in logged
+            assert name not in screen_text(app)

@@ -18,12 +18,18 @@ from functools import lru_cache
 from attrs import frozen
 
 from ahoy_tui.ai.man_o_war.gunnery import crew_value, worth
+from ahoy_tui.rules.man_o_war import fleet_cards
 from ahoy_tui.rules.man_o_war.boarding import cannons_bearing
 from ahoy_tui.rules.man_o_war.model import MowState, Ship
 from ahoy_tui.rules.man_o_war.shooting import SIDES_OF
 from ahoy_tui.rules.man_o_war.tables import tables
 
 ADMIRAL_BONUS = int(tables().setup["admiral_boarding"])
+
+
+def _bonus(ship: Ship) -> int:
+    """What she adds to every boarding roll: the Admiral's +1, Marines (a Man O' War card)."""
+    return (ADMIRAL_BONUS if ship.admiral else 0) + fleet_cards.bonus(ship, "boarding")
 SHIP_BONUS = 1.0  # a ship out of the fight is worth more than her honours: she fights no more
 
 
@@ -47,7 +53,7 @@ class Fight:
 def fight(state: MowState, me: Ship, them: Ship) -> Fight:
     """The fight between ``me`` and ``them`` as it stands."""
     return Fight(me.crew, them.crew,
-                 ADMIRAL_BONUS if me.admiral else 0, ADMIRAL_BONUS if them.admiral else 0,
+                 _bonus(me), _bonus(them),
                  cannons_bearing(me, them), cannons_bearing(them, me),
                  worth(me) + SHIP_BONUS, worth(them) + SHIP_BONUS,
                  crew_value(me), crew_value(them))
@@ -71,7 +77,7 @@ def fight_ahead(me: Ship, them: Ship) -> Fight:
     """A fight still to come, before the ships are alongside: each side's cannons guessed at
     her strongest side."""
     return Fight(me.crew, them.crew,
-                 ADMIRAL_BONUS if me.admiral else 0, ADMIRAL_BONUS if them.admiral else 0,
+                 _bonus(me), _bonus(them),
                  broadside(me), broadside(them),
                  worth(me) + SHIP_BONUS, worth(them) + SHIP_BONUS,
                  crew_value(me), crew_value(them))

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.fast import replace
+from ahoy_tui.rules.man_o_war import fleet_cards
 from ahoy_tui.rules.man_o_war.damage import (
     add_honours,
     lose_crew,
@@ -79,15 +80,18 @@ def boarding_round(state: MowState, dice: Dice) -> MowState:
     bonus = int(tables().setup["admiral_boarding"])
     a_roll = dice.d6(f"{attacker.name}: boarding (attacking)", BOARDING, side=attacker.side,
                      ship=attacker.id)
-    a_total = a_roll + attacker.crew + (bonus if attacker.admiral else 0)
+    a_cards = fleet_cards.bonus(attacker, "boarding")
+    a_total = a_roll + attacker.crew + (bonus if attacker.admiral else 0) + a_cards
     dice.judge(f"+{attacker.crew} crew" + (" +1 Admiral" if attacker.admiral else "")
-               + f" = {a_total}")
+               + (f" +{a_cards} marines" if a_cards else "") + f" = {a_total}")
     cannons = cannons_bearing(defender, attacker)
     d_roll = dice.d6(f"{defender.name}: boarding (defending)", BOARDING, side=defender.side,
                      ship=defender.id)
-    d_total = d_roll + defender.crew + cannons + (bonus if defender.admiral else 0)
+    d_cards = fleet_cards.bonus(defender, "boarding")
+    d_total = d_roll + defender.crew + cannons + (bonus if defender.admiral else 0) + d_cards
     dice.judge(f"+{defender.crew} crew" + (f" +{cannons} cannons" if cannons else "")
-               + (" +1 Admiral" if defender.admiral else "") + f" = {d_total}")
+               + (" +1 Admiral" if defender.admiral else "")
+               + (f" +{d_cards} marines" if d_cards else "") + f" = {d_total}")
     if a_total > d_total:
         tell(dice, "boarding_round", f"The {attacker.name}'s boarders win the round "
              f"({a_total} to {d_total})", BOARDING, attacker)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.events import Happened
 from ahoy_tui.engine.fast import replace
-from ahoy_tui.rules.man_o_war import wizards
+from ahoy_tui.rules.man_o_war import fleet_cards, wizards
 from ahoy_tui.rules.man_o_war.model import Marker, Marks, MowState, Ship
 from ahoy_tui.rules.man_o_war.tables import Location, tables
 
@@ -198,6 +198,19 @@ def set_ablaze(state: MowState, target_id: str, index: int) -> MowState:
     return with_ship(state, replace(ship, marks=_set(ship.marks, index, marks)))
 
 
+def mend(ship: Ship, count: int) -> tuple[Ship, int]:
+    """Up to ``count`` damage markers taken off her (never a Blaze), first locations first; her
+    new self and how many came off."""
+    marks = list(ship.marks)
+    taken = 0
+    for i, m in enumerate(marks):
+        while m.damaged and taken < count:
+            m = Marks(m.damaged - 1, m.blazing)
+            taken += 1
+        marks[i] = m
+    return (replace(ship, marks=tuple(marks)) if taken else ship), taken
+
+
 def lose_crew(state: MowState, dice: Dice, target_id: str, count: int, why: str) -> MowState:
     """Crew counters lost; with none left the ship is abandoned (and any Admiral aboard is
     killed)."""
@@ -243,8 +256,8 @@ def btw_hits(state: MowState, dice: Dice, target_id: str, count: int, *, save: b
     if ship.gone:
         return state
     btw = ship.card.btw
-    if save and save_roll(dice, ship, btw.save, wizards.shield(state, target_id),
-                          "Below the Waterline"):
+    modifier = wizards.shield(state, target_id) + fleet_cards.bonus(ship, "btw_save")
+    if save and save_roll(dice, ship, btw.save, modifier, "Below the Waterline"):
         tell(dice, "btw_saved", f"The {ship.name} saves below the waterline", DAMAGE, ship)
         return state
     taken = min(count, btw.boxes - ship.btw)

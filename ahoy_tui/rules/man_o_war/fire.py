@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.fast import replace
+from ahoy_tui.rules.man_o_war import fleet_cards
 from ahoy_tui.rules.man_o_war.damage import set_ablaze, tell, with_ship
 from ahoy_tui.rules.man_o_war.model import Marks, MowState, Ship
 from ahoy_tui.rules.man_o_war.tables import Location, tables
@@ -44,6 +45,8 @@ def _roll_for(state: MowState, dice: Dice, ship_id: str, index: int) -> MowState
     roll = dice.d6(f"{ship.name}: the blaze in her {location.name}", FIRE, side=ship.side,
                    ship=ship.id)
     result = tables().fire[roll]
+    if roll <= fleet_cards.bonus(ship, "fire_crews"):
+        result = "out"  # her fire crews put it out
     dice.judge({"out": "goes out", "holds": "does not spread", "prow": "spreads prow-ward",
                 "up": "spreads upward", "stern": "spreads stern-ward"}[result])
     if result == "out":

@@ -30,7 +30,7 @@ from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.events import Happened
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import distance
-from ahoy_tui.rules.man_o_war import boarding, magic, movement, shooting, wizards
+from ahoy_tui.rules.man_o_war import boarding, fleet_cards, magic, movement, shooting, wizards
 from ahoy_tui.rules.man_o_war.damage import add_honours, with_ship
 from ahoy_tui.rules.man_o_war.fire import blazes_spread
 from ahoy_tui.rules.man_o_war.model import COMPASS, MowState, Phase, Ship
@@ -206,8 +206,12 @@ def initiative(state: MowState, dice: Dice) -> MowState:
     for _ in range(50):
         a, b = (dice.d6(f"{state.side_names[i]}: initiative", INITIATIVE, side=side)
                 for i, side in enumerate(state.sides))
-        if a != b:
-            break
+        if a != b:  # a Bold Captain's card adds to the roll; only a double turns the wind
+            a += fleet_cards.side_bonus(state, state.sides[0], "initiative")
+            b += fleet_cards.side_bonus(state, state.sides[1], "initiative")
+            if a != b:
+                break
+            continue  # level only with the card: both roll again, the wind unmoved
         points = 2 if two_points and a in (5, 6) else 1
         step = points if a % 2 == 0 else -points
         wind = (wind + step) % 8
@@ -247,10 +251,27 @@ def end_phase_last(state: MowState, dice: Dice) -> MowState:
     """Scuttle ships; remove counters; stragglers and flagships; the next turn."""
     for ship in [s for s in state.ships if s.scuttle and s.afloat]:
         state = scuttled(state, dice, ship)
+    state = carpenters(state, dice)
     ships = tuple(replace(s, no_movement=False, no_firing=False)
                   if s.no_movement or s.no_firing else s for s in state.ships)
     # Pick up Magic cards comes next: each side's Wizard discards and fills his hand
     return replace(state, ships=ships, end_step="cards", magic_step=0)
+
+
+def carpenters(state: MowState, dice: Dice) -> MowState:
+    """A Ship's Carpenter (a Man O' War card) mends damage markers in the End Phase."""
+    from ahoy_tui.rules.man_o_war.damage import mend
+
+    for ship in state.ships:
+        count = fleet_cards.bonus(ship, "carpenter")
+        if not count or not in_the_fight(ship):
+            continue
+        mended, taken = mend(ship, count)
+        if taken:
+            state = with_ship(state, mended)
+            say(dice, "carpenter", f"The {ship.name}'s carpenter mends {taken} damage "
+                f"marker{'s' if taken != 1 else ''}", END, side=ship.side)
+    return state
 
 
 def end_of_turn(state: MowState, dice: Dice) -> MowState:

@@ -161,7 +161,7 @@ def _moves(state: MowState, ship: Ship) -> LegalActions:
     remaining = move.remaining
     if remaining > 1e-9:
         ranges.append(ActionRange(Advance(1), "inches", 1, max(1, math.ceil(remaining - 1e-9))))
-    cost = float(tables().movement["turn_cost"])
+    cost = movement.turn_cost(ship)
     if (not move.ramming_speed and not move.backwards and remaining + 1e-9 >= cost):
         for side, steps in (("port", -1), ("starboard", 1)):
             if not movement.turn_blocked(state, ship, (ship.heading + steps) % 8):

@@ -30,7 +30,7 @@ from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.events import Happened
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import UNIT, distance
-from ahoy_tui.rules.man_o_war import damage, wizards
+from ahoy_tui.rules.man_o_war import damage, fleet_cards, wizards
 from ahoy_tui.rules.man_o_war.actions import CastSpell, DispelSpell
 from ahoy_tui.rules.man_o_war.model import COMPASS, Casting, InPlay, Marks, MowState, Ship, Wizard
 from ahoy_tui.rules.man_o_war.spellbook import Spell, spellbook
@@ -375,6 +375,16 @@ def resolve(state: MowState, dice: Dice, casting: Casting) -> MowState:
                 say(dice, "resisted", f"The {target.name} shrugs off {spell.name}: the Dwarfs "
                     "are resistant to magic", MAGIC_RULES, side=target.side, ship=target.id)
                 return _next(state)
+    if target is not None and target.side != casting.side:
+        charm = fleet_cards.bonus(target, "warded")
+        if charm:
+            ok, _ = dice.need(charm, f"{target.name}: her Warding Talisman against {spell.name}",
+                              MAGIC_RULES, side=target.side, ship=target.id,
+                              success="warded off", failure="no help")
+            if ok:
+                say(dice, "resisted", f"The {target.name}'s talisman wards off {spell.name}",
+                    MAGIC_RULES, side=target.side, ship=target.id)
+                return _next(state)
     state = _effect(state, dice, casting, spell, target)
     return _next(state)
 
@@ -509,16 +519,10 @@ def _push(state: MowState, dice: Dice, target: Ship, amount: int, spell: Spell) 
 
 
 def _repair(state: MowState, dice: Dice, target: Ship, amount: int, spell: Spell) -> MowState:
-    marks = list(target.marks)
-    taken = 0
-    for i, m in enumerate(marks):
-        while m.damaged and taken < amount:
-            m = Marks(m.damaged - 1, m.blazing)
-            taken += 1
-        marks[i] = m
+    mended, taken = damage.mend(target, amount)
     say(dice, "repair", f"{spell.name}: {taken} damage marker{'s' if taken != 1 else ''} off "
         f"the {target.name}", MAGIC_RULES, side=target.side, ship=target.id)
-    return damage.with_ship(state, replace(target, marks=tuple(marks)))
+    return damage.with_ship(state, mended)
 
 
 # --- the End Phase ---------------------------------------------------------------------------

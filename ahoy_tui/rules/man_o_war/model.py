@@ -91,6 +91,7 @@ class Ship:
     # counters went aboard to do it (back to her in the End Phase if she is still in contact)
     scuttled_by: str = field(default="", metadata={ADDED: True})
     scuttling_party: int = field(default=0, metadata={ADDED: True})
+    cards: tuple[str, ...] = field(default=(), metadata={ADDED: True})  # Man O' War cards
 
     @property
     def card(self) -> Template:

@@ -41,7 +41,7 @@ from ahoy_tui.engine.geometry import (
     overlap,
     turned,
 )
-from ahoy_tui.rules.man_o_war import wizards
+from ahoy_tui.rules.man_o_war import fleet_cards, wizards
 from ahoy_tui.rules.man_o_war.damage import btw_hits, save_roll, tell, with_ship
 from ahoy_tui.rules.man_o_war.model import Move, MowState, Phase, Ship
 from ahoy_tui.rules.man_o_war.table import (
@@ -94,11 +94,21 @@ def can_move(ship: Ship) -> str:
     return ""
 
 
+def turn_cost(ship: Ship) -> float:
+    """Inches of her move a turn with the Turning Template costs her (an Expert Helmsman's card
+    takes some off)."""
+    return max(0.0, float(tables().movement["turn_cost"]) - fleet_cards.bonus(ship, "turn_cost"))
+
+
 def speed(state: MowState, ship: Ship, means: str, pace: str = "cruise") -> float:
     """Inches she may move this Battle Phase by ``means`` at ``pace`` (with what a spell on her
     adds)."""
     base = _speed(state, ship, means, pace)
-    return base + wizards.speed_bonus(state, ship.id) if base > 0 and state.in_play else base
+    if base <= 0:
+        return base
+    if ship.cards and pace != "backwards" and means in ("sail", "oars"):
+        base += fleet_cards.bonus(ship, means)
+    return base + wizards.speed_bonus(state, ship.id) if state.in_play else base
 
 
 def _speed(state: MowState, ship: Ship, means: str, pace: str) -> float:
@@ -224,7 +234,7 @@ def turn(state: MowState, dice: Dice, side: str) -> MowState:
              "her move ends", UNDER_SAIL, ship)
         return state
     heading = turned(ship.heading, steps)
-    cost = float(tables().movement["turn_cost"])
+    cost = turn_cost(ship)
     ship = replace(ship, heading=heading)
     move = replace(move, used=move.used + cost, straight=0.0, turns=move.turns + 1)
     if move.means == "sail" and into_the_wind(state, heading):
@@ -322,7 +332,8 @@ def ram(state: MowState, dice: Dice, target_id: str) -> MowState:
     ship = state.ship(move.ship)
     target = state.ship(target_id)
     tell(dice, "ram", f"The {ship.name} rams the {target.name}!", RAMMING, ship, big=True)
-    state = btw_hits(state, dice, target_id, ship.card.ram, save=True, by=ship.side,
+    hits = ship.card.ram + fleet_cards.bonus(ship, "ram")
+    state = btw_hits(state, dice, target_id, hits, save=True, by=ship.side,
                      cause=f"the {ship.name}'s ram")
     return replace(state, move=replace(move, touched="", stopped="rammed"))
 

@@ -22,6 +22,7 @@ from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import HEADINGS, overlap
 from ahoy_tui.engine.ruleset import ScenarioInfo
+from ahoy_tui.rules.man_o_war.fleet_cards import deal, deck
 from ahoy_tui.rules.man_o_war.magic import muster
 from ahoy_tui.rules.man_o_war.model import (
     COMPASS,
@@ -135,6 +136,11 @@ def build(scenario: Scenario, source: str = "scenario",
     for side, race in zip(side_ids, races, strict=True):
         wizard = next((w for w in wizards if w.side == side), None)
         extra = spellbook().wizard(wizard.level).cost if wizard is not None else 0
+        bought = _cards_bought(source, next(s for s in sides if s["id"] == side))
+        if bought and not options.get("mow_cards", True):
+            raise ScenarioError(f"{source}: {side} buys Man O' War cards, but [options] "
+                                "mow_cards = false plays without them")
+        extra += deck().cost * bought
         _check_fleet(source, side, race, [s for s in ships if s.side == side], points, extra)
     if not by_rules:  # the rules' set-up places them itself
         _check_apart(source, ships, terrain, width, height)
@@ -150,6 +156,15 @@ def build(scenario: Scenario, source: str = "scenario",
                     races=races, table=Table(width, height), ships=tuple(ships),
                     terrain=terrain, turn_limit=limit, options=house,
                     honours=(0, 0), to_act=None, wizards=wizards)
+
+
+def _cards_bought(source: str, side: Mapping[str, Any]) -> int:
+    """How many Man O' War cards a side buys (``mow_cards``), at 25 points each."""
+    count = side.get("mow_cards", 0)
+    if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 20:
+        raise ScenarioError(f"{source} [[sides]] {side.get('id')}: mow_cards must be a whole "
+                            "number, 0 to 20")
+    return count
 
 
 def _wizard(source: str, side: Mapping[str, Any], ships: list[Ship]) -> Wizard | None:
@@ -313,6 +328,9 @@ def setup(scenario: Scenario, seed: int,
         state = by_the_rules.begin(state, dice)
     else:
         state = roll_wind(state, dice, wind, scenario.source)
+    if scenario.data.get("options", {}).get("mow_cards", True):
+        state = deal(state, dice, {str(s["id"]): _cards_bought(scenario.source, s)
+                                   for s in scenario.data.get("sides", [])})
     state = muster(state, dice)
     state = flow(replace(state, rng=dice.rng), dice)
     return replace(state, rng=dice.rng), events

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.fast import replace
+from ahoy_tui.rules.man_o_war import fleet_cards
 from ahoy_tui.rules.man_o_war.damage import COMBAT, hit_ship, tell, with_ship
 from ahoy_tui.rules.man_o_war.model import MowState, Ship
 from ahoy_tui.rules.man_o_war.table import aim_line, first_under_template, outline
@@ -129,6 +130,7 @@ def fire(state: MowState, dice: Dice, ship_id: str, side: str, target_id: str,
         if state.ship(struck).gone:
             continue
         level = aim or ("low" if state.ship(struck).card.split else "")
-        state = hit_ship(state, dice, struck, aim=level, save_modifier=mods[band],
+        gunnery = fleet_cards.bonus(ship, "gunnery") if band == "close" else 0
+        state = hit_ship(state, dice, struck, aim=level, save_modifier=mods[band] - gunnery,
                          source=f"The {ship.name}'s {weapon.name}", by=ship.side)
     return state

@@ -14,7 +14,7 @@ from typing import Any
 from attrs import frozen
 
 from ahoy_tui.engine.geometry import UNIT, contains, heading_name, nearest_point
-from ahoy_tui.rules.man_o_war import flow, movement, shooting
+from ahoy_tui.rules.man_o_war import fleet_cards, flow, movement, shooting
 from ahoy_tui.rules.man_o_war.actions import Advance, Fire
 from ahoy_tui.rules.man_o_war.model import COMPASS, MowState, Ship
 from ahoy_tui.rules.man_o_war.spellbook import spellbook
@@ -89,6 +89,7 @@ class TemplateCard:
     wizard: str = ""  # the Wizard aboard: "Wizard Champion, Jade (green)"
     hand: tuple[str, ...] = ()  # his Magic cards, one line each ("a card, face down" if hidden)
     spells: tuple[str, ...] = ()  # the lasting spells on her
+    mow_cards: tuple[str, ...] = ()  # her Man O' War cards: "Marines (Crew) — …"
 
 
 CLASS_NAMES = {"mow": "Man O' War", "sol": "Ship of the Line", "ind": "Independent"}
@@ -130,10 +131,18 @@ def card(state: MowState, ship: Ship, label: str) -> TemplateCard:
                    for s in state.in_play if s.target == ship.id)
     return TemplateCard(
         ship.id, ship.name, label, ship.side, _side_name(state, ship.side), template.name,
-        CLASS_NAMES[template.ship_class], where, ship.crew, template.crew, ship.btw,
+        CLASS_NAMES[template.ship_class], where, ship.crew,
+        template.crew + fleet_cards.bonus(ship, "crew"), ship.btw,
         template.btw.boxes, template.btw.save, speed_words(state, ship),
         heading_name(ship.heading), rows, tuple(batteries), tuple(flags), template.split,
-        wizard, hand, spells)
+        wizard, hand, spells, tuple(card_line(c) for c in ship.cards))
+
+
+def card_line(card_id: str) -> str:
+    """A Man O' War card as it reads: its name, its symbol, what it does."""
+    book = fleet_cards.deck()
+    card = book.card(card_id)
+    return f"{card.name} ({book.symbols[card.symbol]}) — {card.text}"
 
 
 def spell_line(card: str) -> str:
@@ -143,10 +152,12 @@ def spell_line(card: str) -> str:
         return "a card, face down"
     book = spellbook()
     spell = book.spell(card)
-    colours = "/".join(book.college(c).colour for c in spell.dispels)
-    cast = f"{spell.cast}+" if spell.castable else f"dispel {spell.cast}+"
-    return f"{spell.name} · {book.college(spell.college).colour} {cast} · dispels {colours} — " \
-        f"{spell.text}"
+    colours = "any colour" if set(spell.dispels) >= set(book.colleges) else \
+        "/".join(book.college(c).colour for c in spell.dispels)
+    colour = book.college(spell.college).colour
+    face = (f"{spell.name} · {colour} {spell.cast}+ · dispels {colours}" if spell.castable
+            else f"{spell.name} · {colour} · only dispels, {colours}, on {spell.cast}+")
+    return f"{face} — {spell.text}"
 
 
 def wizard_lines(state: MowState, ship: Ship) -> tuple[str, tuple[str, ...]]:

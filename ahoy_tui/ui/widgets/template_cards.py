@@ -47,6 +47,11 @@ def render_template_card(card: Any, *, expanded: bool, selected: bool) -> Text:
     if card.flags:
         text.append(f"  {', '.join(card.flags)}\n", style="bold yellow")
     text.append(f"  {card.speed} · {card.heading}\n", style="" if expanded else "dim")
+    for line in getattr(card, "mow_cards", ()):
+        face, _, effect = line.partition(" — ")
+        text.append(f"  ▣ {face}\n", style="cyan")
+        if expanded and effect:
+            text.append(f"      {effect}\n", style="dim")
     for spell in getattr(card, "spells", ()):
         text.append(f"  ✶ {spell}\n", style="magenta")
     if getattr(card, "wizard", ""):

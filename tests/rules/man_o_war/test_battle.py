@@ -35,7 +35,8 @@ def ship(ship_id: str, side: str, template: str, x: float, y: float, heading: st
 def scenario(*ships: dict[str, Any], wind: str = "N", races: tuple[str, str] = (
         "empire", "bretonnia"), terrain: tuple[dict[str, Any], ...] = ()) -> dict[str, Any]:
     return {"name": "test", "title": "A test", "table": {"width": 72, "height": 48},
-            "options": {"wind": wind, "deployment": False, "points": 5000},
+            "options": {"wind": wind, "deployment": False, "points": 5000,
+                        "mow_cards": False},
             "sides": [{"id": "p1", "name": "The Empire", "race": races[0]},
                       {"id": "p2", "name": "Bretonnia", "race": races[1]}],
             "ships": list(ships), "terrain": list(terrain)}

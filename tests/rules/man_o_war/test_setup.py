@@ -31,7 +31,7 @@ def empire(*extra: dict[str, Any], points: int | None = None, deployment: bool =
                     flagship=i == 1) for i in (1, 2, 3)),
              ship("b", "p2", "galleon", 65.5, 24, "W", admiral=True), *extra]
     data = scenario(*ships, wind=wind)
-    data["options"] = {"wind": wind, "deployment": deployment,
+    data["options"] = {"wind": wind, "deployment": deployment, "mow_cards": False,
                        **({"points": points} if points is not None else {})}
     return data
 
