@@ -10,7 +10,11 @@ import tomllib
 from collections.abc import Mapping
 from importlib import resources
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
+
+import cattrs
+
+T = TypeVar("T")
 
 
 class DataError(KeyError):
@@ -28,6 +32,18 @@ def lookup(mapping: Mapping[Any, Any], key: Any, filename: str, section: str) ->
         where = f"[{section}.{key}]" if section else f"[{key}]"
         known = ", ".join(str(k) for k in mapping)
         raise DataError(f"{filename} has no {where} (known: {known})") from None
+
+
+_STRICT = cattrs.Converter(forbid_extra_keys=True)
+
+
+def structure(cls: type[T], data: Mapping[str, Any], where: str) -> T:
+    """One table entry as its frozen class (no key it does not know), or a
+    :class:`DataError` saying where and what is wrong."""
+    try:
+        return _STRICT.structure(dict(data), cls)
+    except cattrs.BaseValidationError as exc:
+        raise DataError(f"{where}: {cattrs.transform_error(exc)}") from None
 
 
 def read_toml(package: str, name: str) -> dict[str, Any]:

@@ -16,14 +16,13 @@ from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
 
-import cattrs
 from attrs import frozen
 
 from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.events import Happened
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.rules.man_o_war.model import MowState, Ship
-from ahoy_tui.rules.tabledata import DataError, lookup, read_toml
+from ahoy_tui.rules.tabledata import DataError, lookup, read_toml, structure
 
 PACKAGE = "ahoy_tui.rules.man_o_war"
 SETUP = "Setup"
@@ -51,15 +50,9 @@ class CardDeck:
         return lookup(self.cards, card_id, "mow_cards.toml", "deck")  # type: ignore[no-any-return]
 
 
-_converter = cattrs.Converter(forbid_extra_keys=True)
-
-
 def _card(card_id: str, raw: dict[str, object], symbols: Mapping[str, str]) -> FleetCard:
     where = f"mow_cards.toml [deck.{card_id}]"
-    try:
-        card = _converter.structure({"id": card_id, **raw}, FleetCard)
-    except cattrs.BaseValidationError as exc:
-        raise DataError(f"{where}: {cattrs.transform_error(exc)}") from None
+    card = structure(FleetCard, {"id": card_id, **raw}, where)
     if card.symbol not in symbols:
         raise DataError(f"{where}: symbol {card.symbol!r} is not in [symbols]")
     if card.effect not in EFFECTS:

@@ -474,4 +474,7 @@ def summary(state: MowState) -> str:
         lines.append(f"{state.side_names[index]}: {state.honours[index]} Battle Honours")
         lines += [f"  {s.name} ({s.card.name}): {fate(s)}" for s in state.ships
                   if s.side == side]
+        wizard = state.wizard(side)
+        if wizard is not None:
+            lines.append(f"  {wizards.describe(state, wizard)}")
     return "\n".join(lines)

@@ -11,10 +11,9 @@ from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
 
-import cattrs
 from attrs import frozen
 
-from ahoy_tui.rules.tabledata import DataError, lookup, read_toml
+from ahoy_tui.rules.tabledata import DataError, lookup, read_toml, structure
 
 PACKAGE = "ahoy_tui.rules.man_o_war"
 
@@ -110,15 +109,9 @@ class Spellbook:
         return spell.range or self.range
 
 
-_converter = cattrs.Converter(forbid_extra_keys=True)
-
-
 def _spell(spell_id: str, raw: dict[str, object], colleges: Mapping[str, College]) -> Spell:
     where = f"magic.toml [spells.{spell_id}]"
-    try:
-        spell = _converter.structure({"id": spell_id, **raw}, Spell)
-    except cattrs.BaseValidationError as exc:
-        raise DataError(f"{where}: {cattrs.transform_error(exc)}") from None
+    spell = structure(Spell, {"id": spell_id, **raw}, where)
     problems = []
     if spell.college not in colleges:
         problems.append(f"college {spell.college!r} is not in [colleges]")
@@ -142,9 +135,9 @@ def _spell(spell_id: str, raw: dict[str, object], colleges: Mapping[str, College
 @cache
 def spellbook() -> Spellbook:
     raw = read_toml(PACKAGE, "magic.toml")
-    wizards = {key: _converter.structure({"id": key, **value}, WizardLevel)
+    wizards = {key: structure(WizardLevel, {"id": key, **value}, f"magic.toml [wizards.{key}]")
                for key, value in raw["wizards"].items()}
-    colleges = {key: _converter.structure({"id": key, **value}, College)
+    colleges = {key: structure(College, {"id": key, **value}, f"magic.toml [colleges.{key}]")
                 for key, value in raw["colleges"].items()}
     spells = {key: _spell(key, value, colleges) for key, value in raw["spells"].items()}
     magic = raw["magic"]

@@ -89,6 +89,22 @@ def sailed_off(state: MowState, ship_id: str) -> MowState:
     return with_wizard(state, replace(wizard, ship="", fate="left", hand=()))
 
 
+def describe(state: MowState, wizard: Wizard) -> str:
+    """The Wizard and what became of him, for the game-over summary."""
+    book = spellbook()
+    name = book.wizard(wizard.level).name
+    if wizard.college:
+        name += f" ({book.college(wizard.college).name})"
+    if wizard.fate == "killed":
+        return f"{name}: lost"
+    if wizard.fate == "clinging":
+        return f"{name}: clinging to wreckage"
+    if wizard.fate == "left":
+        return f"{name}: left the battle"
+    ship = state.ship(wizard.ship) if state.has_ship(wizard.ship) else None
+    return f"{name}: aboard the {ship.name}" if ship is not None else name
+
+
 # --- the spells in play ----------------------------------------------------------------------
 
 def _amount(state: MowState, ship_id: str, effect: str) -> int:

@@ -439,6 +439,9 @@ def test_a_wizard_dies_with_the_last_of_the_crew() -> None:
     assert state.wizard("p1").fate == "killed"
     assert state.honours[1] == honours + 5 + 2  # the Admiral's 5, the Master Wizard's 2
     assert any(isinstance(e, Happened) and e.kind == "wizard_lost" for e in events)
+    from ahoy_tui.rules.man_o_war.flow import summary
+
+    assert "Master Wizard (Bright): lost" in summary(state)  # the game-over summary says so
 
 
 def test_a_dead_wizard_casts_nothing_and_draws_nothing() -> None:
