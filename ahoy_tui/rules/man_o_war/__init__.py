@@ -4,9 +4,11 @@ Modules are named for the rules' sections: ``flow`` (Turn Sequence, Squadrons, S
 Phase, Victory), ``movement`` (Movement under sail and with oars, Ramming, Obstructions,
 Collisions), ``shooting`` and ``damage`` (Combat & Damage, Critical hits, Sinking), ``fire``
 (the End Phase's Fire), ``boarding`` (Boarding Actions, Captured ships), ``scenario`` (Setup),
-``legal`` (what may be done now). The ship templates and tables are data: ``data/*.toml``
-read by ``tables``. Part 2 (magic, Man O' War cards, sea monsters, flyers) slots into the
-Magic Phase and the templates.
+``legal`` (what may be done now), ``magic`` (the Magic Phase, Magic cards) and ``wizards``
+(where a Wizard is, what becomes of him, the spells in play), ``fleet_cards`` (Man O' War
+cards). The ship templates and tables are data: ``data/*.toml`` read by ``tables``,
+``spellbook`` and ``fleet_cards``. Sea monsters and flyers (part 2, still to come) slot into
+the Battle Phase and the templates.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from ahoy_tui.rules.man_o_war.tables import Location, Template, tables
 
 
 class Phase(StrEnum):
-    """The Turn Sequence (the Magic Phase comes with part 2)."""
+    """The Turn Sequence."""
 
     SETUP = "setup"  # terrain placed, the set-up roll, fleets placed (Setup, played by the rules)
     INITIATIVE = "initiative"
@@ -287,7 +287,7 @@ class MowState(GameState):
     sections: tuple[int, ...] = ()  # terrain features still to place in each 2' section
     reserve: tuple[Ship, ...] = ()  # ships not yet placed on the table
     edges: tuple[str, ...] = ("west", "east")  # each side's table edge
-    # The Magic Phase (part 2): each side's Wizard, the spell being cast, how far the phase
+    # The Magic Phase: each side's Wizard, the spell being cast, how far the phase
     # has come (0: the initiative side casts, 1: the other, 2: done), the spells in play
     wizards: tuple[Wizard, ...] = field(default=(), metadata={ADDED: True})
     casting: Casting | None = field(default=None, metadata={ADDED: True})
