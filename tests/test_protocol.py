@@ -642,3 +642,34 @@ def test_a_bot_plays_a_man_o_war_battle_and_undo_restores_it() -> None:
 
     assert converse(script) == 0
     assert {"activate", "set_course", "advance"} <= seen
+
+
+def test_a_wizards_hand_and_his_discards_are_his_own_sides() -> None:
+    """Man O' War over the protocol: a side's view shows the other Wizard's cards face down,
+    and a card he discards is sealed in that side's history."""
+    chooser = random.Random(2)
+
+    def script() -> Script:
+        ok((yield {"cmd": "new", "ruleset": "man-o-war", "scenario": "sorcery", "seed": 4}))
+        referee = ok((yield {"cmd": "state"}))["state"]
+        mine, theirs = (w["hand"] for w in referee["wizards"])
+        seen_by_p2 = ok((yield {"cmd": "state", "side": "p2"}))["state"]
+        assert seen_by_p2["wizards"][0]["hand"] == [""] * len(mine)
+        assert seen_by_p2["wizards"][1]["hand"] == theirs
+        for _ in range(3000):  # on until a Wizard may discard in the End Phase
+            legal = ok((yield {"cmd": "legal"}))
+            discards = [a for a in legal["actions"] if a["type"] == "discard_spell"]
+            if discards:
+                break
+            ok((yield {"cmd": "act", "action": chooser.choice(legal["actions"])}))
+        else:
+            raise AssertionError("no discard in three thousand actions")
+        side = legal["to_act"]
+        other = "p2" if side == "p1" else "p1"
+        acted = ok((yield {"cmd": "act", "action": discards[0]}))
+        step = acted["step"]
+        hidden = ok((yield {"cmd": "history", "side": other}))["actions"]
+        assert hidden[step - 1] == {"type": "sealed", "side": side}
+        assert ok((yield {"cmd": "history", "side": side}))["actions"][step - 1] == discards[0]
+
+    assert converse(script) == 0
