@@ -194,7 +194,7 @@ async def test_the_wizards_hand_is_shown_to_his_side_alone(tmp_path: Path) -> No
         shown = {c.ship: c for c in cards(app.screen._shown())}
         own = render_template_card(shown["greatship"], expanded=True, selected=True).plain
         enemy = render_template_card(shown["galleon"], expanded=True, selected=True).plain
-        assert "✦ Wizard Champion" in own and spellbook().spell(mine[0]).name in own
+        assert "✦ Master Wizard" in own and spellbook().spell(mine[0]).name in own
         assert "1 Magic card" in enemy and "a card, face down" in enemy
         logged = " ".join(e.describe() for _, e in app.screen.query_one(DiceLog).entries)
         assert "Bretonnia's Wizard draws" not in logged
