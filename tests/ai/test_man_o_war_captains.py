@@ -344,3 +344,36 @@ def test_a_ship_with_only_her_sails_reckons_the_beat_to_an_enemy_up_the_wind():
     north_east = approach(*at(1))  # close-hauled too, but 4" from the north edge
     assert EDGE_ROOM > 4 / 0.7
     assert north_east > south_west + 4  # she must turn about first
+
+
+def _choosing_a_unit() -> MowState:
+    """empire_bretonnia at the start of its first Battle Phase, the Empire to activate: the
+    Greatship and two Wolfship squadrons, the Bretonnian fleet far off at the east edge."""
+    state = Game.new("man-o-war", "empire_bretonnia", seed=2).state
+    assert isinstance(state, MowState)
+    return replace(state, phase=Phase.BATTLE, active="p1", acting=(), current="", stage="",
+                   move=None, to_act="p1")
+
+
+def test_the_hard_captain_moves_the_farthest_unit_first_when_none_can_strike():
+    state = _choosing_a_unit()
+    legal = RULES.legal_actions(state)
+    units = {x.unit for x in legal.fixed}
+    assert units == {"greatship", "wolves", "wolves2"}
+    # the Greatship lies at x 5.5, the Wolfships at x 5: every unit is out of touch; the
+    # normal captain sends the nearest, the hard captain the farthest and keeps the rest back
+    hard = make_captain("hard", 1, 0.05).decide(RULES.view(state, "p1"), legal)
+    normal = make_captain("normal", 1, 0.05).decide(RULES.view(state, "p1"), legal)
+    assert hard.action != normal.action
+    assert "farthest from the enemy" in hard.why
+
+
+def test_the_hard_captain_strikes_first_with_a_unit_in_touch():
+    state = _choosing_a_unit()
+    # a Buccaneer sails in within the Greatship's reach: she can strike this move
+    great = state.ship("greatship")
+    near = replace(state.ship("buc1"), x=great.x + 8, y=great.y)
+    state = replace(state, ships=tuple(near if s.id == near.id else s for s in state.ships))
+    legal = RULES.legal_actions(state)
+    hard = make_captain("hard", 1, 0.05).decide(RULES.view(state, "p1"), legal)
+    assert hard.action.unit == "greatship" and "can strike this move" in hard.why

@@ -15,7 +15,7 @@ from ahoy_tui.rules.man_o_war.model import MowState, Ship
 from ahoy_tui.rules.man_o_war.spellbook import Spell, spellbook
 
 NUDGE = 0.05  # turning, driving, the wind: a little worth, cast only with nothing better
-KEEP = 0.12  # what keeping a card in hand is worth (to dispel with, or cast later)
+KEEP = 0.06  # what keeping a card in hand is worth (to dispel with, or cast later)
 ENEMY_DISPELS = 0.35  # the chance an enemy Wizard with cards in hand dispels a spell
 
 
