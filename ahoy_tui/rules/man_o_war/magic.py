@@ -151,7 +151,8 @@ def targets(state: MowState, wizard: Wizard, spell: Spell) -> list[str]:
             continue
         if in_range(state, wizard, spell, ship):
             found.append(ship.id)
-    return found
+    # the enemy's ships first: a spell that may fall on either side mostly falls on them
+    return sorted(found, key=lambda s: state.ship(s).side == wizard.side)
 
 
 def castings(state: MowState, side: str) -> list[CastSpell | DispelSpell]:
