@@ -49,6 +49,10 @@ class ManOWarRuleset:
             ("As the scenario says", ""), ("Played", "yes"), ("Not played", "no"))),
         SetupChoice("prize_double", "House rule: a prize held a full turn is worth double", (
             ("As the scenario says", ""), ("Played", "yes"), ("Not played", "no"))),
+        SetupChoice("no_spell_first_turn", "House rule: no spell on the first turn", (
+            ("As the scenario says", ""), ("Played", "yes"), ("Not played", "no"))),
+        SetupChoice("mow_cards", "Man O' War cards", (
+            ("As the scenario says", ""), ("Dealt", "yes"), ("Not dealt", "no"))),
     )
 
     def scenarios(self) -> tuple[ScenarioInfo, ...]:

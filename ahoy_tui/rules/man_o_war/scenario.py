@@ -310,6 +310,15 @@ def roll_wind(state: MowState, dice: Dice, wind: str, source: str) -> MowState:
     return replace(state, wind=COMPASS.index(point))
 
 
+def cards_dealt(scenario: Scenario, options: Mapping[str, Any]) -> bool:
+    """Whether Man O' War cards are dealt: the new-game form's choice, else the scenario's
+    ``mow_cards`` option (dealt unless it says false)."""
+    chosen = options.get("mow_cards", "")
+    if chosen not in ("", None):
+        return chosen is True or str(chosen).lower() in ("yes", "true", "1")
+    return bool(scenario.data.get("options", {}).get("mow_cards", True))
+
+
 def setup(scenario: Scenario, seed: int,
           options: Mapping[str, Any]) -> tuple[MowState, list[Event]]:
     from ahoy_tui.rules.man_o_war import setup as by_the_rules
@@ -328,7 +337,7 @@ def setup(scenario: Scenario, seed: int,
         state = by_the_rules.begin(state, dice)
     else:
         state = roll_wind(state, dice, wind, scenario.source)
-    if scenario.data.get("options", {}).get("mow_cards", True):
+    if cards_dealt(scenario, options):
         state = deal(state, dice, {str(s["id"]): _cards_bought(scenario.source, s)
                                    for s in scenario.data.get("sides", [])})
     state = muster(state, dice)

@@ -243,3 +243,25 @@ def test_a_warding_talisman_turns_a_spell_aside() -> None:
         after, events = apply(state, CastSpell("death_touch", "b"))
     assert after.ship("b").crew == crew
     assert any("talisman wards off" in e.describe() for e in events)
+
+
+def test_the_new_game_form_may_deal_the_cards_or_not() -> None:
+    from ahoy_tui.engine import get_ruleset
+
+    choices = {c.key for c in get_ruleset("man-o-war").setup_choices}
+    assert {"mow_cards", "no_spell_first_turn"} <= choices
+    dealt_game = Game.new("man-o-war", "empire_bretonnia", seed=1)
+    assert any(s.cards for s in dealt_game.state.ships)  # the Admirals' free cards
+    plain = Game.new("man-o-war", "empire_bretonnia", seed=1, options={"mow_cards": "no"})
+    assert not any(s.cards for s in plain.state.ships)
+    data = scenario(ship("g", "p1", "greatship", 20, 24, "E", admiral=True),
+                    ship("b", "p2", "galleon", 40, 24, "W", admiral=True))  # mow_cards false
+    with forced(*faces("marines"), *faces("stout_timbers"), 6, 1):
+        chosen = Game.new("man-o-war", scenario_data=data, seed=1, options={"mow_cards": "yes"})
+    assert chosen.state.ship("g").cards == ("marines",)
+
+
+def test_the_new_game_form_may_bar_spells_on_the_first_turn() -> None:
+    game = Game.new("man-o-war", "sorcery", seed=1, options={"no_spell_first_turn": "yes"})
+    assert game.state.house_rule("no_spell_first_turn")
+    assert game.state.turn == 1 and game.state.phase.value != "magic"
