@@ -202,3 +202,18 @@ async def test_the_wizards_hand_is_shown_to_his_side_alone(tmp_path: Path) -> No
         for name in secret:
             assert name not in enemy and name not in logged
             assert name not in screen_text(app)
+
+
+async def test_the_magic_phase_at_80_by_24(tmp_path: Path) -> None:
+    """The smallest terminal: the Magic Phase's prompt and a spell to cast are on screen, and a
+    key casts it."""
+    game = Game.new("man-o-war", "sorcery", seed=7)  # the Empire's Wizard is first to cast
+    assert game.state.phase.value == "magic" and game.state.to_act == "p1"
+    app = AhoyApp(session=session(tmp_path, game))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Magic Phase" in text and "1 Cast " in text
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.screen.session.state.wizard("p1").spent  # the card was tried

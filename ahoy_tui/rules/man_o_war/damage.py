@@ -306,5 +306,11 @@ def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[typ
     return (*values[:index], value, *values[index + 1:])
 
 
+def say(dice: Dice, kind: str, text: str, rule: str, *, side: str | None = None,
+        ship: str | None = None, big: bool = False) -> None:
+    """Tell the players something the rules made happen."""
+    dice.events.append(Happened(kind, text, rule, side=side, ship=ship, big=big))
+
+
 def tell(dice: Dice, kind: str, text: str, rule: str, ship: Ship, *, big: bool = False) -> None:
     dice.events.append(Happened(kind, text, rule, side=ship.side, ship=ship.id, big=big))

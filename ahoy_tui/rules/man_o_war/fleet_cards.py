@@ -80,8 +80,7 @@ def bonus(ship: Ship, effect: str) -> int:
 def side_bonus(state: MowState, side: str, effect: str) -> int:
     """The most any ship of the side still fighting adds for ``effect`` (a card that helps the
     whole side counts once)."""
-    return max((bonus(s, effect) for s in state.ships
-                if s.side == side and s.afloat and not s.captured_by and not s.abandoned),
+    return max((bonus(s, effect) for s in state.ships if s.side == side and s.in_the_fight),
                default=0)
 
 

@@ -27,11 +27,10 @@ Readings (docs/rules/man-o-war.md):
 from __future__ import annotations
 
 from ahoy_tui.engine.dice import Dice
-from ahoy_tui.engine.events import Happened
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import distance
 from ahoy_tui.rules.man_o_war import boarding, fleet_cards, magic, movement, shooting, wizards
-from ahoy_tui.rules.man_o_war.damage import add_honours, with_ship
+from ahoy_tui.rules.man_o_war.damage import add_honours, say, with_ship
 from ahoy_tui.rules.man_o_war.fire import blazes_spread
 from ahoy_tui.rules.man_o_war.model import COMPASS, MowState, Phase, Ship
 from ahoy_tui.rules.man_o_war.setup import setup_flow
@@ -46,15 +45,10 @@ STRAGGLERS = "Stragglers"
 VICTORY = "Victory"
 
 
-def say(dice: Dice, kind: str, text: str, rule: str, *, side: str | None = None,
-        big: bool = False) -> None:
-    dice.events.append(Happened(kind, text, rule, side=side, big=big))
-
-
 # --- who may act -------------------------------------------------------------------------------
 
 def in_the_fight(ship: Ship) -> bool:
-    return ship.afloat and not ship.captured_by and not ship.abandoned and not ship.scuttle
+    return ship.in_the_fight
 
 
 def able(ship: Ship) -> bool:

@@ -27,11 +27,11 @@ Readings (docs/rules/man-o-war.md):
 from __future__ import annotations
 
 from ahoy_tui.engine.dice import Dice
-from ahoy_tui.engine.events import Happened
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import UNIT, distance
 from ahoy_tui.rules.man_o_war import damage, fleet_cards, wizards
 from ahoy_tui.rules.man_o_war.actions import CastSpell, DispelSpell
+from ahoy_tui.rules.man_o_war.damage import say
 from ahoy_tui.rules.man_o_war.model import COMPASS, Casting, InPlay, Marks, MowState, Ship, Wizard
 from ahoy_tui.rules.man_o_war.spellbook import Spell, spellbook
 from ahoy_tui.rules.man_o_war.table import obstacles, outline, wholly_on_table
@@ -40,15 +40,6 @@ MAGIC = "Magic Phase"
 MAGIC_RULES = "Magic"
 CARDS = "End Phase: Pick up Magic cards"
 WAYS = ("clockwise", "anticlockwise")
-
-
-def say(dice: Dice, kind: str, text: str, rule: str, *, side: str | None = None,
-        ship: str | None = None, big: bool = False) -> None:
-    dice.events.append(Happened(kind, text, rule, side=side, ship=ship, big=big))
-
-
-def fighting(ship: Ship) -> bool:
-    return ship.afloat and not ship.captured_by and not ship.abandoned and not ship.scuttle
 
 
 # --- the hand --------------------------------------------------------------------------------
@@ -142,7 +133,7 @@ def targets(state: MowState, wizard: Wizard, spell: Spell) -> list[str]:
         return [""]
     found = []
     for ship in state.ships:
-        if not fighting(ship):
+        if not ship.in_the_fight:
             continue
         mine = ship.side == wizard.side
         if (spell.target == "enemy" and mine) or (spell.target == "friend" and not mine):
@@ -263,20 +254,14 @@ def _after_cast(state: MowState, dice: Dice, casting: Casting, ok: bool) -> MowS
 def dispel(state: MowState, dice: Dice, card: str, lasting: str = "") -> MowState:
     """The side deciding tries to dispel the spell just cast (or ``lasting``, a spell in play)
     with ``card``."""
-    book = spellbook()
     if lasting:
-        side = order(state)[state.magic_step]
-        casting = Casting(side, "", lasting=lasting, dispel=card)
-        target = next(s for s in state.in_play if s.id == lasting)
-        against = book.spell(target.card)
+        casting = Casting(order(state)[state.magic_step], "", lasting=lasting, dispel=card)
     else:
-        casting = state.casting
-        assert casting is not None
-        side = state.other(casting.side)
-        casting = replace(casting, dispel=card)
-        against = book.spell(casting.card)
+        assert state.casting is not None
+        casting = replace(state.casting, dispel=card)
+    side, against = _dispeller(state, casting), _against(state, casting)
     state = _spend(state, side, card)
-    tool = book.spell(card)
+    tool = spellbook().spell(card)
     say(dice, "dispel", f"{state.side_name(side)}'s Wizard tries to dispel {against.name} "
         f"with {tool.name}", MAGIC, side=side)
     return _after_dispel(state, dice, casting, _roll(state, dice, side, tool,
@@ -553,7 +538,7 @@ def cards_step(state: MowState, dice: Dice) -> tuple[MowState, bool]:
         book = spellbook()
         for spell in ended:
             say(dice, "spell_ends", f"{book.spell(spell.card).name} ends", CARDS)
-    gone = [s for s in state.in_play if not fighting(state.ship(s.target))]
+    gone = [s for s in state.in_play if not state.ship(s.target).in_the_fight]
     if ended or gone:
         state = replace(state, in_play=tuple(s for s in state.in_play
                                              if s not in ended and s not in gone))

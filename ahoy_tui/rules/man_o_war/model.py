@@ -121,6 +121,11 @@ class Ship:
         return not self.gone
 
     @property
+    def in_the_fight(self) -> bool:
+        """Afloat, crewed, and neither a prize nor to be scuttled."""
+        return self.afloat and not self.captured_by and not self.abandoned and not self.scuttle
+
+    @property
     def on_table(self) -> bool:
         """Still on the table (a screen's word for a ship it may select)."""
         return not self.gone

@@ -66,6 +66,14 @@ class BatteryRow:
 
 
 @frozen
+class CardFace:
+    """A card as it reads: its face (name, colour or symbol, numbers) and what it does."""
+
+    face: str
+    effect: str = ""
+
+
+@frozen
 class TemplateCard:
     ship: str
     name: str
@@ -87,9 +95,9 @@ class TemplateCard:
     flags: tuple[str, ...]
     split: bool
     wizard: str = ""  # the Wizard aboard: "Wizard Champion, Jade (green)"
-    hand: tuple[str, ...] = ()  # his Magic cards, one line each ("a card, face down" if hidden)
+    hand: tuple[CardFace, ...] = ()  # his Magic cards ("a card, face down" if hidden)
     spells: tuple[str, ...] = ()  # the lasting spells on her
-    mow_cards: tuple[str, ...] = ()  # her Man O' War cards: "Marines (Crew) — …"
+    mow_cards: tuple[CardFace, ...] = ()  # her Man O' War cards
 
 
 CLASS_NAMES = {"mow": "Man O' War", "sol": "Ship of the Line", "ind": "Independent"}
@@ -138,18 +146,18 @@ def card(state: MowState, ship: Ship, label: str) -> TemplateCard:
         wizard, hand, spells, tuple(card_line(c) for c in ship.cards))
 
 
-def card_line(card_id: str) -> str:
+def card_line(card_id: str) -> CardFace:
     """A Man O' War card as it reads: its name, its symbol, what it does."""
     book = fleet_cards.deck()
     card = book.card(card_id)
-    return f"{card.name} ({book.symbols[card.symbol]}) — {card.text}"
+    return CardFace(f"{card.name} ({book.symbols[card.symbol]})", card.text)
 
 
-def spell_line(card: str) -> str:
+def spell_line(card: str) -> CardFace:
     """A Magic card as its face reads: name, colour, casting number, what it dispels, what it
     does."""
     if not card:
-        return "a card, face down"
+        return CardFace("a card, face down")
     book = spellbook()
     spell = book.spell(card)
     colours = "any colour" if set(spell.dispels) >= set(book.colleges) else \
@@ -157,10 +165,10 @@ def spell_line(card: str) -> str:
     colour = book.college(spell.college).colour
     face = (f"{spell.name} · {colour} {spell.cast}+ · dispels {colours}" if spell.castable
             else f"{spell.name} · {colour} · only dispels, {colours}, on {spell.cast}+")
-    return f"{face} — {spell.text}"
+    return CardFace(face, spell.text)
 
 
-def wizard_lines(state: MowState, ship: Ship) -> tuple[str, tuple[str, ...]]:
+def wizard_lines(state: MowState, ship: Ship) -> tuple[str, tuple[CardFace, ...]]:
     """The Wizard aboard her, and his hand as its owner (or anyone else) may see it."""
     wizard = aboard(state, ship.id)
     if wizard is None:

@@ -48,10 +48,9 @@ def render_template_card(card: Any, *, expanded: bool, selected: bool) -> Text:
         text.append(f"  {', '.join(card.flags)}\n", style="bold yellow")
     text.append(f"  {card.speed} · {card.heading}\n", style="" if expanded else "dim")
     for line in getattr(card, "mow_cards", ()):
-        face, _, effect = line.partition(" — ")
-        text.append(f"  ▣ {face}\n", style="cyan")
-        if expanded and effect:
-            text.append(f"      {effect}\n", style="dim")
+        text.append(f"  ▣ {line.face}\n", style="cyan")
+        if expanded and line.effect:
+            text.append(f"      {line.effect}\n", style="dim")
     for spell in getattr(card, "spells", ()):
         text.append(f"  ✶ {spell}\n", style="magenta")
     if getattr(card, "wizard", ""):
@@ -60,10 +59,9 @@ def render_template_card(card: Any, *, expanded: bool, selected: bool) -> Text:
                     + (":" if expanded and card.hand else "") + "\n", style="magenta")
         if expanded:
             for line in card.hand:
-                face, _, effect = line.partition(" — ")
-                text.append(f"    ◆ {face}\n", style="magenta")
-                if effect:
-                    text.append(f"      {effect}\n", style="dim")
+                text.append(f"    ◆ {line.face}\n", style="magenta")
+                if line.effect:
+                    text.append(f"      {line.effect}\n", style="dim")
     if not expanded:
         damaged = [r for r in card.locations if r.damaged or r.blazing]
         if damaged:

@@ -314,7 +314,7 @@ def test_a_shield_adds_to_her_saves_and_a_one_turn_spell_ends_in_the_end_phase()
     assert after.ship("g").btw == 0
     assert [e.outcome for e in events if isinstance(e, DiceRoll)] == ["saved"]
     # the turn ends: Portent of Far with it
-    sea.play(NoSpell()) if sea.state.phase == Phase.MAGIC else None
+    assert sea.state.phase == Phase.BATTLE  # Bretonnia has no Wizard: on to the battle
     sea.end_battle_phase(6, 1)
     assert sea.state.in_play == ()
     assert any("Portent of Far ends" in e.describe() for e in sea.log)
@@ -324,7 +324,7 @@ def test_a_ward_keeps_enemy_spells_off_her() -> None:
     sea = wizards_sea(("champion", "celestial", ("star_shield",)),
                       ("champion", "bright", ("fireball",)))
     sea.play(CastSpell("star_shield", "g"), 4)
-    sea.play(LetItStand()) if sea.state.casting is not None else None
+    assert sea.state.casting is None  # a Fireball cannot dispel a blue spell
     # Bretonnia's Fireball may not be cast on the Greatship: no target, so no cast at all
     assert sea.state.phase == Phase.BATTLE
     assert hand(sea, "p2") == ("fireball",)
