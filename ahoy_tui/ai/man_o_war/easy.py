@@ -18,6 +18,7 @@ import math
 from typing import Any
 
 from ahoy_tui.ai.captain import Decision
+from ahoy_tui.ai.man_o_war import beasts
 from ahoy_tui.ai.man_o_war.boarders import prize_crew, recrew
 from ahoy_tui.ai.man_o_war.sight import (
     broadside_headings,
@@ -88,6 +89,10 @@ class EasyCaptain:
         return decision
 
     def choose(self, view: MowState, legal: LegalActions) -> Decision | None:
+        if view.creatures:
+            decision = beasts.choose(view, legal)
+            if decision is not None:
+                return decision
         if view.phase == Phase.MAGIC:
             return self.magic(view, legal)
         if view.phase == Phase.END and view.end_step == "cards":
@@ -132,6 +137,9 @@ class EasyCaptain:
 
     # --- who acts ------------------------------------------------------------------------------
     def activate(self, view: MowState, legal: LegalActions) -> Decision | None:
+        summons = beasts.summon(view, legal)
+        if summons is not None:
+            return summons
         units = [x for x in legal.fixed if isinstance(x, Activate)]
         if not units:
             return None
@@ -252,8 +260,14 @@ class EasyCaptain:
 
     # --- shooting ------------------------------------------------------------------------------
     def fire(self, view: MowState, legal: LegalActions, ship: Ship) -> Decision | None:
-        shots = [x for x in legal.fixed if isinstance(x, Fire)
+        at_monsters = [x for x in legal.fixed if isinstance(x, Fire)
+                       and view.has_creature(x.target)]
+        shots = [x for x in legal.fixed if isinstance(x, Fire) and x not in at_monsters
                  and fighting(view.ship(x.target)) and not _friend_in_the_way(view, ship, x)]
+        if not shots and at_monsters:
+            best = max(at_monsters, key=lambda x: beasts.shot_value(view, ship, x))
+            if beasts.shot_value(view, ship, best) > 0:
+                return Decision(best, f"{best.side} batteries fire at the sea monster")
         if not shots:
             return Decision(EndFire(), "nothing to shoot at but through a friend")
         wanted = [x for x in shots if x.aim in ("low", "")]

@@ -23,8 +23,8 @@ from __future__ import annotations
 from typing import Any
 
 from ahoy_tui.ai.captain import Decision
+from ahoy_tui.ai.man_o_war import beasts, sorcery
 from ahoy_tui.ai.man_o_war import gunnery as gun
-from ahoy_tui.ai.man_o_war import sorcery
 from ahoy_tui.ai.man_o_war.boarders import (
     boarding_value,
     fight,
@@ -230,6 +230,11 @@ class NormalCaptain(EasyCaptain):
         for shot in legal.fixed:
             if not isinstance(shot, Fire):
                 continue
+            if view.has_creature(shot.target):
+                value = beasts.shot_value(view, ship, shot)
+                if best is None or value > best[0]:
+                    best = (value, shot)
+                continue
             target = view.ship(shot.target)
             found = gun.volley(view, ship, shot.side, target, aim=shot.aim)
             value = found[0] if found is not None else 0.0
@@ -240,6 +245,9 @@ class NormalCaptain(EasyCaptain):
         if best is None or best[0] <= 0:
             return Decision(EndFire(), "holding fire: nothing worth the shot")
         value, shot = best
+        if view.has_creature(shot.target):
+            return Decision(shot, f"{shot.side} batteries at the sea monster (worth "
+                            f"{value:.2f} honours)")
         target = view.ship(shot.target)
         aim = f", aimed {shot.aim}" if shot.aim else ""
         return Decision(shot, f"{shot.side} batteries at the {target.name}{aim} "

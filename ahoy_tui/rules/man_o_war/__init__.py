@@ -7,8 +7,9 @@ Collisions), ``shooting`` and ``damage`` (Combat & Damage, Critical hits, Sinkin
 ``legal`` (what may be done now), ``magic`` (the Magic Phase, Magic cards) and ``wizards``
 (where a Wizard is, what becomes of him, the spells in play), ``fleet_cards`` (Man O' War
 cards). The ship templates and tables are data: ``data/*.toml`` read by ``tables``,
-``spellbook`` and ``fleet_cards``. Sea monsters and flyers (part 2, still to come) slot into
-the Battle Phase and the templates.
+``spellbook`` and ``fleet_cards``; ``monsters`` and ``creatures`` (Sea Monsters), with the
+monsters in ``data/creatures.toml`` read by ``bestiary``. Flyers (still to come) slot into the
+Battle Phase and the templates.
 """
 
 from __future__ import annotations
@@ -85,14 +86,18 @@ class ManOWarRuleset:
         return explain(state, action)
 
     def view(self, state: GameState, side: str) -> GameState:
-        """What ``side`` may see: everything on the table, and of another side's Wizard only
-        how many cards he holds and has spent, never which; no dice to come."""
+        """What ``side`` may see: everything on the table, but of another side's Wizard only
+        how many cards he holds and has spent, never which, and of its sea monsters' templates
+        face down only where they lie, never which monster; no dice to come."""
         assert isinstance(state, MowState)
         wizards = tuple(w if w.side == side else
                         replace(w, hand=tuple("" for _ in w.hand),
                                 spent=tuple("" for _ in w.spent))
                         for w in state.wizards)
-        return replace(state, rng=Rng(0, state.rng.counter), wizards=wizards)
+        creatures = tuple(c if c.side == side or c.where != "template" else
+                          replace(c, kind="", wounds=0) for c in state.creatures)
+        return replace(state, rng=Rng(0, state.rng.counter), wizards=wizards,
+                       creatures=creatures)
 
     def event_visible(self, event: Any, side: str) -> bool:
         """The cards a Wizard draws are told to his own side only."""

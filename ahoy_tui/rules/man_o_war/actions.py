@@ -238,7 +238,90 @@ class KeepHand:
     kind: ClassVar[str] = "keep_hand"
 
 
+@frozen
+class PlaceMonster:
+    """Set-up, or a monster gone back to its lair: place its template, face down, at one of the
+    table's 6" spots (``spot``, numbered row by row from the north-west)."""
+
+    kind: ClassVar[str] = "place_monster"
+    monster: str
+    spot: int
+
+
+@frozen
+class Summon:
+    """Battle Phase, instead of activating a ship or squadron: summon a sea monster from its
+    template (4+, a spellcaster adding his casting bonus; a failure ends the side's turn)."""
+
+    kind: ClassVar[str] = "summon"
+    monster: str
+
+
+@frozen
+class Emerge:
+    """The monster summoned rises in its template's area: at its centre (0) or the middle of
+    one of its quarters (1-4: north-west, north-east, south-west, south-east)."""
+
+    kind: ClassVar[str] = "emerge"
+    spot: int
+
+
+@frozen
+class MonsterCourse:
+    """At the start of its move the monster swims on the surface (and may attack) or dives
+    (a submerged counter: immune to attack, and no attack this turn)."""
+
+    kind: ClassVar[str] = "monster_course"
+    dive: bool = False
+
+
+@frozen
+class Twice:
+    """A 6 on the Sea Monster Reaction table: the monster moves twice, or attacks twice."""
+
+    kind: ClassVar[str] = "twice"
+    what: str  # "move" | "attack"
+
+
+@frozen
+class Swim:
+    """The monster swims straight toward the ship ``toward`` (stopping when it touches her), or
+    ``inches`` along the compass point ``heading`` (0 north, clockwise)."""
+
+    kind: ClassVar[str] = "swim"
+    toward: str = ""
+    heading: int = 0
+    inches: int = 0
+
+
+@frozen
+class SpecialAttack:
+    """The monster's special attack (its template's) on a ship it touches."""
+
+    kind: ClassVar[str] = "special_attack"
+    target: str
+
+
+@frozen
+class Maul:
+    """The monster's boarding action against a ship it touches: D6 + its wounds against D6 +
+    her crew (and cannons, Admiral, Marines)."""
+
+    kind: ClassVar[str] = "maul"
+    target: str
+
+
+@frozen
+class MonsterChoice:
+    """After a round of a monster's boarding action: its side presses on or retreats; the ship's
+    side presses on or drives it off."""
+
+    kind: ClassVar[str] = "monster_choice"
+    choice: str  # "press_on" | "retreat" | "drive_off"
+
+
 MowAction = (PlaceTerrain | ChooseEdge | Deploy | Activate | Command | SetCourse | Advance | Turn
              | TurnOnTheSpot | PushClear | Ram | EndMove | Fire | EndFire | Board | BoardingChoice
              | TakePrize | Scuttle | EndShip | CastSpell | NoSpell | DispelSpell | LetItStand
-             | Reroll | DiscardSpell | KeepHand)
+             | Reroll | DiscardSpell | KeepHand | PlaceMonster | Summon | Emerge | MonsterCourse
+             | Twice | Swim | SpecialAttack | Maul | MonsterChoice)

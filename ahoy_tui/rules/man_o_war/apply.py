@@ -8,7 +8,7 @@ from typing import Any
 from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.events import Event
 from ahoy_tui.engine.fast import replace
-from ahoy_tui.rules.man_o_war import boarding, flow, magic, movement, setup, shooting
+from ahoy_tui.rules.man_o_war import boarding, flow, magic, monsters, movement, setup, shooting
 from ahoy_tui.rules.man_o_war.actions import (
     Activate,
     Advance,
@@ -20,22 +20,31 @@ from ahoy_tui.rules.man_o_war.actions import (
     Deploy,
     DiscardSpell,
     DispelSpell,
+    Emerge,
     EndFire,
     EndMove,
     EndShip,
     Fire,
     KeepHand,
     LetItStand,
+    Maul,
+    MonsterChoice,
+    MonsterCourse,
     NoSpell,
+    PlaceMonster,
     PlaceTerrain,
     PushClear,
     Ram,
     Reroll,
     Scuttle,
     SetCourse,
+    SpecialAttack,
+    Summon,
+    Swim,
     TakePrize,
     Turn,
     TurnOnTheSpot,
+    Twice,
 )
 from ahoy_tui.rules.man_o_war.model import MowState
 
@@ -56,6 +65,8 @@ def _dispatch(state: MowState, dice: Dice, action: Any) -> MowState:
             return setup.choose_edge(state, dice, edge)
         case Deploy(unit=unit, y=y):
             return setup.deploy(state, dice, unit, y)
+        case Activate(unit=unit) if state.has_creature(unit):
+            return monsters.activate(state, dice, unit)
         case Activate(unit=unit):
             ships = flow.unit_ships(state, unit)
             flow.say(dice, "activate", f"{state.side_names[state.side_index(state.active)]} "
@@ -75,6 +86,8 @@ def _dispatch(state: MowState, dice: Dice, action: Any) -> MowState:
             return movement.push_clear(state, dice, way)
         case Ram(target=target):
             return movement.ram(state, dice, target)
+        case EndMove() if state.prowl is not None:
+            return monsters.end_swim(state)
         case EndMove():
             return flow.end_move(state)
         case Fire(side=side, target=target, aim=aim):
@@ -89,8 +102,29 @@ def _dispatch(state: MowState, dice: Dice, action: Any) -> MowState:
             return boarding.take_prize(state, dice, state.won_by, ship_id, crew)
         case Scuttle(ship=ship_id):
             return boarding.scuttle(state, dice, ship_id, state.won_by)
+        case EndShip() if state.prowl is not None:
+            return replace(state, prowl=replace(state.prowl, stage="done"))
         case EndShip():
             return flow.finish_ship(state, dice)
+        case PlaceMonster(monster=monster, spot=spot):
+            return monsters.place(state, dice, monster, spot)
+        case Summon(monster=monster):
+            state = monsters.summon(state, dice, monster)
+            return state if state.placing else flow.pass_play(state)
+        case Emerge(spot=spot):
+            return flow.pass_play(monsters.emerge(state, dice, spot))
+        case MonsterCourse(dive=dive):
+            return monsters.set_course(state, dice, dive)
+        case Twice(what=what):
+            return monsters.twice(state, dice, what)
+        case Swim(toward=toward, heading=heading, inches=inches):
+            return monsters.swim(state, dice, toward, heading, inches)
+        case SpecialAttack(target=target):
+            return monsters.special_attack(state, dice, target)
+        case Maul(target=target):
+            return monsters.maul(state, dice, target)
+        case MonsterChoice(choice=choice):
+            return monsters.struggle_choice(state, dice, choice)
         case CastSpell(card=card, target=target, way=way):
             return magic.cast(state, dice, magic.decider(state), card, target, way)
         case NoSpell():

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.fast import replace
+from ahoy_tui.engine.geometry import Polygon
 from ahoy_tui.rules.man_o_war import fleet_cards
 from ahoy_tui.rules.man_o_war.damage import (
     add_honours,
@@ -47,9 +48,13 @@ CAPTURED = "Captured ships"
 
 def cannons_bearing(defender: Ship, attacker: Ship) -> int:
     """Her batteries pointing at the attacker: one a battery left, on the side facing him."""
+    return cannons_toward(defender, outline(attacker))
+
+
+def cannons_toward(defender: Ship, hull: Polygon) -> int:
+    """Her batteries pointing at what lies in ``hull`` (a ship, a sea monster)."""
     if defender.captured_by:
         return 0  # a prize's crew cannot use her cannons
-    hull = outline(attacker)
     total = 0
     for index, battery in enumerate(defender.card.batteries):
         left = defender.batteries_left(index)

@@ -198,6 +198,39 @@ def set_ablaze(state: MowState, target_id: str, index: int) -> MowState:
     return with_ship(state, replace(ship, marks=_set(ship.marks, index, marks)))
 
 
+def strike_where(dice: Dice, ship: Ship, source: str, rule: str) -> str:
+    """A blow not aimed (a spell, a monster): on a card with the split bar a die says whether it
+    strikes high (1-3) or low (4-6)."""
+    if not ship.card.split:
+        return ""
+    roll = dice.d6(f"{source}: high or low on the {ship.name}", rule, side=ship.side,
+                   ship=ship.id)
+    aim = "high" if roll <= 3 else "low"
+    dice.judge(aim)
+    return aim
+
+
+def blaze_somewhere(state: MowState, dice: Dice, target_id: str, source: str, rule: str, *,
+                    aim: str = "") -> MowState:
+    """A location set ablaze where the dice say (a number with no location on her card is
+    rolled again)."""
+    ship = state.ship(target_id)
+    card = ship.card
+    aim = aim if aim and card.split else strike_where(dice, ship, source, rule)
+    for _ in range(12):
+        score = dice.d6(f"{source}: location ablaze on the {ship.name}", rule,
+                        side=ship.side, ship=ship.id)
+        location = card.located(score, aim)
+        if location is not None:
+            dice.judge(location.name)
+            dice.events.append(Happened("blaze", f"{source}: the {ship.name}'s {location.name} "
+                                        "is ablaze", rule, side=ship.side, ship=ship.id,
+                                        big=True))
+            return set_ablaze(state, target_id, card.locations.index(location))
+        dice.judge("no location: again")
+    return state
+
+
 def mend(ship: Ship, count: int) -> tuple[Ship, int]:
     """Up to ``count`` damage markers taken off her (never a Blaze), first locations first; her
     new self and how many came off."""

@@ -29,7 +29,16 @@ from __future__ import annotations
 from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import distance
-from ahoy_tui.rules.man_o_war import boarding, fleet_cards, magic, movement, shooting, wizards
+from ahoy_tui.rules.man_o_war import (
+    boarding,
+    creatures,
+    fleet_cards,
+    magic,
+    monsters,
+    movement,
+    shooting,
+    wizards,
+)
 from ahoy_tui.rules.man_o_war.damage import add_honours, say, with_ship
 from ahoy_tui.rules.man_o_war.fire import blazes_spread
 from ahoy_tui.rules.man_o_war.model import COMPASS, MowState, Phase, Ship
@@ -66,6 +75,8 @@ def units(state: MowState, side: str) -> list[str]:
         unit = ship.squadron or ship.id
         if unit not in found:
             found.append(unit)
+    if state.creatures:  # a monster swimming acts as an Independent; one face down is summoned
+        found += monsters.activatable(state, side) + monsters.summonable(state, side)
     return found
 
 
@@ -74,6 +85,8 @@ def unit_ships(state: MowState, unit: str) -> tuple[str, ...]:
 
 
 def unit_name(state: MowState, unit: str) -> str:
+    if state.creatures and state.has_creature(unit):
+        return f"the {creatures.name(state.creature(unit))}"
     ships = [s for s in state.ships if (s.squadron or s.id) == unit]
     if len(ships) == 1 and not ships[0].squadron:
         return f"the {ships[0].name}"
@@ -99,6 +112,15 @@ def flow(state: MowState, dice: Dice) -> MowState:
             return replace(state, to_act=None)
         if state.boarding is not None and state.boarding.decision:
             return replace(state, to_act=boarding.decider(state))
+        if state.struggle is not None and state.struggle.decision:
+            prowl = state.prowl
+            if (state.struggle.decision == "creature" and prowl is not None
+                    and prowl.frenzied):  # a frenzied monster presses on
+                state = monsters.struggle_choice(state, dice, "press_on")
+                continue
+            return replace(state, to_act=monsters.struggle_decider(state))
+        if state.placing:
+            return replace(state, to_act=state.placer)
         if state.phase == Phase.INITIATIVE:
             state = initiative(state, dice)
             continue
@@ -107,6 +129,13 @@ def flow(state: MowState, dice: Dice) -> MowState:
             if waiting:
                 return replace(state, to_act=magic.decider(state))
             state = begin_battle(replace(state, magic_step=0), dice)
+            continue
+        if state.prowl is not None:
+            state, waiting_for = monsters.prowl_step(state, dice)
+            if waiting_for:
+                return replace(state, to_act=state.creature(state.prowl.creature).side)
+            if state.prowl is not None and state.prowl.stage == "done" and not state.placing:
+                state = pass_play(monsters.finish(state, dice))
             continue
         if state.current:
             waiting = _ship_step(state, dice)
@@ -179,10 +208,15 @@ def finish_ship(state: MowState, dice: Dice) -> MowState:
     acting = tuple(s for s in state.acting if s != ship.id)
     state = replace(state, current="", stage="", move=None, acting=acting)
     if state.phase == Phase.BATTLE and not acting:
-        # the activation is over: the other side's turn, if it has anything left
-        other = state.other(state.active)
-        if units(state, other):
-            state = replace(state, active=other)
+        state = pass_play(state)
+    return state
+
+
+def pass_play(state: MowState) -> MowState:
+    """An activation is over: the other side's turn, if it has anything left."""
+    other = state.other(state.active)
+    if units(state, other):
+        state = replace(state, active=other)
     return state
 
 
@@ -191,6 +225,8 @@ def boarding_targets(state: MowState, ship: Ship) -> list[str]:
     boarding action a turn)."""
     if ship.id in state.boarded_this_turn or ship.straggler or ship.captured_by:
         return []
+    if state.creatures and creatures.holding(state, ship):
+        return []  # held by a sea monster: no other boarding action
     return [t for t in touching(state, ship) if state.ship(t).holder != ship.side]
 
 
@@ -222,7 +258,8 @@ def initiative(state: MowState, dice: Dice) -> MowState:
 def begin_battle(state: MowState, dice: Dice) -> MowState:
     ships = tuple(replace(s, activated=False, fired=tuple(0 for _ in s.fired))
                   if s.activated or any(s.fired) else s for s in state.ships)
-    state = replace(state, ships=ships, phase=Phase.BATTLE, active=state.initiative,
+    state = replace(monsters.fresh(state), ships=ships, phase=Phase.BATTLE,
+                    active=state.initiative,
                     acting=(), current="", stage="", move=None, boarded_this_turn=())
     for ship in [s for s in state.ships if s.aground and s.afloat]:
         state = movement.free_from_ground(state, dice, ship.id)
@@ -246,6 +283,7 @@ def end_phase_last(state: MowState, dice: Dice) -> MowState:
     for ship in [s for s in state.ships if s.scuttle and s.afloat]:
         state = scuttled(state, dice, ship)
     state = carpenters(state, dice)
+    state = monsters.lair_heals(state, dice)
     ships = tuple(replace(s, no_movement=False, no_firing=False)
                   if s.no_movement or s.no_firing else s for s in state.ships)
     # Pick up Magic cards comes next: each side's Wizard discards and fills his hand

@@ -7,7 +7,7 @@ from typing import Any
 
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.legal import ActionRange, LegalActions
-from ahoy_tui.rules.man_o_war import flow, magic, movement, setup, shooting
+from ahoy_tui.rules.man_o_war import creatures, flow, magic, monsters, movement, setup, shooting
 from ahoy_tui.rules.man_o_war.actions import (
     Activate,
     Advance,
@@ -19,22 +19,31 @@ from ahoy_tui.rules.man_o_war.actions import (
     Deploy,
     DiscardSpell,
     DispelSpell,
+    Emerge,
     EndFire,
     EndMove,
     EndShip,
     Fire,
     KeepHand,
     LetItStand,
+    Maul,
+    MonsterChoice,
+    MonsterCourse,
     NoSpell,
+    PlaceMonster,
     PlaceTerrain,
     PushClear,
     Ram,
     Reroll,
     Scuttle,
     SetCourse,
+    SpecialAttack,
+    Summon,
+    Swim,
     TakePrize,
     Turn,
     TurnOnTheSpot,
+    Twice,
 )
 from ahoy_tui.rules.man_o_war.boarding import prize_crews
 from ahoy_tui.rules.man_o_war.model import MowState, Phase, Ship
@@ -59,6 +68,15 @@ def legal(state: MowState) -> LegalActions:
         if fight.decision == "attacker":
             return LegalActions([BoardingChoice("press_on"), BoardingChoice("break_off")])
         return LegalActions([BoardingChoice("fight_on"), BoardingChoice("cut_grapples")])
+    if state.struggle is not None and state.struggle.decision:
+        other = "retreat" if state.struggle.decision == "creature" else "drive_off"
+        return LegalActions([MonsterChoice("press_on"), MonsterChoice(other)])
+    if state.placing:
+        beast = state.creature(state.placing)
+        if beast.where == "lair":
+            return LegalActions([PlaceMonster(beast.id, spot)
+                                 for spot in monsters.template_spots(state, beast.id)])
+        return LegalActions([Emerge(spot) for spot in monsters.rise_spots(state, beast)])
     if state.phase == Phase.MAGIC:
         return _magic_actions(state)
     if state.phase == Phase.END and state.end_step == "cards":
@@ -66,12 +84,45 @@ def legal(state: MowState) -> LegalActions:
         wizard = state.wizard(side)
         hand = dict.fromkeys(wizard.hand) if wizard is not None else {}
         return LegalActions([*(DiscardSpell(c) for c in hand), KeepHand()])
+    if state.prowl is not None:
+        return _prowl_actions(state)
     if state.current:
         return _ship_actions(state, state.ship(state.current))
     if state.phase == Phase.BATTLE:
         if state.acting:
             return LegalActions([Command(s) for s in state.acting])
-        return LegalActions([Activate(u) for u in flow.units(state, state.active)])
+        side = state.active
+        summons = monsters.summonable(state, side) if state.creatures else []
+        return LegalActions([*(Activate(u) for u in flow.units(state, side)
+                               if u not in summons), *(Summon(c) for c in summons)])
+    return _EMPTY
+
+
+def _prowl_actions(state: MowState) -> LegalActions:
+    """The acting sea monster's choices."""
+    prowl = state.prowl
+    assert prowl is not None
+    beast = state.creature(prowl.creature)
+    if prowl.stage == "course":
+        dive = [MonsterCourse(True)] if monsters.dive_targets(state, beast) else []
+        return LegalActions([MonsterCourse(False), *dive])
+    if prowl.stage == "twice":
+        return LegalActions([Twice("move"), Twice("attack")])
+    if prowl.stage == "swim":
+        toward = [Swim(toward=s) for s in monsters.swim_toward(state)]
+        if prowl.dived:  # diving, it must swim at a target and try to touch it
+            return LegalActions(toward)
+        reach = max(1, math.ceil(prowl.allowance - 1e-9))
+        ranges = [ActionRange(Swim(heading=h, inches=1), "inches", 1, reach) for h in range(8)]
+        return LegalActions([*toward, EndMove()], ranges)
+    if prowl.stage == "attack":
+        fixed: list[Any] = []
+        for target in monsters.victims(state):
+            if prowl.specials < prowl.attacks:
+                fixed.append(SpecialAttack(target))
+            if prowl.mauls < prowl.attacks:
+                fixed.append(Maul(target))
+        return LegalActions([*fixed, EndShip()])
     return _EMPTY
 
 
@@ -97,6 +148,9 @@ def _setup_actions(state: MowState) -> LegalActions:
             if setup.piece_at(state, piece, section, spot) is not None])
     if state.setup_step == "edge":
         return LegalActions([ChooseEdge("west"), ChooseEdge("east")])
+    if state.setup_step == "monsters":
+        return LegalActions([PlaceMonster(c, spot) for c in monsters.unplaced(state, state.active)
+                             for spot in monsters.template_spots(state, c)])
     if state.setup_step == "deploy":
         return LegalActions([Deploy(unit, y) for unit in setup.reserve_units(state, state.active)
                              for y in setup.deploy_spots(state, unit)])
@@ -109,7 +163,7 @@ def _ship_actions(state: MowState, ship: Ship) -> LegalActions:
     if state.stage == "fire":
         fixed: list[Any] = []
         for side, target_id in shooting.targets(state, ship):
-            split = state.ship(target_id).card.split
+            split = state.has_ship(target_id) and state.ship(target_id).card.split
             fixed.extend(Fire(side, target_id, aim) for aim in (("high", "low") if split
                                                                  else ("",)))
         return LegalActions([*fixed, EndFire()])
@@ -124,6 +178,8 @@ def courses(state: MowState, ship: Ship) -> list[SetCourse]:
     unheld = replace(ship, straggler=False) if state.phase == Phase.END else ship
     if movement.can_move(unheld):
         return []
+    if state.creatures and creatures.holding(state, ship):
+        return []  # "While in contact with a monster, a ship may not move"
     found = []
     for means in movement.means_of(ship):
         if means == "oars":
@@ -210,13 +266,60 @@ def _explain_magic(state: MowState, action: Any) -> tuple[str, str]:
     return "Magic", "that card cannot dispel that spell"
 
 
+_MONSTER_ACTIONS = (PlaceMonster, Summon, Emerge, MonsterCourse, Twice, Swim, SpecialAttack, Maul,
+                   MonsterChoice)
+
+
+def _explain_monsters(state: MowState, action: Any) -> tuple[str, str] | None:
+    """Why a sea monster's action (or another action while a monster acts) is refused; None
+    when the monsters have nothing to say about it."""
+    rule = "Sea Monsters"
+    fight = state.struggle
+    if fight is not None and fight.decision and not isinstance(action, MonsterChoice):
+        return rule, "first decide how the monster's boarding action goes on"
+    if isinstance(action, MonsterChoice):
+        if fight is None or not fight.decision:
+            return rule, "no sea monster's boarding action waits for a decision"
+        return rule, ("the monster's side presses on or retreats" if fight.decision == "creature"
+                      else "the ship's side presses on or drives the monster off")
+    if state.placing and not isinstance(action, (PlaceMonster, Emerge)):
+        return rule, "first place the sea monster"
+    if isinstance(action, PlaceMonster):
+        return rule, ("a template goes at a 6\" spot on the table, on no terrain or other "
+                      "template (a lair at least 2\" from any ship)")
+    if isinstance(action, Emerge):
+        return rule, ("the monster rises in its template's area where it fits" if state.placing
+                      else "no monster is rising")
+    if isinstance(action, Summon):
+        if state.phase != Phase.BATTLE or state.current or state.acting or state.prowl:
+            return "Summoning", "a monster is summoned in the Battle Phase instead of a unit"
+        return "Summoning", (f"{action.monster!r} is not a template of yours that may rise now "
+                             "(ships may be lying over it)")
+    prowl = state.prowl
+    if prowl is not None and not isinstance(action, (*_MONSTER_ACTIONS, EndMove, EndShip)):
+        return rule, "the sea monster acting must finish first"
+    if isinstance(action, _MONSTER_ACTIONS) and prowl is None:
+        return rule, "no sea monster is acting"
+    if prowl is None:
+        return None
+    wants = {"course": "to surface or dive", "twice": "to move twice or attack twice",
+             "swim": ("to swim at an enemy ship (diving, it must)" if prowl.dived
+                      else "to swim toward a ship, or along a compass point up to "
+                      f"{prowl.allowance:g}\""),
+             "attack": "its special attack and boarding action on a ship it touches, once each"
+             + (" (twice)" if prowl.attacks > 1 else "")}
+    return "Sea Monsters", f"the monster wants {wants.get(prowl.stage, 'nothing now')}"
+
+
 def explain(state: MowState, action: Any) -> tuple[str, str]:
     """(rule, reason) for an action not legal now."""
     if state.over:
         return "Victory", "the battle is over"
     if state.phase == Phase.SETUP:
         wanted = {"terrain": "a piece of terrain placed in a section that still has one, where "
-                  "it fits", "edge": "the winner of the set-up roll to choose east or west",
+                  "it fits", "monsters": "a sea monster template of yours placed face down "
+                  "at a 6\" spot, on no terrain or other template",
+                  "edge": "the winner of the set-up roll to choose east or west",
                   "deploy": "a unit of yours placed within 9\" of your edge and 9\" from north "
                   "and south, on no ship or terrain"}.get(state.setup_step, "")
         return "Setup", f"the set-up wants {wanted}"
@@ -227,6 +330,9 @@ def explain(state: MowState, action: Any) -> tuple[str, str]:
     if state.boarding is not None and state.boarding.decision \
             and not isinstance(action, BoardingChoice):
         return "Boarding Actions", "first decide how the boarding action goes on"
+    monster_why = _explain_monsters(state, action)
+    if monster_why is not None:
+        return monster_why
     magic_actions = (CastSpell, NoSpell, DispelSpell, LetItStand, Reroll)
     if state.phase == Phase.MAGIC or isinstance(action, magic_actions):
         return _explain_magic(state, action)
@@ -248,6 +354,8 @@ def explain(state: MowState, action: Any) -> tuple[str, str]:
         if isinstance(action, (Activate, Command)):
             return "Squadrons", (f"the {ship.name} is committed: finish her move, fire and "
                                  "boarding first")
+        if isinstance(action, SetCourse) and state.creatures and creatures.holding(state, ship):
+            return "Sea Monsters", "while in contact with a sea monster she may not move"
         if isinstance(action, SetCourse):
             why = movement.can_move(ship)
             return "Movement", why or f"she cannot move by {action.means} at that pace"

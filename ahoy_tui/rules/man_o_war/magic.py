@@ -31,6 +31,7 @@ from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import UNIT, distance
 from ahoy_tui.rules.man_o_war import damage, fleet_cards, wizards
 from ahoy_tui.rules.man_o_war.actions import CastSpell, DispelSpell
+from ahoy_tui.rules.man_o_war.creatures import holding, wound
 from ahoy_tui.rules.man_o_war.damage import say
 from ahoy_tui.rules.man_o_war.model import COMPASS, Casting, InPlay, Marks, MowState, Ship, Wizard
 from ahoy_tui.rules.man_o_war.spellbook import Spell, spellbook
@@ -40,6 +41,7 @@ MAGIC = "Magic Phase"
 MAGIC_RULES = "Magic"
 CARDS = "End Phase: Pick up Magic cards"
 WAYS = ("clockwise", "anticlockwise")
+MONSTER_HARM = frozenset({"damage", "btw", "blaze", "crew"})  # spells that wound a monster
 
 
 # --- the hand --------------------------------------------------------------------------------
@@ -372,6 +374,10 @@ def resolve(state: MowState, dice: Dice, casting: Casting) -> MowState:
                     MAGIC_RULES, side=target.side, ship=target.id)
                 return _next(state)
     state = _effect(state, dice, casting, spell, target)
+    if target is not None and state.creatures and spell.effect in MONSTER_HARM:
+        # "Spells affect both ship and attacking monster": a wound a point of the spell
+        for beast in holding(state, state.ship(target.id)):
+            state = wound(state, dice, beast, spell.amount, by=casting.side, cause=spell.name)
     return _next(state)
 
 
@@ -389,7 +395,7 @@ def _effect(state: MowState, dice: Dice, casting: Casting, spell: Spell,
     name = target.name
     if effect == "damage":
         for _ in range(amount):
-            aim = _where(dice, target, spell)
+            aim = damage.strike_where(dice, target, spell.name, MAGIC_RULES)
             state = damage.hit_ship(state, dice, target.id, aim=aim, source=spell.name, by=by)
             if state.ship(target.id).gone:
                 break
@@ -399,7 +405,7 @@ def _effect(state: MowState, dice: Dice, casting: Casting, spell: Spell,
                                cause=spell.name)
     if effect == "blaze":
         for _ in range(amount):
-            state = _blaze(state, dice, target.id, spell)
+            state = damage.blaze_somewhere(state, dice, target.id, spell.name, MAGIC_RULES)
         return state
     if effect == "crew":
         return damage.lose_crew(state, dice, target.id, amount, spell.name)
@@ -434,35 +440,6 @@ def _effect(state: MowState, dice: Dice, casting: Casting, spell: Spell,
             f"({crew - target.crew} back)", MAGIC_RULES, side=target.side, ship=target.id)
         return damage.with_ship(state, replace(target, crew=crew))
     raise ValueError(f"magic.toml: no rule for the effect {effect!r}")
-
-
-def _where(dice: Dice, ship: Ship, spell: Spell) -> str:
-    """A spell is not aimed: on a card with the split bar a die says whether it strikes high
-    (1-3) or low (4-6)."""
-    if not ship.card.split:
-        return ""
-    roll = dice.d6(f"{spell.name}: high or low on the {ship.name}", MAGIC_RULES,
-                   side=ship.side, ship=ship.id)
-    aim = "high" if roll <= 3 else "low"
-    dice.judge(aim)
-    return aim
-
-
-def _blaze(state: MowState, dice: Dice, target_id: str, spell: Spell) -> MowState:
-    ship = state.ship(target_id)
-    card = ship.card
-    aim = _where(dice, ship, spell)
-    for _ in range(12):  # a number with no location on her card is rolled again
-        score = dice.d6(f"{spell.name}: location ablaze on the {ship.name}", MAGIC_RULES,
-                        side=ship.side, ship=ship.id)
-        location = card.located(score, aim)
-        if location is not None:
-            dice.judge(location.name)
-            say(dice, "blaze", f"{spell.name}: the {ship.name}'s {location.name} is ablaze",
-                MAGIC_RULES, side=ship.side, ship=ship.id, big=True)
-            return damage.set_ablaze(state, target_id, card.locations.index(location))
-        dice.judge("no location: again")
-    return state
 
 
 def _turn(state: MowState, dice: Dice, target: Ship, amount: int, way: str,

@@ -261,6 +261,69 @@ class InPlay:
     until: int = 0
 
 
+@frozen
+class Creature:
+    """A sea monster (seed "Sea Monsters"): its template lies face down on the table until it
+    is summoned (``where`` "template"; its ``kind`` is its owner's secret until then); then
+    it is "rising" from the template, swims "surfaced" or "submerged", goes back to its "lair"
+    (a template again, its kind now known), or is "dead". ``wounds`` are the spaces filled on
+    its Wound track; ``dived`` the turn it last dived (it may not attack that turn)."""
+
+    id: str
+    kind: str
+    side: str
+    x: float
+    y: float
+    heading: int = 0
+    where: str = "template"
+    wounds: int = 0
+    activated: bool = False
+    dived: int = 0
+    placed: bool = True  # False while the rules' set-up has still to place its template
+
+    @property
+    def on_table(self) -> bool:
+        """Swimming on the table (surfaced or submerged), not a template."""
+        return self.where in ("surfaced", "submerged")
+
+    @property
+    def surfaced(self) -> bool:
+        return self.where == "surfaced"
+
+    @property
+    def face_down(self) -> bool:
+        """A template on the table (its own, its lair's, or one it is rising from)."""
+        return self.where in ("template", "lair", "rising")
+
+
+@frozen
+class Prowl:
+    """The sea monster acting now: what it is doing (``stage``: "course", "twice", "swim",
+    "attack", "done"), the inches its dice gave it, its straight swims made and allowed, its
+    special attacks and boarding actions made and allowed, whether it dived or is frenzied."""
+
+    creature: str
+    stage: str = "course"
+    allowance: float = 0.0
+    swims: int = 0
+    swims_allowed: int = 1
+    specials: int = 0
+    mauls: int = 0
+    attacks: int = 1
+    dived: bool = False
+    frenzied: bool = False
+
+
+@frozen
+class Struggle:
+    """A sea monster's boarding action against a ship: who decides next (``decision``:
+    "creature" to press on or retreat, "ship" to press on or drive it off)."""
+
+    creature: str
+    ship: str
+    decision: str = ""
+
+
 @frozen(kw_only=True)
 class MowState(GameState):
     sides: tuple[str, ...] = ("p1", "p2")
@@ -298,12 +361,28 @@ class MowState(GameState):
     casting: Casting | None = field(default=None, metadata={ADDED: True})
     magic_step: int = field(default=0, metadata={ADDED: True})
     in_play: tuple[InPlay, ...] = field(default=(), metadata={ADDED: True})
+    # Sea monsters: every monster (template or swimming), the one acting, its boarding action,
+    # and a template waiting to be placed (``placing``) by ``placer``
+    creatures: tuple[Creature, ...] = field(default=(), metadata={ADDED: True})
+    prowl: Prowl | None = field(default=None, metadata={ADDED: True})
+    struggle: Struggle | None = field(default=None, metadata={ADDED: True})
+    placing: str = field(default="", metadata={ADDED: True})
+    placer: str = field(default="", metadata={ADDED: True})
 
     def ship(self, ship_id: str) -> Ship:
         for ship in self.ships:
             if ship.id == ship_id:
                 return ship
         raise KeyError(ship_id)
+
+    def creature(self, creature_id: str) -> Creature:
+        for creature in self.creatures:
+            if creature.id == creature_id:
+                return creature
+        raise KeyError(creature_id)
+
+    def has_creature(self, creature_id: str) -> bool:
+        return any(c.id == creature_id for c in self.creatures)
 
     def has_ship(self, ship_id: str) -> bool:
         return any(ship.id == ship_id for ship in self.ships)

@@ -42,6 +42,8 @@ from ahoy_tui.engine.geometry import (
     turned,
 )
 from ahoy_tui.rules.man_o_war import fleet_cards, wizards
+from ahoy_tui.rules.man_o_war.bestiary import bestiary
+from ahoy_tui.rules.man_o_war.creatures import name, save, touching_ships, wound
 from ahoy_tui.rules.man_o_war.damage import btw_hits, save_roll, tell, with_ship
 from ahoy_tui.rules.man_o_war.model import Move, MowState, Phase, Ship
 from ahoy_tui.rules.man_o_war.table import (
@@ -195,7 +197,9 @@ def advance(state: MowState, dice: Dice, inches: float) -> MowState:
         if kind in ("rocks", "sandbank", "island"):
             return run_aground(state, dice, ship.id, kind)
         state = replace(state, move=replace(move, stopped="collision", touched=thing))
-        what = f"the {state.ship(thing).name}" if kind == "ship" else "the wreckage"
+        what = (f"the {state.ship(thing).name}" if kind == "ship" else
+                f"the {bestiary().monster(state.creature(thing).kind).name}"
+                if kind == "creature" else "the wreckage")
         tell(dice, "collision", f"The {ship.name} touches {what}: her move ends", COLLISIONS,
              ship)
     return state
@@ -310,12 +314,19 @@ def may_ram(state: MowState, target_id: str) -> str:
     if move is None or move.touched != target_id or move.stopped != "collision":
         return ("a ram is made as her move ends against her target, after at least 3\" in a "
                 "straight line")
-    if not any(s.id == target_id and s.afloat for s in state.ships):
-        return "only a ship can be rammed"
+    beast = next((c for c in state.creatures if c.id == target_id and c.surfaced), None)
+    if beast is None and not any(s.id == target_id and s.afloat for s in state.ships):
+        return "only a ship or a sea monster can be rammed"
     if state.phase == Phase.END:
         return "a straggler moving in the End Phase may not ram"
     ship = state.ship(move.ship)
-    if state.ship(target_id).holder == ship.holder:
+    if beast is not None:
+        if beast.side == ship.holder:
+            return "a ram is made at the enemy, never at a monster of her own side"
+        if [s for s in touching_ships(state, beast) if s != ship.id]:
+            return ("a sea monster in contact with a ship may not be rammed by any other "
+                    "ship")
+    elif state.ship(target_id).holder == ship.holder:
         return "a ram is made at an enemy ship, never at one of her own side"
     if not ship.card.ram or ship.no_ram:
         return "she has no ram"
@@ -330,9 +341,16 @@ def ram(state: MowState, dice: Dice, target_id: str) -> MowState:
     move = state.move
     assert move is not None
     ship = state.ship(move.ship)
+    hits = ship.card.ram + fleet_cards.bonus(ship, "ram")
+    if state.has_creature(target_id):  # rammed, it saves or takes a wound a BTW hit
+        beast = state.creature(target_id)
+        tell(dice, "ram", f"The {ship.name} rams the {name(beast)}!", RAMMING, ship, big=True)
+        if not save(dice, beast, 0, f"the {ship.name}'s ram", RAMMING):
+            state = wound(state, dice, target_id, hits, by=ship.side,
+                          cause=f"the {ship.name}'s ram")
+        return replace(state, move=replace(move, touched="", stopped="rammed"))
     target = state.ship(target_id)
     tell(dice, "ram", f"The {ship.name} rams the {target.name}!", RAMMING, ship, big=True)
-    hits = ship.card.ram + fleet_cards.bonus(ship, "ram")
     state = btw_hits(state, dice, target_id, hits, save=True, by=ship.side,
                      cause=f"the {ship.name}'s ram")
     return replace(state, move=replace(move, touched="", stopped="rammed"))

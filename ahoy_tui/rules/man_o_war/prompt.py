@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ahoy_tui.engine.geometry import heading_name
-from ahoy_tui.rules.man_o_war import flow
+from ahoy_tui.rules.man_o_war import flow, monsters
 from ahoy_tui.rules.man_o_war.actions import (
     Activate,
     Advance,
@@ -18,24 +18,34 @@ from ahoy_tui.rules.man_o_war.actions import (
     Deploy,
     DiscardSpell,
     DispelSpell,
+    Emerge,
     EndFire,
     EndMove,
     EndShip,
     Fire,
     KeepHand,
     LetItStand,
+    Maul,
+    MonsterChoice,
+    MonsterCourse,
     NoSpell,
+    PlaceMonster,
     PlaceTerrain,
     PushClear,
     Ram,
     Reroll,
     Scuttle,
     SetCourse,
+    SpecialAttack,
+    Summon,
+    Swim,
     TakePrize,
     Turn,
     TurnOnTheSpot,
+    Twice,
 )
-from ahoy_tui.rules.man_o_war.model import COMPASS, MowState, Phase, Ship
+from ahoy_tui.rules.man_o_war.creatures import monster, name, wounds_left
+from ahoy_tui.rules.man_o_war.model import COMPASS, Creature, MowState, Phase, Ship
 from ahoy_tui.rules.man_o_war.spellbook import spellbook
 
 
@@ -53,6 +63,9 @@ def prompt(state: MowState) -> str:
                     "section that still has one.")
         if state.setup_step == "edge":
             return f"{who}: you won the set-up roll — set up on the east or the west?"
+        if state.setup_step == "monsters":
+            return (f"{who}: Setup — place a sea monster template face down (the enemy sees a "
+                    "template, never which monster).")
         return (f"{who}: Setup — place a Man O' War, an Independent or a squadron within 9\" "
                 f"of your {state.edges[state.side_index(state.to_act or 'p1')]} edge.")
     if state.won:
@@ -63,6 +76,9 @@ def prompt(state: MowState) -> str:
         if fight.decision == "attacker":
             return f"{who}: your boarders won the round — press on or break off?"
         return f"{who}: your crew held — cut the grapples, or fight on?"
+    monster_words = monster_prompt(state, who)
+    if monster_words:
+        return monster_words
     if state.phase == Phase.MAGIC:
         return magic_prompt(state, who)
     if state.phase == Phase.END and state.end_step == "cards":
@@ -87,9 +103,44 @@ def prompt(state: MowState) -> str:
     if state.phase == Phase.BATTLE:
         if state.acting:
             return f"{who}: which ship of the squadron acts next?"
+        summon = (", or summon a sea monster (4+; a failure ends your turn)"
+                  if state.creatures and monsters.summonable(state, state.active) else "")
         return (f"{who}: Battle Phase, turn {state.turn} — activate a Man O' War, an "
-                "Independent or a squadron.")
+                f"Independent or a squadron{summon}.")
     return f"Turn {state.turn}: {state.phase.value}."
+
+
+def monster_prompt(state: MowState, who: str) -> str:
+    """What a sea monster's turn wants now ("" when none is acting)."""
+    fight = state.struggle
+    if fight is not None and fight.decision:
+        beast = name(state.creature(fight.creature))
+        if fight.decision == "creature":
+            return f"{who}: the {beast} won the round — press on, or retreat?"
+        return (f"{who}: the {state.ship(fight.ship).name} held the {beast} — press on, or "
+                "drive it off?")
+    if state.placing:
+        creature = state.creature(state.placing)
+        if creature.where == "lair":
+            return (f"{who}: the enemy's {name(creature)} went back to its lair — place its "
+                    "template at least 2\" from any ship.")
+        return f"{who}: the {name(creature)} rises — where in its template's area?"
+    prowl = state.prowl
+    if prowl is None:
+        return ""
+    creature = state.creature(prowl.creature)
+    beast = monster(creature)
+    if prowl.stage == "course":
+        return (f"{who}: the {beast.name} moves {beast.move} inches — on the surface (to "
+                "attack), or diving (immune, at an enemy ship, no attack)?")
+    if prowl.stage == "twice":
+        return f"{who}: a 6 on the reaction table — the {beast.name} moves twice, or attacks twice?"
+    if prowl.stage == "swim":
+        how = "at an enemy ship (diving, it must try to touch one)" if prowl.dived else \
+            "toward a ship, or along a compass point"
+        return f"{who}: the {beast.name} has {prowl.allowance:g}\" to swim — {how}."
+    return (f"{who}: the {beast.name} touches the enemy — its {beast.special_name}, its "
+            "boarding action, or done.")
 
 
 def magic_prompt(state: MowState, who: str) -> str:
@@ -109,8 +160,50 @@ def _card(card: str) -> str:
     return spellbook().spell(card).name if card else "a card"
 
 
+QUARTER = ("its centre", "its north-west quarter", "its north-east quarter",
+           "its south-west quarter", "its south-east quarter")
+
+
+def _target(state: MowState, target: str) -> str:
+    """A ship's name, or a sea monster's."""
+    if state.has_creature(target):
+        return name(state.creature(target))
+    return state.ship(target).name
+
+
 def describe(state: MowState, action: Any) -> str:
     match action:
+        case PlaceMonster(monster=creature, spot=spot):
+            x, y = monsters.grid(state)[spot] if 0 <= spot < len(monsters.grid(state)) \
+                else (0.0, 0.0)
+            what = "its lair" if state.has_creature(creature) and \
+                state.creature(creature).where == "lair" else "a template, face down,"
+            return f"Place {what} {x:g}\" from the west, {y:g}\" from the north"
+        case Summon():
+            return "Summon a sea monster (4+)"
+        case Emerge(spot=spot):
+            return f"It rises at {QUARTER[spot]}"
+        case MonsterCourse(dive=dive):
+            return "Dive (a submerged counter)" if dive else "Swim on the surface"
+        case Twice(what=what):
+            return "Move twice" if what == "move" else "Attack twice"
+        case Swim(toward=toward, heading=heading, inches=inches):
+            if toward:
+                return f"Swim at the {state.ship(toward).name}"
+            return f"Swim {inches}\" {heading_name(heading)}"
+        case SpecialAttack(target=target):
+            prowl = state.prowl
+            words = monster(state.creature(prowl.creature)).special_name if prowl else "Attack"
+            return f"{words} on the {state.ship(target).name}"
+        case Maul(target=target):
+            return f"Fall on the {state.ship(target).name}'s crew"
+        case MonsterChoice(choice=choice):
+            return {"press_on": "Press on", "retreat": "Retreat",
+                    "drive_off": "Drive it off"}.get(choice, choice)
+        case EndMove() if state.prowl is not None:
+            return "It swims no farther"
+        case EndShip() if state.prowl is not None:
+            return "It is done"
         case CastSpell(card=card, target=target, way=way):
             on = f" on the {state.ship(target).name}" if target else ""
             return f"Cast {_card(card)}{on}" + (f", {way}" if way else "")
@@ -163,11 +256,11 @@ def describe(state: MowState, action: Any) -> str:
         case PushClear(way=way):
             return f"Push clear {way}"
         case Ram(target=target):
-            return f"Ram the {state.ship(target).name}"
+            return f"Ram the {_target(state, target)}"
         case EndMove():
             return "End her move"
         case Fire(side=side, target=target, aim=aim):
-            return (f"Fire {side} at the {state.ship(target).name}"
+            return (f"Fire {side} at the {_target(state, target)}"
                     + (f", aimed {aim}" if aim else ""))
         case EndFire():
             return "Hold fire"
@@ -207,7 +300,21 @@ def table_text(state: MowState) -> str:
              + standing(state)]
     lines += [ship_line(s) for s in state.ships]
     lines += [f"{m.kind} {m.id} at ({m.x:.1f}, {m.y:.1f})" for m in state.markers]
+    lines += [creature_line(c) for c in state.creatures if c.placed]
     return "\n".join(lines)
+
+
+def creature_line(creature: Creature) -> str:
+    """A sea monster as text: its template face down, or the monster and its wounds."""
+    where = f"at ({creature.x:.1f}, {creature.y:.1f})"
+    if creature.where == "template":
+        what = (f"{name(creature)} template" if creature.kind else "a sea monster template")
+        return f"{creature.id}: {what} ({creature.side}), face down {where}"
+    if creature.where == "dead":
+        return f"{creature.id}: {name(creature)} ({creature.side}), dead"
+    beast = monster(creature)
+    return (f"{creature.id}: {beast.name} ({creature.side}) {creature.where} {where}; wounds "
+            f"{wounds_left(creature)}/{beast.wounds}")
 
 
 def standing(state: MowState) -> str:

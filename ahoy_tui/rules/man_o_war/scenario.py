@@ -22,10 +22,12 @@ from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import HEADINGS, overlap
 from ahoy_tui.engine.ruleset import ScenarioInfo
+from ahoy_tui.rules.man_o_war.bestiary import bestiary
 from ahoy_tui.rules.man_o_war.fleet_cards import deal, deck
 from ahoy_tui.rules.man_o_war.magic import muster
 from ahoy_tui.rules.man_o_war.model import (
     COMPASS,
+    Creature,
     MowState,
     Ship,
     Table,
@@ -40,7 +42,7 @@ from ahoy_tui.rules.scenario_files import builtin_infos, raw_scenario
 
 RULESET_ID = "man-o-war"
 PACKAGE = "ahoy_tui.rules.man_o_war"
-BUILTIN = ("empire_bretonnia", "dwarfs_orcs", "elves", "sorcery")
+BUILTIN = ("empire_bretonnia", "dwarfs_orcs", "elves", "sorcery", "leviathans")
 MAX_TABLE = 240
 MAX_SHIPS = 30
 SETUP = "Setup"
@@ -133,9 +135,21 @@ def build(scenario: Scenario, source: str = "scenario",
                     for i, t in enumerate(raw.get("terrain", [])))
     points = int(options.get("points", tables().setup["points"]))
     wizards = tuple(w for w in (_wizard(source, side, ships) for side in sides) if w)
+    creatures = tuple(_creature(entry, f"{source} [[monsters]] #{i + 1}", placed=not by_rules)
+                      for i, entry in enumerate(raw.get("monsters", [])))
+    if len({c.id for c in creatures} | set(ids)) != len(creatures) + len(ids):
+        raise ScenarioError(f"{source}: a monster's id is another monster's or a ship's")
     for side, race in zip(side_ids, races, strict=True):
         wizard = next((w for w in wizards if w.side == side), None)
         extra = spellbook().wizard(wizard.level).cost if wizard is not None else 0
+        mine = [c for c in creatures if c.side == side]
+        squadrons = {s.squadron for s in ships if s.side == side and s.squadron}
+        if len(mine) > len(squadrons):
+            raise ScenarioError(f"{source}: {side} has {len(mine)} sea monster"
+                                f"{'s' if len(mine) != 1 else ''} and {len(squadrons)} "
+                                "squadron(s) of Ships of the Line: never more monsters than "
+                                "squadrons")
+        extra += sum(bestiary().monster(c.kind).points for c in mine)
         bought = _cards_bought(source, next(s for s in sides if s["id"] == side))
         if bought and not options.get("mow_cards", True):
             raise ScenarioError(f"{source}: {side} buys Man O' War cards, but [options] "
@@ -155,7 +169,23 @@ def build(scenario: Scenario, source: str = "scenario",
                     side_names=tuple(str(s.get("name", s["id"])) for s in sides),
                     races=races, table=Table(width, height), ships=tuple(ships),
                     terrain=terrain, turn_limit=limit, options=house,
-                    honours=(0, 0), to_act=None, wizards=wizards)
+                    honours=(0, 0), to_act=None, wizards=wizards, creatures=creatures)
+
+
+def _creature(entry: Mapping[str, Any], where: str, *, placed: bool) -> Creature:
+    """A sea monster's template (``kind`` from creatures.toml), placed face down at ``x``,
+    ``y`` unless the rules' set-up places it."""
+    creature_id = _need(entry, "id", str, where)
+    kind = _need(entry, "kind", str, where)
+    if kind not in bestiary().monsters:
+        raise ScenarioError(f"{where}: kind must be one of {', '.join(bestiary().monsters)}")
+    side = _need(entry, "side", str, where)
+    if side not in ("p1", "p2"):
+        raise ScenarioError(f"{where}: side must be p1 or p2")
+    x = float(_need(entry, "x", (int, float), where)) if placed else 0.0
+    y = float(_need(entry, "y", (int, float), where)) if placed else 0.0
+    heading = 6 if side == "p1" else 2  # its arrow points toward its owner
+    return Creature(creature_id, kind, side, x, y, heading, placed=placed)
 
 
 def _cards_bought(source: str, side: Mapping[str, Any]) -> int:
@@ -246,7 +276,8 @@ def _check_fleet(source: str, side: str, race: str, ships: list[Ship], points: i
     cost = fleet_points(ships) + wizard
     if cost > points:
         raise ScenarioError(f"{where} costs {cost} points"
-                            + (f" (its Wizard {wizard})" if wizard else "")
+                            + (f" ({wizard} of it for a Wizard, cards or monsters)"
+                               if wizard else "")
                             + f", more than the {points} allowed")
     mows = [s for s in ships if s.card.ship_class == "mow"]
     if len(mows) < tables().race(race).min_mow:

@@ -27,6 +27,7 @@ from ahoy_tui.engine.events import Happened
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import overlap
 from ahoy_tui.rules.man_o_war.model import MowState, Phase, Ship, Terrain
+from ahoy_tui.rules.man_o_war.monsters import unplaced
 from ahoy_tui.rules.man_o_war.table import outline, terrain_outline
 from ahoy_tui.rules.man_o_war.tables import tables
 
@@ -121,7 +122,9 @@ def choose_edge(state: MowState, dice: Dice, edge: str) -> MowState:
     other = "east" if edge == "west" else "west"
     edges = (edge, other) if state.active == state.sides[0] else (other, edge)
     _say(dice, "edge", f"{state.side_name(state.active)} set up on the {edge}", state.active)
-    return replace(state, edges=edges, setup_step="deploy")
+    # Sea monsters' templates go down after terrain and before the fleets, the winner first
+    step = "monsters" if any(not c.placed for c in state.creatures) else "deploy"
+    return replace(state, edges=edges, setup_step=step)
 
 
 def reserve_units(state: MowState, side: str) -> list[str]:
@@ -232,6 +235,12 @@ def setup_flow(state: MowState, dice: Dice) -> MowState | None:
         return setup_roll(state, dice)
     if state.setup_step == "edge":
         return None
+    if state.setup_step == "monsters":
+        if unplaced(state, state.active):
+            return None
+        if unplaced(state, state.other(state.active)):
+            return replace(state, active=state.other(state.active))
+        return replace(state, setup_step="deploy", active=state.initiative)
     if state.setup_step == "deploy":
         if reserve_units(state, state.active):
             return None

@@ -18,11 +18,20 @@ from __future__ import annotations
 
 from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.fast import replace
+from ahoy_tui.engine.geometry import Polygon
 from ahoy_tui.rules.man_o_war import fleet_cards
+from ahoy_tui.rules.man_o_war.creatures import holding, name, save, touching_ships, wound
 from ahoy_tui.rules.man_o_war.damage import COMBAT, hit_ship, tell, with_ship
 from ahoy_tui.rules.man_o_war.model import MowState, Ship
-from ahoy_tui.rules.man_o_war.table import aim_line, first_under_template, outline
+from ahoy_tui.rules.man_o_war.table import (
+    aim_line,
+    creature_outline,
+    first_under_template,
+    outline,
+)
 from ahoy_tui.rules.man_o_war.tables import RANGE_BANDS, tables
+
+MONSTER_FIRE = "Sea Monsters: Attacks"
 
 # A battery's `fired` bits: broadsides fire once to each side.
 FIRED = {"fore": 1, "aft": 1, "turret": 1, "port": 1, "starboard": 2}
@@ -55,10 +64,17 @@ def ready(ship: Ship, side: str) -> list[int]:
     return found
 
 
-def in_reach(ship: Ship, side: str, target: Ship) -> tuple[float, str] | None:
-    """(range, band) of ``target`` for her batteries on ``side``, or None out of arc or
-    range."""
-    line = aim_line(ship, side, outline(target))
+def target_outline(state: MowState, target_id: str) -> Polygon:
+    """A target's outline on the table: a ship's hull, or a sea monster's body."""
+    if state.has_creature(target_id):
+        return creature_outline(state.creature(target_id))
+    return outline(state.ship(target_id))
+
+
+def in_reach(ship: Ship, side: str, target: Ship | Polygon) -> tuple[float, str] | None:
+    """(range, band) of ``target`` (a ship, or an outline) for her batteries on ``side``, or
+    None out of arc or range."""
+    line = aim_line(ship, side, outline(target) if isinstance(target, Ship) else target)
     if line is None:
         return None
     band = tables().band(line[2])
@@ -81,32 +97,35 @@ def targets(state: MowState, ship: Ship) -> list[tuple[str, str]]:
     """Every (side, target) she may fire at now."""
     if may_fire(ship):
         return []
+    held = holding(state, ship) if state.creatures else []
+    # held by a sea monster she fires at nothing else; a monster on the surface is a target
+    aims: list[tuple[str, Polygon]] = [] if held else [
+        (t.id, outline(t)) for t in state.ships
+        if t.holder != ship.side and t.afloat and t.id != ship.id]
+    aims += [(c.id, creature_outline(c)) for c in state.creatures
+             if c.surfaced and c.side != ship.holder and (not held or c.id in held)]
     found = []
     sides = {s for b in ship.card.batteries for s in SIDES_OF[b.arc]}
     for side in ("fore", "port", "starboard", "aft", "turret"):
         if side not in sides or not ready(ship, side):
             continue
-        for target in state.ships:
-            if target.holder == ship.side or not target.afloat or target.id == ship.id:
-                continue
-            reach = in_reach(ship, side, target)
+        for target_id, poly in aims:
+            reach = in_reach(ship, side, poly)
             if reach is not None and shootable(ship, side, reach[1]):
-                found.append((side, target.id))
+                found.append((side, target_id))
     return found
 
 
 def fire(state: MowState, dice: Dice, ship_id: str, side: str, target_id: str,
          aim: str) -> MowState:
     ship = state.ship(ship_id)
+    if state.has_creature(target_id):
+        return fire_at_monster(state, dice, ship, side, target_id)
     target = state.ship(target_id)
     reach = in_reach(ship, side, target)
     assert reach is not None
     distance, band = reach
-    batteries = shootable(ship, side, band)
-    fired = list(ship.fired)
-    for index in set(batteries):
-        fired[index] |= FIRED[side]
-    state = with_ship(state, replace(ship, fired=tuple(fired)))
+    state, batteries = _batteries_fired(state, ship, side, band)
     line = aim_line(ship, side, outline(target))
     assert line is not None
     origin, point, _ = line
@@ -133,4 +152,53 @@ def fire(state: MowState, dice: Dice, ship_id: str, side: str, target_id: str,
         gunnery = fleet_cards.bonus(ship, "gunnery") if band == "close" else 0
         state = hit_ship(state, dice, struck, aim=level, save_modifier=mods[band] - gunnery,
                          source=f"The {ship.name}'s {weapon.name}", by=ship.side)
+    return state
+
+
+def _batteries_fired(state: MowState, ship: Ship, side: str, band: str) -> tuple[MowState,
+                                                                                 list[int]]:
+    batteries = shootable(ship, side, band)
+    fired = list(ship.fired)
+    for index in set(batteries):
+        fired[index] |= FIRED[side]
+    return with_ship(state, replace(ship, fired=tuple(fired))), batteries
+
+
+def fire_at_monster(state: MowState, dice: Dice, ship: Ship, side: str,
+                    target_id: str) -> MowState:
+    """Each battery's shot: a sea monster in contact with another ship is hit only on a 4+
+    (on 1-3 the shot strikes the ship instead); the monster saves, with the weapon's modifier
+    for the range, or takes a wound."""
+    beast = state.creature(target_id)
+    reach = in_reach(ship, side, creature_outline(beast))
+    assert reach is not None
+    distance, band = reach
+    state, batteries = _batteries_fired(state, ship, side, band)
+    tell(dice, "fires", f"The {ship.name} fires {len(batteries)} batter"
+         f"{'y' if len(batteries) == 1 else 'ies'} ({side}) at the {name(beast)}, "
+         f"{distance:.1f}\" away: {band} range", COMBAT, ship)
+    rules = tables()
+    for index in batteries:
+        beast = state.creature(target_id)
+        if not beast.surfaced:
+            break
+        weapon = rules.weapon(ship.card.batteries[index].weapon)
+        mods = weapon.weakened if ship.weakened[index] and weapon.weakened else weapon.save
+        others = [s for s in touching_ships(state, beast) if s != ship.id]
+        if others:
+            roll = dice.d6(f"{ship.name}: the {name(beast)} or the ship it holds", MONSTER_FIRE,
+                           side=ship.side, ship=ship.id)
+            if roll <= 3:
+                victim = state.ship(others[0])
+                dice.judge(f"the {victim.name}", "4+")
+                tell(dice, "in_the_way", f"The shot strikes the {victim.name} instead of the "
+                     f"{name(beast)}", MONSTER_FIRE, ship)
+                level = "low" if victim.card.split else ""
+                state = hit_ship(state, dice, victim.id, aim=level, save_modifier=mods[band],
+                                 source=f"The {ship.name}'s {weapon.name}", by=ship.side)
+                continue
+            dice.judge("the monster", "4+")
+        if not save(dice, beast, mods[band], f"the {ship.name}'s {weapon.name}", MONSTER_FIRE):
+            state = wound(state, dice, target_id, 1, by=ship.side,
+                          cause=f"the {ship.name}'s {weapon.name}")
     return state

@@ -32,7 +32,8 @@ from ahoy_tui.engine.geometry import (
     point_distance,
     point_on_hull,
 )
-from ahoy_tui.rules.man_o_war.model import Marker, MowState, Ship, Terrain
+from ahoy_tui.rules.man_o_war.bestiary import bestiary
+from ahoy_tui.rules.man_o_war.model import Creature, Marker, MowState, Ship, Terrain
 from ahoy_tui.rules.man_o_war.tables import tables
 
 CONTACT = 0.1  # inches: hulls this close touch
@@ -42,6 +43,12 @@ SIDES = ("fore", "aft", "port", "starboard")
 def outline(ship: Ship) -> Polygon:
     card = ship.card
     return hull(ship.x, ship.y, ship.heading, card.length, card.beam)
+
+
+def creature_outline(creature: Creature) -> Polygon:
+    """A sea monster's body on the table: the rectangle of its length and beam."""
+    beast = bestiary().monster(creature.kind)
+    return hull(creature.x, creature.y, creature.heading, beast.length, beast.beam)
 
 
 def marker_outline(marker: Marker) -> Polygon:
@@ -54,10 +61,12 @@ def terrain_outline(piece: Terrain) -> Polygon:
 
 
 def obstacles(state: MowState, *, but: str = "") -> list[tuple[str, str, Polygon]]:
-    """What stops a moving ship: (kind, id, outline) of every other ship afloat, every
-    Wreckage marker and every piece of terrain."""
+    """What stops a moving ship: (kind, id, outline) of every other ship afloat, every sea
+    monster on the surface, every Wreckage marker and every piece of terrain."""
     found: list[tuple[str, str, Polygon]] = [
         ("ship", s.id, outline(s)) for s in state.ships if s.afloat and s.id != but]
+    found += [("creature", c.id, creature_outline(c)) for c in state.creatures
+              if c.surfaced and c.id != but]
     found += [("wreckage", m.id, marker_outline(m)) for m in state.markers
               if m.kind == "wreckage"]
     found += [(t.kind, t.id, terrain_outline(t)) for t in state.terrain]

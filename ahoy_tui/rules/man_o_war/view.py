@@ -16,7 +16,8 @@ from attrs import frozen
 from ahoy_tui.engine.geometry import UNIT, contains, heading_name, nearest_point
 from ahoy_tui.rules.man_o_war import fleet_cards, flow, movement, shooting
 from ahoy_tui.rules.man_o_war.actions import Advance, Fire
-from ahoy_tui.rules.man_o_war.model import COMPASS, MowState, Ship
+from ahoy_tui.rules.man_o_war.creatures import body, monster, name, template, wounds_left
+from ahoy_tui.rules.man_o_war.model import COMPASS, Creature, MowState, Ship
 from ahoy_tui.rules.man_o_war.spellbook import spellbook
 from ahoy_tui.rules.man_o_war.table import (
     aim_line,
@@ -100,11 +101,33 @@ class TemplateCard:
     mow_cards: tuple[CardFace, ...] = ()  # her Man O' War cards
 
 
+@frozen
+class MonsterCard:
+    """A sea monster's template card: its Wound track, move, save and special attack; a
+    template face down shows only that it is one (and whose)."""
+
+    ship: str  # its id (the cards panel selects by it)
+    name: str
+    label: str
+    side: str
+    side_name: str
+    where: str  # "face down", "rising", "on the surface", "submerged", "in its lair", "dead"
+    wounds: int = 0  # wounds left
+    wounds_max: int = 0
+    move: str = ""
+    save: int = 0
+    special: str = ""
+    text: str = ""
+    points: int = 0
+
+
 CLASS_NAMES = {"mow": "Man O' War", "sol": "Ship of the Line", "ind": "Independent"}
 
 
 def labels(state: MowState) -> dict[str, str]:
-    return short_labels([(s.id, s.name) for s in state.ships])
+    return short_labels([(s.id, s.name) for s in state.ships]
+                        + [(c.id, name(c) if c.where != "template" or c.kind else "Monster")
+                           for c in state.creatures])
 
 
 def card(state: MowState, ship: Ship, label: str) -> TemplateCard:
@@ -182,9 +205,27 @@ def wizard_lines(state: MowState, ship: Ship) -> tuple[str, tuple[CardFace, ...]
     return words, tuple(spell_line(c) for c in wizard.hand)
 
 
-def cards(state: MowState) -> tuple[TemplateCard, ...]:
+def cards(state: MowState) -> tuple[TemplateCard | MonsterCard, ...]:
     named = labels(state)
-    return tuple(card(state, ship, named[ship.id]) for ship in state.ships)
+    ships: tuple[TemplateCard | MonsterCard, ...] = tuple(
+        card(state, ship, named[ship.id]) for ship in state.ships)
+    return ships + tuple(monster_card(state, c, named[c.id]) for c in state.creatures
+                         if c.placed)
+
+
+WHERE = {"template": "face down", "rising": "rising", "surfaced": "on the surface",
+         "submerged": "submerged", "lair": "in its lair", "dead": "dead"}
+
+
+def monster_card(state: MowState, creature: Creature, label: str) -> MonsterCard:
+    where = WHERE[creature.where]
+    side_name = _side_name(state, creature.side)
+    if not creature.kind:  # the enemy's template, face down: which monster is his secret
+        return MonsterCard(creature.id, "Sea monster", label, creature.side, side_name, where)
+    beast = monster(creature)
+    return MonsterCard(creature.id, beast.name, label, creature.side, side_name, where,
+                       wounds_left(creature), beast.wounds, beast.move, beast.save,
+                       beast.special_name, beast.text, beast.points)
 
 
 def speed_words(state: MowState, ship: Ship) -> str:
@@ -222,6 +263,20 @@ def _hull(ship: Ship, label: str, *, ghost: bool = False) -> HullShape:
                      ghost=ghost)
 
 
+def _monster_shape(creature: Creature, label: str) -> HullShape:
+    """A sea monster drawn like a hull in its side's colour, its head the bow; submerged, only
+    a faint counter."""
+    poly = body(creature)
+    dx, dy = UNIT[creature.heading % 8]
+    reach = monster(creature).length / 2
+    head = (creature.x + dx * reach * 0.8, creature.y + dy * reach * 0.8)
+    beast = monster(creature)
+    return HullShape(creature.id, beast.name, creature.side, poly, head, creature.heading,
+                     (creature.x, creature.y), 0, False, False,
+                     wounds_left(creature) * 2 <= beast.wounds, False, label=label,
+                     ghost=creature.where == "submerged")
+
+
 def scene(state: MowState, selected: str | None = None, *, preview: int | None = None,
           preview_action: Any = None, **_: Any) -> Scene:
     """The table now: hulls, wreckage and debris, terrain; for the ship acting, how far her
@@ -232,6 +287,10 @@ def scene(state: MowState, selected: str | None = None, *, preview: int | None =
                for t in state.terrain]
     terrain += [TerrainShape("wreck", marker_outline(m), m.kind.capitalize())
                 for m in state.markers]
+    terrain += [TerrainShape("template", template(c), "Lair" if c.where == "lair" else
+                             "Sea monster") for c in state.creatures
+                if c.placed and c.face_down]
+    hulls += [_monster_shape(c, named[c.id]) for c in state.creatures if c.on_table]
     lines: list[LineShape] = []
     acting = state.ship(state.current) if state.current else None
     if acting is not None and state.move is not None and state.move.remaining > 1e-9:
@@ -258,7 +317,7 @@ def range_templates(state: MowState, ship: Ship, chosen: Any = None) -> list[Lin
     for side, target_id in shooting.targets(state, ship):
         if isinstance(chosen, Fire) and (chosen.side, chosen.target) != (side, target_id):
             continue
-        line = aim_line(ship, side, outline(state.ship(target_id)))
+        line = aim_line(ship, side, shooting.target_outline(state, target_id))
         if line is None:
             continue
         origin, point, reach = line

@@ -34,6 +34,7 @@ TERRAIN_CELLS: dict[str, Cell] = {
     "rocks": ("▲", "seamap--rocks"), "wreck": ("‡", "seamap--wreck"),
     "sandbank": ("░", "seamap--sand"), "mudflat": ("░", "seamap--mud"),
     "shallows": ("~", "seamap--shallows"), "shallow_band": ("~", "seamap--shallows"),
+    "template": ("?", "seamap--template"),  # a face-down template: something lies in wait
 }
 HULL_STYLES = frozenset({"seamap--p1", "seamap--p2", "seamap--p1-bow", "seamap--p2-bow",
                          "seamap--selected", "seamap--struck", "seamap--sinking",
@@ -55,7 +56,7 @@ class SeaMap(ScrollView, can_focus=True):
         "seamap--land", "seamap--quay", "seamap--rocks", "seamap--wreck", "seamap--sand",
         "seamap--mud", "seamap--shallows", "seamap--terrain-name",
         "seamap--grape", "seamap--swivel", "seamap--ghost", "seamap--tape",
-        "seamap--cursor", "seamap--splash", "seamap--threat",
+        "seamap--cursor", "seamap--splash", "seamap--threat", "seamap--template",
     }
 
     BINDINGS = [

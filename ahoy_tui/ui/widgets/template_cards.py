@@ -26,7 +26,33 @@ def boxes(total: int, damaged: int, blazing: int) -> Text:
     return text
 
 
+def render_monster_card(card: Any, *, expanded: bool, selected: bool) -> Text:
+    """A sea monster's card: its Wound track (● a wound left, ○ one taken), move and save, and
+    its special attack; a template face down says only that something lies in wait."""
+    side_style = "bold blue" if card.side == "p1" else "bold red"
+    text = Text()
+    text.append("▶ " if selected else "  ", style="bold")
+    if card.label:
+        text.append(f"{card.label} ", style=side_style)
+    text.append(card.name, style=side_style + (" reverse" if selected else ""))
+    text.append(f"  {card.side_name}\n", style="dim")
+    text.append(f"  sea monster · {card.where}\n", style="italic")
+    if not card.wounds_max or card.where == "dead":
+        return text
+    text.append("  wounds ")
+    text.append("●" * card.wounds, style="green" if card.wounds * 2 > card.wounds_max
+                else "yellow")
+    text.append("○" * max(0, card.wounds_max - card.wounds), style="red")
+    text.append(f" {card.wounds}/{card.wounds_max}  save {card.save}+\n")
+    text.append(f"  moves {card.move}\" · {card.special}\n", style="" if expanded else "dim")
+    if expanded and card.text:
+        text.append(f"    {card.text}\n", style="dim")
+    return text
+
+
 def render_template_card(card: Any, *, expanded: bool, selected: bool) -> Text:
+    if hasattr(card, "wounds_max"):
+        return render_monster_card(card, expanded=expanded, selected=selected)
     side_style = "bold blue" if card.side == "p1" else "bold red"
     text = Text()
     text.append("▶ " if selected else "  ", style="bold")

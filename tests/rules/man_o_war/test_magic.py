@@ -154,7 +154,8 @@ def test_a_wizard_costs_points_and_the_dwarfs_field_none() -> None:
     assert load(data=data).data  # loads
     Game.new("man-o-war", scenario_data=data, seed=1)
     data["sides"][0]["wizard"] = "lord"  # 150: fifty over
-    with pytest.raises(ScenarioError, match=r"costs 500 points \(its Wizard 150\), more than "
+    with pytest.raises(ScenarioError, match=r"costs 500 points \(150 of it for a Wizard, cards or "
+                       r"monsters\), more than "
                        "the 450 allowed"):
         Game.new("man-o-war", scenario_data=data, seed=1)
     dwarfs = scenario(ship("d", "p1", "dreadnought", 20, 24, "E", admiral=True),
