@@ -44,3 +44,27 @@ async def test_only_a_wizards_own_side_receives_his_cards(host, short_dir):
         for other in others:
             seen = other.sessions[game].state.wizard(side)
             assert seen is not None and seen.hand == tuple("" for _ in mine)
+
+
+async def test_a_sea_monster_template_is_its_owners_secret_until_summoned(host, short_dir):
+    """The leviathans: each side's template lies face down; the other player and a spectator
+    receive where it lies, and never a byte naming the monster."""
+    socket = short_dir / "host.sock"
+    alice = await Client.connect(socket, "key:alice", "Alice")
+    bob = await Client.connect(socket, "key:bob", "Bob")
+    carol = await Client.connect(socket, "key:carol", "Carol")
+    alice.send(m.CreateGame(ruleset="man-o-war", scenario="leviathans",
+                            seats={"p1": "me", "p2": "open"}, seed=1))
+    game = (await alice.expect(m.Opened)).game.id
+    bob.send(m.JoinGame(game, "p2"))
+    await bob.expect(m.Opened)
+    carol.send(m.WatchGame(game))
+    await carol.expect(m.Opened)
+
+    for side, client, kind, name in (("p1", alice, "sea_serpent", "Sea Serpent"),
+                                     ("p2", bob, "giant_kraken", "Giant Kraken")):
+        assert f'"{kind}"' in wire(client)  # its owner knows his monster
+        for other in (c for c in (alice, bob, carol) if c is not client):
+            assert f'"{kind}"' not in wire(other) and name not in wire(other)
+            seen = next(c for c in other.sessions[game].state.creatures if c.side == side)
+            assert seen.kind == "" and seen.where == "template"

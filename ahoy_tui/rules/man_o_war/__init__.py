@@ -124,6 +124,13 @@ class ManOWarRuleset:
         assert isinstance(state, MowState)
         return describe(state, action)
 
+    def describe_choice(self, state: GameState, template: Any, field: str,
+                        values: tuple[int, ...]) -> str:
+        from ahoy_tui.rules.man_o_war.prompt import describe_choice
+
+        assert isinstance(state, MowState)
+        return describe_choice(state, template, field, values)
+
     def describe_state(self, state: GameState) -> str:
         from ahoy_tui.rules.man_o_war.prompt import table_text
 

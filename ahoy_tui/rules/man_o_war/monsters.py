@@ -409,13 +409,21 @@ def end_swim(state: MowState) -> MowState:
 
 
 def swim_toward(state: MowState) -> list[str]:
-    """The ships the acting monster may swim at: diving, only the enemy's."""
+    """The ships the acting monster may swim at, the enemy's first, nearest first (diving, only
+    the enemy's)."""
     prowl = state.prowl
     assert prowl is not None
     creature = state.creature(prowl.creature)
+    mine = body(creature)
+
+    def near(ship_id: str) -> tuple[float, str]:
+        return distance(mine, outline(state.ship(ship_id))), ship_id
+
+    enemies = sorted(dive_targets(state, creature), key=near)
     if prowl.dived:
-        return dive_targets(state, creature)
-    return [s.id for s in state.ships if s.afloat]
+        return enemies
+    friends = sorted((s.id for s in state.ships if s.afloat and s.id not in enemies), key=near)
+    return enemies + friends
 
 
 # --- attacks ---------------------------------------------------------------------------------

@@ -164,6 +164,16 @@ QUARTER = ("its centre", "its north-west quarter", "its north-east quarter",
            "its south-west quarter", "its south-east quarter")
 
 
+def describe_choice(state: MowState, template: Any, field: str, values: tuple[int, ...]) -> str:
+    """A folded choice in words, before its value is picked ("" to let the screen word it)."""
+    if isinstance(template, PlaceMonster) and field == "spot":
+        return (f"Place the template at one of {len(values)} spots, 6\" apart (numbered from "
+                "the north-west)")
+    if isinstance(template, Emerge):
+        return "It rises at the centre of its template's area, or in a quarter of it"
+    return ""
+
+
 def _target(state: MowState, target: str) -> str:
     """A ship's name, or a sea monster's."""
     if state.has_creature(target):
@@ -182,7 +192,8 @@ def describe(state: MowState, action: Any) -> str:
         case Summon():
             return "Summon a sea monster (4+)"
         case Emerge(spot=spot):
-            return f"It rises at {QUARTER[spot]}"
+            return (f"It rises at {QUARTER[spot]}" if 0 <= spot < len(QUARTER)
+                    else "It rises in its template's area")
         case MonsterCourse(dive=dive):
             return "Dive (a submerged counter)" if dive else "Swim on the surface"
         case Twice(what=what):
