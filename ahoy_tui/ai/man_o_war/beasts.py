@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 
 from ahoy_tui.ai.captain import Decision
+from ahoy_tui.ai.man_o_war import gunnery
 from ahoy_tui.engine import LegalActions
 from ahoy_tui.engine.geometry import distance
 from ahoy_tui.rules.man_o_war import fleet_cards, monsters, shooting
@@ -105,6 +106,24 @@ def shot_value(view: MowState, ship: Ship, shot: Fire) -> float:
         if others and view.ship(others[0]).holder == ship.side:
             value -= 0.5 * 0.5  # a shot into her own side's ship
     return value
+
+
+def ram_worth(view: MowState, ship: Ship, target: str) -> float:
+    """Battle Honours a ram on ``target`` is worth: a ship's by the gunner's odds, a sea
+    monster's by its save (failing it, a wound a Below the Waterline hit of her ram)."""
+    if not view.has_creature(target):
+        return gunnery.ram_value(ship, view.ship(target))
+    creature = view.creature(target)
+    beast = monster(creature)
+    fails = 1 - sum(1 for roll in range(1, 7) if saves(roll, beast.save, 0)) / 6
+    hits = ship.card.ram + fleet_cards.bonus(ship, "ram")
+    return fails * min(hits, wounds_left(creature)) * beast.honours / beast.wounds
+
+
+def touched_name(view: MowState, target: str) -> str:
+    if view.has_creature(target):
+        return name(view.creature(target))
+    return view.ship(target).name
 
 
 def choose(view: MowState, legal: LegalActions) -> Decision | None:

@@ -188,10 +188,10 @@ class EasyCaptain:
         move = view.move
         if move is None:
             return self.set_course(view, legal, ship)
-        rams = [x for x in legal.fixed if isinstance(x, Ram) and held_by_enemy(
-            view.ship(x.target), ship.side)]
+        rams = [x for x in legal.fixed if isinstance(x, Ram) and (
+            view.has_creature(x.target) or held_by_enemy(view.ship(x.target), ship.side))]
         if rams:
-            return Decision(rams[0], f"ram the {view.ship(rams[0].target).name}!")
+            return Decision(rams[0], f"ram the {beasts.touched_name(view, rams[0].target)}!")
         want, why = self.wanted_heading(view, ship)
         if move.into_wind:
             turn = "starboard" if steps_to(ship.heading, want) >= 0 else "port"

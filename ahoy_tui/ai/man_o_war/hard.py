@@ -23,8 +23,9 @@ import time
 from attrs import evolve
 
 from ahoy_tui.ai.captain import Decision
+from ahoy_tui.ai.man_o_war import beasts
 from ahoy_tui.ai.man_o_war.boarders import prospect
-from ahoy_tui.ai.man_o_war.gunnery import REACH, firepower, ram_value
+from ahoy_tui.ai.man_o_war.gunnery import REACH, firepower
 from ahoy_tui.ai.man_o_war.helm import COARSE, Plan, course_plans
 from ahoy_tui.ai.man_o_war.judge import WEIGHTS, position, reach
 from ahoy_tui.ai.man_o_war.normal import NormalCaptain
@@ -172,7 +173,7 @@ def strike(state: MowState, plan: Plan, may_board: bool) -> float:
     state = with_ship(state, ship)
     total = firepower(state, ship)
     if plan.touched and plan.ram:
-        total += ram_value(ship, state.ship(plan.touched))
+        total += beasts.ram_worth(state, ship, plan.touched)
     if may_board:
         total += max((prospect(state, ship, other) for other in alongside(state, ship)),
                      default=0.0)

@@ -18,6 +18,7 @@ import math
 
 from attrs import evolve, frozen
 
+from ahoy_tui.ai.man_o_war import beasts
 from ahoy_tui.ai.man_o_war import gunnery as gun
 from ahoy_tui.ai.man_o_war.boarders import boarding_value, fight, fight_ahead, prospect
 from ahoy_tui.ai.man_o_war.sight import (
@@ -122,7 +123,7 @@ def position(state: MowState, ship: Ship, *, touched: str = "", ram: bool = Fals
     state = with_ship(state, ship)
     score = gun.firepower(state, ship) if fires else 0.0
     if touched and ram:
-        score += gun.ram_value(ship, state.ship(touched))
+        score += beasts.ram_worth(state, ship, touched)
     touched_now = alongside(state, ship)
     foes_alongside = [s for s in touched_now if s.side != ship.side and fighting(s)]
     if fires and may_board and ship.crew:

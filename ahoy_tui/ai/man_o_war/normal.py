@@ -83,12 +83,13 @@ class NormalCaptain(EasyCaptain):
     def movement(self, view: MowState, legal: LegalActions, ship: Ship) -> Decision | None:
         key = (ship.id, view.turn, view.phase.value)
         rams = [x for x in legal.fixed if isinstance(x, Ram)
-                and held_by_enemy(view.ship(x.target), ship.side)]
+                and (view.has_creature(x.target)
+                     or held_by_enemy(view.ship(x.target), ship.side))]
         if rams:
-            target = view.ship(rams[0].target)
+            target = rams[0].target
             self._plan = []
-            return Decision(rams[0], f"ram the {target.name}! (worth "
-                            f"{gun.ram_value(ship, target):.2f} honours)")
+            return Decision(rams[0], f"ram the {beasts.touched_name(view, target)}! (worth "
+                            f"{beasts.ram_worth(view, ship, target):.2f} honours)")
         if self._plan and self._plan_key == key and self._plan[0] in legal:
             action = self._plan.pop(0)
             return Decision(action, self._step_words(view, ship, action))
@@ -149,8 +150,9 @@ class NormalCaptain(EasyCaptain):
         elif end.aground:
             aim = "though every way runs her aground"
         elif plan.touched and plan.ram:
-            aim = f"to ram the {view.ship(plan.touched).name}"
-        elif plan.touched and view.ship(plan.touched).side != end.side:
+            aim = f"to ram the {beasts.touched_name(view, plan.touched)}"
+        elif plan.touched and view.has_ship(plan.touched) \
+                and view.ship(plan.touched).side != end.side:
             aim = f"to grapple the {view.ship(plan.touched).name}"
         else:
             volleys = gun.best_volleys(_with(view, end), end)
