@@ -1,0 +1,120 @@
+"""The captains with sea monsters: they summon only when nothing else of theirs can act (a
+failure ends the turn), dive when the enemy is far and surface to strike when near, press a
+monster's boarding action on or call it off by the odds, fight a monster off by the same odds,
+and put an enemy monster's lair as far from their own ships as they may."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from ahoy_tui.ai.captain import make_captain
+from ahoy_tui.ai.man_o_war import beasts
+from ahoy_tui.engine import Game, LegalActions
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.rules.man_o_war import RULESET, monsters
+from ahoy_tui.rules.man_o_war.actions import (
+    Activate,
+    MonsterChoice,
+    MonsterCourse,
+    PlaceMonster,
+    Summon,
+    Swim,
+)
+from ahoy_tui.rules.man_o_war.model import MowState, Prowl, Struggle
+
+
+def leviathans(seed: int = 1) -> MowState:
+    state = Game.new("man-o-war", "leviathans", seed=seed).state
+    assert isinstance(state, MowState) and state.to_act == "p1"
+    return state
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_he_summons_only_when_nothing_else_is_left_to_act(level: str) -> None:
+    state = leviathans()
+    captain = make_captain(level, 1, 0.05)
+    legal = RULESET.legal_actions(state)
+    assert Summon("serpent") in legal
+    first = captain.decide(RULESET.view(state, "p1"), legal)
+    assert not isinstance(first.action, Summon)
+    alone = LegalActions([Summon("serpent")])
+    assert captain.decide(RULESET.view(state, "p1"), alone).action == Summon("serpent")
+
+
+def _prowling(state: MowState, x: float, y: float) -> MowState:
+    serpent = replace(state.creature("serpent"), where="surfaced", x=x, y=y, heading=2)
+    creatures = tuple(serpent if c.id == "serpent" else c for c in state.creatures)
+    return replace(state, creatures=creatures, prowl=Prowl("serpent"))
+
+
+def test_far_from_the_enemy_it_dives_near_it_stays_on_the_surface() -> None:
+    state = leviathans()
+    far = _prowling(state, 12, 4)
+    decision = beasts.choose(far, RULESET.legal_actions(far))
+    assert decision is not None and decision.action == MonsterCourse(True)
+    enemy = next(s for s in state.ships if s.side == "p2")
+    near = _prowling(state, enemy.x - 6, enemy.y)
+    decision = beasts.choose(near, RULESET.legal_actions(near))
+    assert decision is not None and decision.action == MonsterCourse(False)
+
+
+def test_it_swims_at_the_nearest_enemy_ship() -> None:
+    state = leviathans()
+    enemy = next(s for s in state.ships if s.side == "p2")
+    near = _prowling(state, enemy.x - 8, enemy.y)
+    near = replace(near, prowl=Prowl("serpent", stage="swim", allowance=10))
+    decision = beasts.choose(near, RULESET.legal_actions(near))
+    nearest = min((s for s in state.ships if s.side == "p2"),
+                  key=lambda s: math.dist((s.x, s.y), (enemy.x - 8, enemy.y)))
+    assert decision is not None and decision.action == Swim(toward=nearest.id)
+
+
+@pytest.mark.parametrize("crew, expected", [(1, "press_on"), (5, "retreat")])
+def test_the_monster_presses_on_or_retreats_by_the_odds(crew: int, expected: str) -> None:
+    state = leviathans()
+    enemy = next(s for s in state.ships if s.side == "p2" and s.card.crew >= 5)
+    state = _prowling(state, enemy.x - 4, enemy.y)
+    serpent = replace(state.creature("serpent"), wounds=3)  # two wounds left
+    ships = tuple(replace(s, crew=crew) if s.id == enemy.id else s for s in state.ships)
+    state = replace(state, ships=ships, creatures=(serpent, state.creature("kraken")),
+                    struggle=Struggle("serpent", enemy.id, "creature"))
+    decision = beasts.choose(state, RULESET.legal_actions(state))
+    assert decision is not None and decision.action == MonsterChoice(expected)
+
+
+@pytest.mark.parametrize("crew, expected", [(5, "press_on"), (1, "drive_off")])
+def test_a_ship_fights_a_monster_on_or_drives_it_off_by_the_odds(crew: int,
+                                                                 expected: str) -> None:
+    state = leviathans()
+    enemy = next(s for s in state.ships if s.side == "p2" and s.card.crew >= 5)
+    state = _prowling(state, enemy.x - 4, enemy.y)
+    ships = tuple(replace(s, crew=crew) if s.id == enemy.id else s for s in state.ships)
+    state = replace(state, ships=ships, struggle=Struggle("serpent", enemy.id, "ship"))
+    decision = beasts.choose(state, RULESET.legal_actions(state))
+    assert decision is not None and decision.action == MonsterChoice(expected)
+
+
+def test_an_enemy_lair_goes_as_far_from_his_own_ships_as_it_may() -> None:
+    state = leviathans()
+    kraken = replace(state.creature("kraken"), where="lair")
+    state = replace(state, creatures=(state.creature("serpent"), kraken), placing="kraken",
+                    placer="p1")
+    legal = RULESET.legal_actions(state)
+    decision = beasts.choose(state, legal)
+    assert decision is not None and isinstance(decision.action, PlaceMonster)
+    spots = monsters.grid(state)
+    ours = [s for s in state.ships if s.side == "p1"]
+
+    def gap(spot: int) -> float:
+        return min(math.dist(spots[spot], (s.x, s.y)) for s in ours)
+
+    assert gap(decision.action.spot) == max(gap(x.spot) for x in legal.fixed)
+
+
+def test_a_monster_on_the_table_is_activated_like_an_independent() -> None:
+    state = leviathans()
+    risen = replace(state.creature("serpent"), where="surfaced")
+    state = replace(state, creatures=(risen, state.creature("kraken")))
+    assert Activate("serpent") in RULESET.legal_actions(state)
