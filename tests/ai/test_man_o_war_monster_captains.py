@@ -36,17 +36,17 @@ def test_he_summons_only_when_nothing_else_is_left_to_act(level: str) -> None:
     state = leviathans()
     captain = make_captain(level, 1, 0.05)
     legal = RULESET.legal_actions(state)
-    assert Summon("serpent") in legal
+    assert Summon("kraken") in legal
     first = captain.decide(RULESET.view(state, "p1"), legal)
     assert not isinstance(first.action, Summon)
-    alone = LegalActions([Summon("serpent")])
-    assert captain.decide(RULESET.view(state, "p1"), alone).action == Summon("serpent")
+    alone = LegalActions([Summon("kraken")])
+    assert captain.decide(RULESET.view(state, "p1"), alone).action == Summon("kraken")
 
 
 def _prowling(state: MowState, x: float, y: float) -> MowState:
-    serpent = replace(state.creature("serpent"), where="surfaced", x=x, y=y, heading=2)
-    creatures = tuple(serpent if c.id == "serpent" else c for c in state.creatures)
-    return replace(state, creatures=creatures, prowl=Prowl("serpent"))
+    kraken = replace(state.creature("kraken"), where="surfaced", x=x, y=y, heading=2)
+    creatures = tuple(kraken if c.id == "kraken" else c for c in state.creatures)
+    return replace(state, creatures=creatures, prowl=Prowl("kraken"))
 
 
 def test_far_from_the_enemy_it_dives_near_it_stays_on_the_surface() -> None:
@@ -64,7 +64,7 @@ def test_it_swims_at_the_nearest_enemy_ship() -> None:
     state = leviathans()
     enemy = next(s for s in state.ships if s.side == "p2")
     near = _prowling(state, enemy.x - 8, enemy.y)
-    near = replace(near, prowl=Prowl("serpent", stage="swim", allowance=10))
+    near = replace(near, prowl=Prowl("kraken", stage="swim", allowance=10))
     decision = beasts.choose(near, RULESET.legal_actions(near))
     nearest = min((s for s in state.ships if s.side == "p2"),
                   key=lambda s: math.dist((s.x, s.y), (enemy.x - 8, enemy.y)))
@@ -76,10 +76,10 @@ def test_the_monster_presses_on_or_retreats_by_the_odds(crew: int, expected: str
     state = leviathans()
     enemy = next(s for s in state.ships if s.side == "p2" and s.card.crew >= 5)
     state = _prowling(state, enemy.x - 4, enemy.y)
-    serpent = replace(state.creature("serpent"), wounds=3)  # two wounds left
+    kraken = replace(state.creature("kraken"), wounds=4)  # two wounds left
     ships = tuple(replace(s, crew=crew) if s.id == enemy.id else s for s in state.ships)
-    state = replace(state, ships=ships, creatures=(serpent, state.creature("kraken")),
-                    struggle=Struggle("serpent", enemy.id, "creature"))
+    state = replace(state, ships=ships, creatures=(kraken, state.creature("serpent")),
+                    struggle=Struggle("kraken", enemy.id, "creature"))
     decision = beasts.choose(state, RULESET.legal_actions(state))
     assert decision is not None and decision.action == MonsterChoice(expected)
 
@@ -90,16 +90,18 @@ def test_a_ship_fights_a_monster_on_or_drives_it_off_by_the_odds(crew: int,
     state = leviathans()
     enemy = next(s for s in state.ships if s.side == "p2" and s.card.crew >= 5)
     state = _prowling(state, enemy.x - 4, enemy.y)
+    kraken = replace(state.creature("kraken"), wounds=3)  # three wounds left
     ships = tuple(replace(s, crew=crew) if s.id == enemy.id else s for s in state.ships)
-    state = replace(state, ships=ships, struggle=Struggle("serpent", enemy.id, "ship"))
+    state = replace(state, ships=ships, creatures=(kraken, state.creature("serpent")),
+                    struggle=Struggle("kraken", enemy.id, "ship"))
     decision = beasts.choose(state, RULESET.legal_actions(state))
     assert decision is not None and decision.action == MonsterChoice(expected)
 
 
 def test_an_enemy_lair_goes_as_far_from_his_own_ships_as_it_may() -> None:
     state = leviathans()
-    kraken = replace(state.creature("kraken"), where="lair")
-    state = replace(state, creatures=(state.creature("serpent"), kraken), placing="kraken",
+    serpent = replace(state.creature("serpent"), where="lair")
+    state = replace(state, creatures=(state.creature("kraken"), serpent), placing="serpent",
                     placer="p1")
     legal = RULESET.legal_actions(state)
     decision = beasts.choose(state, legal)
@@ -115,6 +117,6 @@ def test_an_enemy_lair_goes_as_far_from_his_own_ships_as_it_may() -> None:
 
 def test_a_monster_on_the_table_is_activated_like_an_independent() -> None:
     state = leviathans()
-    risen = replace(state.creature("serpent"), where="surfaced")
-    state = replace(state, creatures=(risen, state.creature("kraken")))
-    assert Activate("serpent") in RULESET.legal_actions(state)
+    risen = replace(state.creature("kraken"), where="surfaced")
+    state = replace(state, creatures=(risen, state.creature("serpent")))
+    assert Activate("kraken") in RULESET.legal_actions(state)

@@ -61,8 +61,8 @@ async def test_a_sea_monster_template_is_its_owners_secret_until_summoned(host, 
     carol.send(m.WatchGame(game))
     await carol.expect(m.Opened)
 
-    for side, client, kind, name in (("p1", alice, "sea_serpent", "Sea Serpent"),
-                                     ("p2", bob, "giant_kraken", "Giant Kraken")):
+    for side, client, kind, name in (("p1", alice, "giant_kraken", "Giant Kraken"),
+                                     ("p2", bob, "sea_serpent", "Sea Serpent")):
         assert f'"{kind}"' in wire(client)  # its owner knows his monster
         for other in (c for c in (alice, bob, carol) if c is not client):
             assert f'"{kind}"' not in wire(other) and name not in wire(other)

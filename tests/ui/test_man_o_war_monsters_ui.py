@@ -42,11 +42,11 @@ async def test_the_enemy_template_is_face_down_and_ones_own_is_named(tmp_path: P
     async with app.run_test(size=(130, 44)) as pilot:
         await pilot.pause()
         shown = {c.ship: c for c in cards(app.screen._shown())}
-        own = render_template_card(shown["serpent"], expanded=True, selected=True).plain
-        enemy = render_template_card(shown["kraken"], expanded=True, selected=True).plain
-        assert "Sea Serpent" in own and "face down" in own
-        assert "Sea monster" in enemy and "face down" in enemy and "Kraken" not in enemy
-        assert "Kraken" not in screen_text(app)
+        own = render_template_card(shown["kraken"], expanded=True, selected=True).plain
+        enemy = render_template_card(shown["serpent"], expanded=True, selected=True).plain
+        assert "Giant Kraken" in own and "face down" in own
+        assert "Sea monster" in enemy and "face down" in enemy and "Serpent" not in enemy
+        assert "Serpent" not in screen_text(app)
         assert app.screen.query_one(SeaMap)
         assert "??????" in screen_text(app)  # the templates lie on the map, face down
         assert "Summon a sea monster" in screen_text(app)
@@ -54,23 +54,23 @@ async def test_the_enemy_template_is_face_down_and_ones_own_is_named(tmp_path: P
 
 async def test_a_monster_risen_is_drawn_with_its_wound_track(tmp_path: Path) -> None:
     game = Game.new("man-o-war", "leviathans", seed=1)  # the Empire first
-    risen = tuple(replace(c, where="surfaced", wounds=2) if c.id == "serpent" else c
+    risen = tuple(replace(c, where="surfaced", wounds=2) if c.id == "kraken" else c
                   for c in game.state.creatures)
     game._states[0] = replace(game.state, creatures=risen)  # set out for the screen
     app = AhoyApp(session=LocalSession(game, path=tmp_path / "mow.json"))
     async with app.run_test(size=(130, 44)) as pilot:
         await pilot.pause()
         text = screen_text(app)
-        assert "Activate the Sea Serpent" in text
+        assert "Activate the Giant Kraken" in text
         from ahoy_tui.rules.man_o_war.view import cards
         from ahoy_tui.ui.widgets.template_cards import render_template_card
 
-        card = next(c for c in cards(app.screen._shown()) if c.ship == "serpent")
+        card = next(c for c in cards(app.screen._shown()) if c.ship == "kraken")
         drawn = render_template_card(card, expanded=True, selected=True).plain
-        assert "wounds ●●●○○ 3/5" in drawn and "save 5+" in drawn
-        assert "Crushing coils" in drawn
+        assert "wounds ●●●●○○ 4/6" in drawn and "save 4+" in drawn
+        assert "Tentacles" in drawn
         scene = app.screen.session.ruleset.scene(app.screen._shown())
-        assert any(h.ship == "serpent" for h in scene.hulls)
+        assert any(h.ship == "kraken" for h in scene.hulls)
 
 
 def _words(state: Any, game: Game) -> list[str]:

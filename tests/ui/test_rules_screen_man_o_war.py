@@ -16,7 +16,7 @@ def test_every_rule_cited_has_a_summary() -> None:
     topics = get_ruleset("man-o-war").rule_topics()
     cited: set[str] = set()
     for seed, scenario in enumerate(("empire_bretonnia", "dwarfs_orcs", "elves", "sorcery",
-                                             "leviathans")):
+                                             "leviathans", "eyries")):
         game = Game.new("man-o-war", scenario, seed=seed)
         chooser = random.Random(seed)
         while not game.over:

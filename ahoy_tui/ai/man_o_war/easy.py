@@ -18,7 +18,7 @@ import math
 from typing import Any
 
 from ahoy_tui.ai.captain import Decision
-from ahoy_tui.ai.man_o_war import beasts
+from ahoy_tui.ai.man_o_war import airmen, beasts
 from ahoy_tui.ai.man_o_war.boarders import prize_crew, recrew
 from ahoy_tui.ai.man_o_war.sight import (
     broadside_headings,
@@ -91,6 +91,10 @@ class EasyCaptain:
     def choose(self, view: MowState, legal: LegalActions) -> Decision | None:
         if view.creatures:
             decision = beasts.choose(view, legal)
+            if decision is not None:
+                return decision
+        if view.flyers:
+            decision = airmen.choose(view, legal)
             if decision is not None:
                 return decision
         if view.phase == Phase.MAGIC:
@@ -269,6 +273,9 @@ class EasyCaptain:
             if beasts.shot_value(view, ship, best) > 0:
                 return Decision(best, f"{best.side} batteries fire at the sea monster")
         if not shots:
+            aloft = airmen.anti_flyer(view, legal)
+            if aloft is not None:
+                return aloft
             return Decision(EndFire(), "nothing to shoot at but through a friend")
         wanted = [x for x in shots if x.aim in ("low", "")]
 

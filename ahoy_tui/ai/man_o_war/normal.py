@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from ahoy_tui.ai.captain import Decision
-from ahoy_tui.ai.man_o_war import beasts, sorcery
+from ahoy_tui.ai.man_o_war import airmen, beasts, sorcery
 from ahoy_tui.ai.man_o_war import gunnery as gun
 from ahoy_tui.ai.man_o_war.boarders import (
     boarding_value,
@@ -245,6 +245,9 @@ class NormalCaptain(EasyCaptain):
             if best is None or value > best[0]:
                 best = (value, shot)
         if best is None or best[0] <= 0:
+            aloft = airmen.anti_flyer(view, legal)
+            if aloft is not None:
+                return aloft
             return Decision(EndFire(), "holding fire: nothing worth the shot")
         value, shot = best
         if view.has_creature(shot.target):

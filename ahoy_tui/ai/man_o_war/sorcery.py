@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ahoy_tui.ai.man_o_war import gunnery as gun
 from ahoy_tui.ai.man_o_war.sight import enemies, fighting, gap
+from ahoy_tui.rules.man_o_war import flyers
 from ahoy_tui.rules.man_o_war.model import MowState, Ship
 from ahoy_tui.rules.man_o_war.spellbook import Spell, spellbook
 
@@ -85,6 +86,12 @@ def worth(state: MowState, side: str, card: str, target: str) -> float:
     """What casting ``card`` on ``target`` is worth to ``side``: its effect by the odds that it
     is cast and not dispelled, less the card it costs."""
     spell = spellbook().spell(card)
+    if target and state.has_flyer(target):  # a wound a point of the spell, on a flyer
+        flyer = state.flyer(target)
+        template = flyers.template(flyer)
+        value = min(spell.amount, flyers.wounds_left(flyer)) * template.honours \
+            / template.wounds
+        return cast_chance(state, side, spell) * (1 - ENEMY_DISPELS) * value - KEEP
     ship = state.ship(target) if target else None
     value = effect_value(state, spell, ship)
     enemy = state.wizard(state.other(side))

@@ -52,6 +52,8 @@ class ManOWarRuleset:
             ("As the scenario says", ""), ("Played", "yes"), ("Not played", "no"))),
         SetupChoice("no_spell_first_turn", "House rule: no spell on the first turn", (
             ("As the scenario says", ""), ("Played", "yes"), ("Not played", "no"))),
+        SetupChoice("flyer_first", "House rule: a flyer attacks before the defensive fire", (
+            ("As the scenario says", ""), ("Played", "yes"), ("Not played", "no"))),
         SetupChoice("mow_cards", "Man O' War cards", (
             ("As the scenario says", ""), ("Dealt", "yes"), ("Not dealt", "no"))),
     )

@@ -320,8 +320,53 @@ class MonsterChoice:
     choice: str  # "press_on" | "retreat" | "drive_off"
 
 
+@frozen
+class Fly:
+    """A flyer flies straight at ``toward`` (a ship, a sea monster or a flyer: it stops in base
+    contact, and attacks), or ``inches`` along the compass point ``heading``, over anything."""
+
+    kind: ClassVar[str] = "fly"
+    toward: str = ""
+    heading: int = 0
+    inches: int = 0
+
+
+@frozen
+class Bomb:
+    """The flyer's special attack (its missiles or bombs) on what it touches."""
+
+    kind: ClassVar[str] = "bomb"
+    target: str
+
+
+@frozen
+class Grapple:
+    """The flyer's boarding action against a ship it touches, or close combat with a flyer or
+    a sea monster."""
+
+    kind: ClassVar[str] = "grapple"
+    target: str
+
+
+@frozen
+class FlyerChoice:
+    """After a round with a flyer: fight on, drive it off (1" away), or break off."""
+
+    kind: ClassVar[str] = "flyer_choice"
+    choice: str  # "fight_on" | "drive_off" | "break_off"
+
+
+@frozen
+class FireAntiFlyer:
+    """After her cannons, a Man O' War fires her anti-flyer weapon at one flyer in range."""
+
+    kind: ClassVar[str] = "fire_anti_flyer"
+    target: str
+
+
 MowAction = (PlaceTerrain | ChooseEdge | Deploy | Activate | Command | SetCourse | Advance | Turn
              | TurnOnTheSpot | PushClear | Ram | EndMove | Fire | EndFire | Board | BoardingChoice
              | TakePrize | Scuttle | EndShip | CastSpell | NoSpell | DispelSpell | LetItStand
              | Reroll | DiscardSpell | KeepHand | PlaceMonster | Summon | Emerge | MonsterCourse
-             | Twice | Swim | SpecialAttack | Maul | MonsterChoice)
+             | Twice | Swim | SpecialAttack | Maul | MonsterChoice | Fly | Bomb | Grapple
+             | FlyerChoice | FireAntiFlyer)

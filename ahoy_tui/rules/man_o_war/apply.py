@@ -8,12 +8,22 @@ from typing import Any
 from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.events import Event
 from ahoy_tui.engine.fast import replace
-from ahoy_tui.rules.man_o_war import boarding, flow, magic, monsters, movement, setup, shooting
+from ahoy_tui.rules.man_o_war import (
+    boarding,
+    flow,
+    flyers,
+    magic,
+    monsters,
+    movement,
+    setup,
+    shooting,
+)
 from ahoy_tui.rules.man_o_war.actions import (
     Activate,
     Advance,
     Board,
     BoardingChoice,
+    Bomb,
     CastSpell,
     ChooseEdge,
     Command,
@@ -25,6 +35,10 @@ from ahoy_tui.rules.man_o_war.actions import (
     EndMove,
     EndShip,
     Fire,
+    FireAntiFlyer,
+    Fly,
+    FlyerChoice,
+    Grapple,
     KeepHand,
     LetItStand,
     Maul,
@@ -67,6 +81,8 @@ def _dispatch(state: MowState, dice: Dice, action: Any) -> MowState:
             return setup.deploy(state, dice, unit, y)
         case Activate(unit=unit) if state.has_creature(unit):
             return monsters.activate(state, dice, unit)
+        case Activate(unit=unit) if state.flyers and flyers.is_unit(state, unit):
+            return flyers.activate(state, dice, unit)
         case Activate(unit=unit):
             ships = flow.unit_ships(state, unit)
             flow.say(dice, "activate", f"{state.side_names[state.side_index(state.active)]} "
@@ -88,6 +104,8 @@ def _dispatch(state: MowState, dice: Dice, action: Any) -> MowState:
             return movement.ram(state, dice, target)
         case EndMove() if state.prowl is not None:
             return monsters.end_swim(state)
+        case EndMove() | EndShip() if state.flight is not None:
+            return flyers.end_flight(state)
         case EndMove():
             return flow.end_move(state)
         case Fire(side=side, target=target, aim=aim):
@@ -125,6 +143,17 @@ def _dispatch(state: MowState, dice: Dice, action: Any) -> MowState:
             return monsters.maul(state, dice, target)
         case MonsterChoice(choice=choice):
             return monsters.struggle_choice(state, dice, choice)
+        case Fly(toward=toward, heading=heading, inches=inches):
+            return flyers.fly(state, dice, toward, heading, inches)
+        case Bomb(target=target):
+            return flyers.bomb(state, dice, target)
+        case Grapple(target=target):
+            return flyers.grapple(state, dice, target)
+        case FlyerChoice(choice=choice):
+            return flyers.duel_choice(state, dice, choice)
+        case FireAntiFlyer(target=target):
+            state = flyers.fire_anti_flyer(state, dice, state.current, target)
+            return replace(state, stage="board")  # after her cannons: her fire is done
         case CastSpell(card=card, target=target, way=way):
             return magic.cast(state, dice, magic.decider(state), card, target, way)
         case NoSpell():

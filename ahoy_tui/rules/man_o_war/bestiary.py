@@ -1,8 +1,9 @@
-"""Man O' War: the sea monsters, loaded once from ``data/creatures.toml``.
+"""Man O' War: the sea monsters and the flyers, loaded once from ``data/creatures.toml``.
 
-The seed gives the rules for sea monsters but no monster: every one in the file is the
-project's own, as data a player can read and extend. An unknown id, or a monster that breaks
-the file's rules, raises :class:`DataError` naming the file and the key.
+The seed gives the rules for sea monsters and flyers but no monster and only two flyers (the
+reference's Wyvern Rider and Manticore Lord): the rest are the project's own, as data a player
+can read and extend. An unknown id, or a creature that breaks the file's rules, raises
+:class:`DataError` naming the file and the key.
 """
 
 from __future__ import annotations
@@ -49,8 +50,54 @@ class Monster:
 
 
 @frozen
+class FlyerTemplate:
+    """A flyer's template: cost, wounds, move, size, honours; the d6 scores that strike its
+    Rider (killed: removed) and its beast (a wound), with their saves; its bombs or missiles;
+    its close combat bonus attacking; the defensive fire it has against other flyers."""
+
+    id: str
+    name: str
+    race: str
+    points: int
+    wounds: int
+    move: float
+    length: float
+    beam: float
+    honours: int
+    rider: tuple[int, ...]
+    beast: tuple[int, ...]
+    rider_save: int
+    beast_save: int
+    bombs: int
+    bomb_miss: int
+    bomb_save: int
+    bomb_name: str
+    text: str
+    attack_bonus: int = 0
+    defence: int = 0
+
+    def struck(self, score: int) -> str:
+        """What a hit rolling ``score`` strikes: "rider", "beast" or "" (a miss)."""
+        if score in self.rider:
+            return "rider"
+        return "beast" if score in self.beast else ""
+
+
+@frozen
+class AntiFlyer:
+    cost: int
+    allowance: int
+    range: float
+    shots: int
+    save: int
+
+
+@frozen
 class Bestiary:
     monsters: Mapping[str, Monster]
+    flyers: Mapping[str, FlyerTemplate]
+    flyer_allowance: int
+    anti_flyer: AntiFlyer
     template_length: float
     template_beam: float
     summon: int
@@ -59,6 +106,9 @@ class Bestiary:
 
     def monster(self, kind: str) -> Monster:
         return lookup(self.monsters, kind, "creatures.toml", "monster")  # type: ignore[no-any-return]
+
+    def flyer(self, kind: str) -> FlyerTemplate:
+        return lookup(self.flyers, kind, "creatures.toml", "flyer")  # type: ignore[no-any-return]
 
 
 def _monster(kind: str, raw: dict[str, object]) -> Monster:
@@ -88,12 +138,34 @@ def _monster(kind: str, raw: dict[str, object]) -> Monster:
     return monster
 
 
+def _flyer(kind: str, raw: dict[str, object]) -> FlyerTemplate:
+    where = f"creatures.toml [flyer.{kind}]"
+    flyer = structure(FlyerTemplate, {"id": kind, **raw}, where)
+    problems = []
+    scores = (*flyer.rider, *flyer.beast)
+    if len(set(scores)) != len(scores) or any(not 1 <= n <= 6 for n in scores):
+        problems.append("rider and beast are d6 scores, none in both")
+    if not flyer.beast:
+        problems.append("a flyer has a beast to hit")
+    if flyer.wounds < 1 or flyer.move <= 0 or flyer.bombs < 0:
+        problems.append("a flyer has a wound, a move and no negative bombs")
+    if (flyer.rider and not 2 <= flyer.rider_save <= 6) or not 2 <= flyer.beast_save <= 6:
+        problems.append("saves are 2 to 6")
+    if problems:
+        raise DataError(f"{where}: " + "; ".join(problems))
+    return flyer
+
+
 @cache
 def bestiary() -> Bestiary:
     raw = read_toml(PACKAGE, "creatures.toml")
     rules = raw["monsters"]
     monsters = {key: _monster(key, value) for key, value in raw.get("monster", {}).items()}
+    flyers = {key: _flyer(key, value) for key, value in raw.get("flyer", {}).items()}
+    anti = structure(AntiFlyer, raw["anti_flyer"], "creatures.toml [anti_flyer]")
     return Bestiary(
-        monsters=MappingProxyType(monsters), template_length=float(rules["template_length"]),
+        monsters=MappingProxyType(monsters), flyers=MappingProxyType(flyers),
+        flyer_allowance=int(raw["flyers"]["allowance"]), anti_flyer=anti,
+        template_length=float(rules["template_length"]),
         template_beam=float(rules["template_beam"]), summon=int(rules["summon"]),
         lair_clearance=float(rules["lair_clearance"]), retreat=float(rules["retreat"]))

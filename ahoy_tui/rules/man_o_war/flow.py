@@ -33,6 +33,7 @@ from ahoy_tui.rules.man_o_war import (
     boarding,
     creatures,
     fleet_cards,
+    flyers,
     magic,
     monsters,
     movement,
@@ -77,6 +78,8 @@ def units(state: MowState, side: str) -> list[str]:
             found.append(unit)
     if state.creatures:  # a monster swimming acts as an Independent; one face down is summoned
         found += monsters.activatable(state, side) + monsters.summonable(state, side)
+    if state.flyers:  # flyers act as squadrons or independents
+        found += flyers.units(state, side)
     return found
 
 
@@ -87,6 +90,8 @@ def unit_ships(state: MowState, unit: str) -> tuple[str, ...]:
 def unit_name(state: MowState, unit: str) -> str:
     if state.creatures and state.has_creature(unit):
         return f"the {creatures.name(state.creature(unit))}"
+    if state.flyers and flyers.is_unit(state, unit):
+        return flyers.unit_name(state, unit)
     ships = [s for s in state.ships if (s.squadron or s.id) == unit]
     if len(ships) == 1 and not ships[0].squadron:
         return f"the {ships[0].name}"
@@ -121,6 +126,15 @@ def flow(state: MowState, dice: Dice) -> MowState:
             return replace(state, to_act=monsters.struggle_decider(state))
         if state.placing:
             return replace(state, to_act=state.placer)
+        if state.duel is not None and state.duel.decision:
+            return replace(state, to_act=flyers.duel_decider(state))
+        if state.flight is not None:
+            state, waiting_for = flyers.flight_step(state, dice)
+            if waiting_for:
+                return replace(state, to_act=state.flyer(state.flight.flyer).side)
+            if state.flight is None:
+                state = pass_play(state)
+            continue
         if state.phase == Phase.INITIATIVE:
             state = initiative(state, dice)
             continue
@@ -190,7 +204,8 @@ def _ship_step(state: MowState, dice: Dice) -> MowState | None:
             return end_move(state)
         return None
     if state.stage == "fire":
-        return None if shooting.targets(state, ship) else replace(state, stage="board")
+        return None if shooting.targets(state, ship) or flyers.anti_flyer_targets(state, ship) \
+            else replace(state, stage="board")
     if state.stage == "board":
         return None if boarding_targets(state, ship) else finish_ship(state, dice)
     return finish_ship(state, dice)
@@ -258,8 +273,8 @@ def initiative(state: MowState, dice: Dice) -> MowState:
 def begin_battle(state: MowState, dice: Dice) -> MowState:
     ships = tuple(replace(s, activated=False, fired=tuple(0 for _ in s.fired))
                   if s.activated or any(s.fired) else s for s in state.ships)
-    state = replace(monsters.fresh(state), ships=ships, phase=Phase.BATTLE,
-                    active=state.initiative,
+    state = flyers.fresh(monsters.fresh(replace(state, ships=ships)))
+    state = replace(state, phase=Phase.BATTLE, active=state.initiative,
                     acting=(), current="", stage="", move=None, boarded_this_turn=())
     for ship in [s for s in state.ships if s.aground and s.afloat]:
         state = movement.free_from_ground(state, dice, ship.id)

@@ -7,12 +7,22 @@ from typing import Any
 
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.legal import ActionRange, LegalActions
-from ahoy_tui.rules.man_o_war import creatures, flow, magic, monsters, movement, setup, shooting
+from ahoy_tui.rules.man_o_war import (
+    creatures,
+    flow,
+    flyers,
+    magic,
+    monsters,
+    movement,
+    setup,
+    shooting,
+)
 from ahoy_tui.rules.man_o_war.actions import (
     Activate,
     Advance,
     Board,
     BoardingChoice,
+    Bomb,
     CastSpell,
     ChooseEdge,
     Command,
@@ -24,6 +34,10 @@ from ahoy_tui.rules.man_o_war.actions import (
     EndMove,
     EndShip,
     Fire,
+    FireAntiFlyer,
+    Fly,
+    FlyerChoice,
+    Grapple,
     KeepHand,
     LetItStand,
     Maul,
@@ -71,6 +85,10 @@ def legal(state: MowState) -> LegalActions:
     if state.struggle is not None and state.struggle.decision:
         other = "retreat" if state.struggle.decision == "creature" else "drive_off"
         return LegalActions([MonsterChoice("press_on"), MonsterChoice(other)])
+    duel = state.duel
+    if duel is not None and duel.decision:
+        other = "break_off" if duel.decision == "attacker" else "drive_off"
+        return LegalActions([FlyerChoice("fight_on"), FlyerChoice(other)])
     if state.placing:
         beast = state.creature(state.placing)
         if beast.where == "lair":
@@ -86,6 +104,8 @@ def legal(state: MowState) -> LegalActions:
         return LegalActions([*(DiscardSpell(c) for c in hand), KeepHand()])
     if state.prowl is not None:
         return _prowl_actions(state)
+    if state.flight is not None:
+        return _flight_actions(state)
     if state.current:
         return _ship_actions(state, state.ship(state.current))
     if state.phase == Phase.BATTLE:
@@ -95,6 +115,27 @@ def legal(state: MowState) -> LegalActions:
         summons = monsters.summonable(state, side) if state.creatures else []
         return LegalActions([*(Activate(u) for u in flow.units(state, side)
                                if u not in summons), *(Summon(c) for c in summons)])
+    return _EMPTY
+
+
+def _flight_actions(state: MowState) -> LegalActions:
+    """The flying flyer's choices: fly at a target or along a compass point; touching its
+    target, its special attack and its boarding action or close combat."""
+    flight = state.flight
+    assert flight is not None
+    flyer = state.flyer(flight.flyer)
+    if flight.stage == "fly":
+        reach = max(1, math.ceil(flyers.template(flyer).move - 1e-9))
+        ranges = [ActionRange(Fly(heading=h, inches=1), "inches", 1, reach) for h in range(8)]
+        return LegalActions([*(Fly(toward=t) for t in flyers.targets(state, flyer)), EndMove()],
+                            ranges)
+    if flight.stage == "attack":
+        fixed: list[Any] = []
+        if not flight.bombed and flyers.template(flyer).bombs:
+            fixed.append(Bomb(flight.target))
+        if not flight.fought:
+            fixed.append(Grapple(flight.target))
+        return LegalActions([*fixed, EndShip()])
     return _EMPTY
 
 
@@ -166,6 +207,7 @@ def _ship_actions(state: MowState, ship: Ship) -> LegalActions:
             split = state.has_ship(target_id) and state.ship(target_id).card.split
             fixed.extend(Fire(side, target_id, aim) for aim in (("high", "low") if split
                                                                  else ("",)))
+        fixed += [FireAntiFlyer(f) for f in flyers.anti_flyer_targets(state, ship)]
         return LegalActions([*fixed, EndFire()])
     if state.stage == "board":
         return LegalActions([*(Board(t) for t in flow.boarding_targets(state, ship)),
@@ -266,6 +308,39 @@ def _explain_magic(state: MowState, action: Any) -> tuple[str, str]:
     return "Magic", "that card cannot dispel that spell"
 
 
+_FLYER_ACTIONS = (Fly, Bomb, Grapple, FlyerChoice)
+
+
+def _explain_flyers(state: MowState, action: Any) -> tuple[str, str] | None:
+    """Why a flyer's action (or another while a flyer flies) is refused; None when the flyers
+    have nothing to say about it."""
+    duel = state.duel
+    if duel is not None and duel.decision and not isinstance(action, FlyerChoice):
+        return "Airpower", "first decide how the fight with the flyer goes on"
+    if isinstance(action, FlyerChoice):
+        if duel is None or not duel.decision:
+            return "Airpower", "no fight with a flyer waits for a decision"
+        return "Airpower", ("the defender fights on or drives the flyer off"
+                            if duel.decision == "defender"
+                            else "the flyer fights on or breaks off")
+    if isinstance(action, FireAntiFlyer):
+        return "Anti-flyer weapons", ("a Man O' War with an anti-flyer weapon fires it once a "
+                                      "turn, in her fire, at one enemy flyer within 12\"")
+    flight = state.flight
+    if flight is not None and not isinstance(action, (*_FLYER_ACTIONS, EndMove, EndShip)):
+        return "Airpower", "the flyer flying must finish first"
+    if isinstance(action, _FLYER_ACTIONS) and flight is None:
+        return "Airpower", "no flyer is flying"
+    if flight is None:
+        return None
+    if flight.stage == "fly":
+        move = flyers.template(state.flyer(flight.flyer)).move
+        return "Airpower: Movement", (f"it flies at an enemy (a ship, a monster, a flyer), or "
+                                      f"up to {move:g}\" along a compass point")
+    return "Airpower: Attacks", ("its special attack and its boarding action, once each, on "
+                                 "what it touches")
+
+
 _MONSTER_ACTIONS = (PlaceMonster, Summon, Emerge, MonsterCourse, Twice, Swim, SpecialAttack, Maul,
                    MonsterChoice)
 
@@ -330,7 +405,7 @@ def explain(state: MowState, action: Any) -> tuple[str, str]:
     if state.boarding is not None and state.boarding.decision \
             and not isinstance(action, BoardingChoice):
         return "Boarding Actions", "first decide how the boarding action goes on"
-    monster_why = _explain_monsters(state, action)
+    monster_why = _explain_monsters(state, action) or _explain_flyers(state, action)
     if monster_why is not None:
         return monster_why
     magic_actions = (CastSpell, NoSpell, DispelSpell, LetItStand, Reroll)

@@ -29,7 +29,7 @@ from __future__ import annotations
 from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import UNIT, distance
-from ahoy_tui.rules.man_o_war import damage, fleet_cards, wizards
+from ahoy_tui.rules.man_o_war import damage, fleet_cards, flyers, wizards
 from ahoy_tui.rules.man_o_war.actions import CastSpell, DispelSpell
 from ahoy_tui.rules.man_o_war.creatures import holding, wound
 from ahoy_tui.rules.man_o_war.damage import say
@@ -145,7 +145,13 @@ def targets(state: MowState, wizard: Wizard, spell: Spell) -> list[str]:
         if in_range(state, wizard, spell, ship):
             found.append(ship.id)
     # the enemy's ships first: a spell that may fall on either side mostly falls on them
-    return sorted(found, key=lambda s: state.ship(s).side == wizard.side)
+    found.sort(key=lambda s: state.ship(s).side == wizard.side)
+    if spell.target == "enemy" and spell.effect in MONSTER_HARM and state.flyers:
+        # "Spells may be cast against flyers as if they were ships"
+        wizard_hull = outline(state.ship(wizard.ship))
+        found += [f.id for f in state.flyers if f.aloft and f.side != wizard.side
+                  and distance(wizard_hull, flyers.body(f)) <= spellbook().reach(spell) + 1e-9]
+    return found
 
 
 def castings(state: MowState, side: str) -> list[CastSpell | DispelSpell]:
@@ -352,6 +358,11 @@ def resolve(state: MowState, dice: Dice, casting: Casting) -> MowState:
     book = spellbook()
     spell = book.spell(casting.card)
     state = replace(state, casting=None)
+    if casting.target and state.has_flyer(casting.target):
+        # a wound for each point of damage, fire or crew the spell does
+        state = flyers.spell_wounds(state, dice, casting.target, spell.amount, casting.side,
+                                    spell.name)
+        return _next(state)
     target = state.ship(casting.target) if casting.target else None
     if target is not None:
         resist = book.resistant.get(target.card.race)

@@ -92,6 +92,8 @@ class Ship:
     scuttled_by: str = field(default="", metadata={ADDED: True})
     scuttling_party: int = field(default=0, metadata={ADDED: True})
     cards: tuple[str, ...] = field(default=(), metadata={ADDED: True})  # Man O' War cards
+    anti_flyer: bool = field(default=False, metadata={ADDED: True})  # an anti-flyer weapon
+    anti_flyer_fired: bool = field(default=False, metadata={ADDED: True})  # this Battle Phase
 
     @property
     def card(self) -> Template:
@@ -297,6 +299,55 @@ class Creature:
 
 
 @frozen
+class Flyer:
+    """A flyer (seed "Airpower"): where it flies, the wounds it has taken, whether it has acted;
+    ``fate`` "" while it flies, "dead" (its wounds all taken, or its Rider killed)."""
+
+    id: str
+    kind: str
+    side: str
+    x: float
+    y: float
+    heading: int = 0
+    squadron: str = ""
+    wounds: int = 0
+    activated: bool = False
+    fate: str = ""
+    placed: bool = True  # False until the rules' set-up launches it from its side's edge
+
+    @property
+    def aloft(self) -> bool:
+        return not self.fate
+
+
+@frozen
+class Flight:
+    """The flyers of the unit acting: the one flying now (``flyer``), those still to fly, what
+    it is doing (``stage``: "fly", "attack", "done"), its target once it touches one, and
+    whether it has made its special attack and its boarding action or close combat, and taken
+    the target's defensive fire."""
+
+    flyer: str
+    waiting: tuple[str, ...] = ()
+    stage: str = "fly"
+    target: str = ""
+    bombed: bool = False
+    fought: bool = False
+    fired_on: bool = False
+
+
+@frozen
+class Duel:
+    """A flyer's boarding action against a ship, or its close combat with a flyer or a sea
+    monster: who decides next (``decision`` "defender": fight on or drive it off;
+    "attacker": fight on or break off)."""
+
+    flyer: str
+    target: str
+    decision: str = ""
+
+
+@frozen
 class Prowl:
     """The sea monster acting now: what it is doing (``stage``: "course", "twice", "swim",
     "attack", "done"), the inches its dice gave it, its straight swims made and allowed, its
@@ -368,6 +419,10 @@ class MowState(GameState):
     struggle: Struggle | None = field(default=None, metadata={ADDED: True})
     placing: str = field(default="", metadata={ADDED: True})
     placer: str = field(default="", metadata={ADDED: True})
+    # Flyers: every flyer, the unit flying now, and a boarding action or close combat
+    flyers: tuple[Flyer, ...] = field(default=(), metadata={ADDED: True})
+    flight: Flight | None = field(default=None, metadata={ADDED: True})
+    duel: Duel | None = field(default=None, metadata={ADDED: True})
 
     def ship(self, ship_id: str) -> Ship:
         for ship in self.ships:
@@ -380,6 +435,15 @@ class MowState(GameState):
             if creature.id == creature_id:
                 return creature
         raise KeyError(creature_id)
+
+    def flyer(self, flyer_id: str) -> Flyer:
+        for flyer in self.flyers:
+            if flyer.id == flyer_id:
+                return flyer
+        raise KeyError(flyer_id)
+
+    def has_flyer(self, flyer_id: str) -> bool:
+        return any(f.id == flyer_id for f in self.flyers)
 
     def has_creature(self, creature_id: str) -> bool:
         return any(c.id == creature_id for c in self.creatures)

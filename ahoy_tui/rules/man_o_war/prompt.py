@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from ahoy_tui.engine.geometry import heading_name
-from ahoy_tui.rules.man_o_war import flow, monsters
+from ahoy_tui.rules.man_o_war import flow, flyers, monsters
 from ahoy_tui.rules.man_o_war.actions import (
     Activate,
     Advance,
     Board,
     BoardingChoice,
+    Bomb,
     CastSpell,
     ChooseEdge,
     Command,
@@ -23,6 +24,10 @@ from ahoy_tui.rules.man_o_war.actions import (
     EndMove,
     EndShip,
     Fire,
+    FireAntiFlyer,
+    Fly,
+    FlyerChoice,
+    Grapple,
     KeepHand,
     LetItStand,
     Maul,
@@ -110,8 +115,30 @@ def prompt(state: MowState) -> str:
     return f"Turn {state.turn}: {state.phase.value}."
 
 
+def flyer_prompt(state: MowState, who: str) -> str:
+    """What a flyer's turn wants now ("" when none is flying)."""
+    duel = state.duel
+    if duel is not None and duel.decision:
+        flyer = flyers.name(state.flyer(duel.flyer))
+        if duel.decision == "attacker":
+            return f"{who}: your {flyer} did not lose the round — fight on, or break off?"
+        return f"{who}: you held the {flyer} — fight on, or drive it off 1\"?"
+    flight = state.flight
+    if flight is None:
+        return ""
+    card = flyers.template(state.flyer(flight.flyer))
+    if flight.stage == "fly":
+        return (f"{who}: the {card.name} flies up to {card.move:g}\" over anything — at an "
+                "enemy to attack it, or along a compass point.")
+    return (f"{who}: the {card.name} is on the {flyers.target_name(state, flight.target)} — "
+            f"its {card.bomb_name}, its boarding action, or done.")
+
+
 def monster_prompt(state: MowState, who: str) -> str:
     """What a sea monster's turn wants now ("" when none is acting)."""
+    flying = flyer_prompt(state, who)
+    if flying:
+        return flying
     fight = state.struggle
     if fight is not None and fight.decision:
         beast = name(state.creature(fight.creature))
@@ -175,7 +202,9 @@ def describe_choice(state: MowState, template: Any, field: str, values: tuple[in
 
 
 def _target(state: MowState, target: str) -> str:
-    """A ship's name, or a sea monster's."""
+    """A ship's name, a sea monster's, or a flyer's."""
+    if state.has_flyer(target):
+        return flyers.name(state.flyer(target))
     if state.has_creature(target):
         return name(state.creature(target))
     return state.ship(target).name
@@ -211,12 +240,32 @@ def describe(state: MowState, action: Any) -> str:
         case MonsterChoice(choice=choice):
             return {"press_on": "Press on", "retreat": "Retreat",
                     "drive_off": "Drive it off"}.get(choice, choice)
+        case Fly(toward=toward, heading=heading, inches=inches):
+            if toward:
+                return f"Fly at the {_target(state, toward)}"
+            return f"Fly {inches}\" {heading_name(heading)}"
+        case Bomb(target=target):
+            flight = state.flight
+            words = flyers.template(state.flyer(flight.flyer)).bomb_name if flight else "Bombs"
+            return f"{words} on the {_target(state, target)}"
+        case Grapple(target=target):
+            verb = "Board" if state.has_ship(target) else "Close with"
+            return f"{verb} the {_target(state, target)}"
+        case FlyerChoice(choice=choice):
+            return {"fight_on": "Fight on", "drive_off": "Drive it off",
+                    "break_off": "Break off"}.get(choice, choice)
+        case FireAntiFlyer(target=target):
+            return f"Anti-flyer weapon at the {_target(state, target)}"
+        case EndMove() if state.flight is not None:
+            return "It flies no farther"
+        case EndShip() if state.flight is not None:
+            return "It is done"
         case EndMove() if state.prowl is not None:
             return "It swims no farther"
         case EndShip() if state.prowl is not None:
             return "It is done"
         case CastSpell(card=card, target=target, way=way):
-            on = f" on the {state.ship(target).name}" if target else ""
+            on = f" on the {_target(state, target)}" if target else ""
             return f"Cast {_card(card)}{on}" + (f", {way}" if way else "")
         case NoSpell():
             return "Cast no spell"
@@ -312,6 +361,9 @@ def table_text(state: MowState) -> str:
     lines += [ship_line(s) for s in state.ships]
     lines += [f"{m.kind} {m.id} at ({m.x:.1f}, {m.y:.1f})" for m in state.markers]
     lines += [creature_line(c) for c in state.creatures if c.placed]
+    lines += [f"{f.id}: {flyers.name(f)} ({f.side}) at ({f.x:.1f}, {f.y:.1f}); wounds "
+              f"{flyers.wounds_left(f)}/{flyers.template(f).wounds}"
+              + ("" if f.aloft else " [dead]") for f in state.flyers if f.placed]
     return "\n".join(lines)
 
 

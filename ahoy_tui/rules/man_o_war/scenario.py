@@ -28,6 +28,7 @@ from ahoy_tui.rules.man_o_war.magic import muster
 from ahoy_tui.rules.man_o_war.model import (
     COMPASS,
     Creature,
+    Flyer,
     MowState,
     Ship,
     Table,
@@ -42,7 +43,7 @@ from ahoy_tui.rules.scenario_files import builtin_infos, raw_scenario
 
 RULESET_ID = "man-o-war"
 PACKAGE = "ahoy_tui.rules.man_o_war"
-BUILTIN = ("empire_bretonnia", "dwarfs_orcs", "elves", "sorcery", "leviathans")
+BUILTIN = ("empire_bretonnia", "dwarfs_orcs", "elves", "sorcery", "leviathans", "eyries")
 MAX_TABLE = 240
 MAX_SHIPS = 30
 SETUP = "Setup"
@@ -137,8 +138,13 @@ def build(scenario: Scenario, source: str = "scenario",
     wizards = tuple(w for w in (_wizard(source, side, ships) for side in sides) if w)
     creatures = tuple(_creature(entry, f"{source} [[monsters]] #{i + 1}", placed=not by_rules)
                       for i, entry in enumerate(raw.get("monsters", [])))
-    if len({c.id for c in creatures} | set(ids)) != len(creatures) + len(ids):
-        raise ScenarioError(f"{source}: a monster's id is another monster's or a ship's")
+    flyers = tuple(_flyer(entry, f"{source} [[flyers]] #{i + 1}", placed=not by_rules)
+                   for i, entry in enumerate(raw.get("flyers", [])))
+    every = [*ids, *(c.id for c in creatures), *(f.id for f in flyers),
+             *(f.squadron for f in flyers if f.squadron)]
+    if len(set(every)) != len(ids) + len(creatures) + len(flyers) + len(
+            {f.squadron for f in flyers if f.squadron}):
+        raise ScenarioError(f"{source}: an id (or a flyers' squadron) is used twice")
     for side, race in zip(side_ids, races, strict=True):
         wizard = next((w for w in wizards if w.side == side), None)
         extra = spellbook().wizard(wizard.level).cost if wizard is not None else 0
@@ -150,6 +156,16 @@ def build(scenario: Scenario, source: str = "scenario",
                                 "squadron(s) of Ships of the Line: never more monsters than "
                                 "squadrons")
         extra += sum(bestiary().monster(c.kind).points for c in mine)
+        # flyers and anti-flyer weapons: bought from the allowance, or their extra allowances
+        wings = [f for f in flyers if f.side == side]
+        for wing in wings:
+            if bestiary().flyer(wing.kind).race != race:
+                raise ScenarioError(f"{source}: the {bestiary().flyer(wing.kind).name} "
+                                    f"({wing.id}) does not fly for {race}")
+        book = bestiary()
+        extra += max(0, sum(book.flyer(f.kind).points for f in wings) - book.flyer_allowance)
+        guns = sum(1 for s in ships if s.side == side and s.anti_flyer)
+        extra += max(0, guns * book.anti_flyer.cost - book.anti_flyer.allowance)
         bought = _cards_bought(source, next(s for s in sides if s["id"] == side))
         if bought and not options.get("mow_cards", True):
             raise ScenarioError(f"{source}: {side} buys Man O' War cards, but [options] "
@@ -164,12 +180,33 @@ def build(scenario: Scenario, source: str = "scenario",
     chosen = {**options, **{k: v for k, v in (options_given or {}).items() if v != ""}}
     house = tuple(sorted((k, "true" if v is True or str(v).lower() in ("yes", "true", "1")
                           else "false") for k, v in chosen.items()
-                         if k in ("wind_double_two", "prize_double", "no_spell_first_turn")))
+                         if k in ("wind_double_two", "prize_double", "no_spell_first_turn",
+                                  "flyer_first")))
     return MowState(ruleset=RULESET_ID, scenario=scenario.name, rng=Rng(0, 0),
                     side_names=tuple(str(s.get("name", s["id"])) for s in sides),
                     races=races, table=Table(width, height), ships=tuple(ships),
                     terrain=terrain, turn_limit=limit, options=house,
-                    honours=(0, 0), to_act=None, wizards=wizards, creatures=creatures)
+                    honours=(0, 0), to_act=None, wizards=wizards, creatures=creatures,
+                    flyers=flyers)
+
+
+def _flyer(entry: Mapping[str, Any], where: str, *, placed: bool) -> Flyer:
+    """A flyer (``kind`` from creatures.toml), alone or in a ``squadron``, at ``x``, ``y``
+    facing ``heading`` (unless the rules' set-up places it)."""
+    flyer_id = _need(entry, "id", str, where)
+    kind = _need(entry, "kind", str, where)
+    if kind not in bestiary().flyers:
+        raise ScenarioError(f"{where}: kind must be one of {', '.join(bestiary().flyers)}")
+    side = _need(entry, "side", str, where)
+    if side not in ("p1", "p2"):
+        raise ScenarioError(f"{where}: side must be p1 or p2")
+    heading = str(entry.get("heading", "E" if side == "p1" else "W"))
+    if heading not in HEADINGS:
+        raise ScenarioError(f"{where}: heading must be one of {', '.join(HEADINGS)}")
+    x = float(_need(entry, "x", (int, float), where)) if placed else 0.0
+    y = float(_need(entry, "y", (int, float), where)) if placed else 0.0
+    return Flyer(flyer_id, kind, side, x, y, HEADINGS.index(heading),
+                 squadron=str(entry.get("squadron", "")), placed=placed)
 
 
 def _creature(entry: Mapping[str, Any], where: str, *, placed: bool) -> Creature:
@@ -244,9 +281,13 @@ def _ship(entry: Mapping[str, Any], where: str, *, placed: bool = True) -> Ship:
     admiral = bool(entry.get("admiral", False))
     if admiral and card.ship_class != "mow":
         raise ScenarioError(f"{where}: the Admiral's command ship must be a Man O' War")
-    return new_ship(ship_id, template, side, name=str(entry.get("name", "")), x=x, y=y,
+    anti_flyer = bool(entry.get("anti_flyer", False))
+    if anti_flyer and card.ship_class != "mow":
+        raise ScenarioError(f"{where}: only a Man O' War carries an anti-flyer weapon")
+    made = new_ship(ship_id, template, side, name=str(entry.get("name", "")), x=x, y=y,
                     heading=HEADINGS.index(heading), squadron=squadron, admiral=admiral,
                     flagship=bool(entry.get("flagship", False)))
+    return replace(made, anti_flyer=True) if anti_flyer else made
 
 
 def _terrain(entry: Mapping[str, Any], where: str) -> Terrain:

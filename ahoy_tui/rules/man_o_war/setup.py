@@ -218,6 +218,36 @@ def deploy(state: MowState, dice: Dice, unit: str, y: int) -> MowState:
                    active=state.other(side))
 
 
+def launch_flyers(state: MowState, dice: Dice) -> MowState:
+    """Flyers take off last, from their own edge: a unit at a time, 2" in from the edge, in
+    the middle of the table and then 4" north and south of it, a squadron's flyers 3" apart
+    along the edge (the project's own reading of "deployed ... in squadrons or as
+    independents")."""
+    if not any(not f.placed for f in state.flyers):
+        return state
+    placed = list(state.flyers)
+    for side in state.sides:
+        edge = state.edges[state.side_index(side)]
+        x = 2.0 if edge == "west" else state.table.width - 2.0
+        heading = 2 if edge == "west" else 6
+        units: list[str] = []
+        for flyer in state.flyers:
+            if flyer.side == side and not flyer.placed and (flyer.squadron or flyer.id) \
+                    not in units:
+                units.append(flyer.squadron or flyer.id)
+        for number, unit in enumerate(units):
+            offset = ((number + 1) // 2) * 8.0 * (1 if number % 2 else -1)
+            members = [i for i, f in enumerate(placed) if (f.squadron or f.id) == unit]
+            for rank, index in enumerate(members):
+                y = state.table.height / 2 + offset + (rank - (len(members) - 1) / 2) * 3.0
+                placed[index] = replace(placed[index], x=x, y=max(1.0, min(
+                    state.table.height - 1.0, y)), heading=heading, placed=True)
+        if units:
+            _say(dice, "flyers_launched", f"{state.side_name(side)}'s flyers take off from "
+                 f"the {edge}ern edge", side)
+    return replace(state, flyers=tuple(placed))
+
+
 def setup_flow(state: MowState, dice: Dice) -> MowState | None:
     """Carry the set-up on; None when a player must choose, else the state after a step."""
     if state.setup_step == "terrain":
@@ -247,6 +277,7 @@ def setup_flow(state: MowState, dice: Dice) -> MowState | None:
         other = state.other(state.active)
         if reserve_units(state, other):
             return replace(state, active=other)
+        state = launch_flyers(state, dice)
         _say(dice, "deployed", "Both fleets are placed: the battle begins")
         return replace(state, setup_step="", phase=Phase.INITIATIVE, active="", initiative="")
     return None

@@ -14,10 +14,10 @@ from typing import Any
 from attrs import frozen
 
 from ahoy_tui.engine.geometry import UNIT, contains, heading_name, nearest_point
-from ahoy_tui.rules.man_o_war import fleet_cards, flow, movement, shooting
+from ahoy_tui.rules.man_o_war import fleet_cards, flow, flyers, movement, shooting
 from ahoy_tui.rules.man_o_war.actions import Advance, Fire
 from ahoy_tui.rules.man_o_war.creatures import body, monster, name, template, wounds_left
-from ahoy_tui.rules.man_o_war.model import COMPASS, Creature, MowState, Ship
+from ahoy_tui.rules.man_o_war.model import COMPASS, Creature, Flyer, MowState, Ship
 from ahoy_tui.rules.man_o_war.spellbook import spellbook
 from ahoy_tui.rules.man_o_war.table import (
     aim_line,
@@ -119,6 +119,7 @@ class MonsterCard:
     special: str = ""
     text: str = ""
     points: int = 0
+    what: str = "sea monster"  # or "flyer"
 
 
 CLASS_NAMES = {"mow": "Man O' War", "sol": "Ship of the Line", "ind": "Independent"}
@@ -127,7 +128,8 @@ CLASS_NAMES = {"mow": "Man O' War", "sol": "Ship of the Line", "ind": "Independe
 def labels(state: MowState) -> dict[str, str]:
     return short_labels([(s.id, s.name) for s in state.ships]
                         + [(c.id, name(c) if c.where != "template" or c.kind else "Monster")
-                           for c in state.creatures])
+                           for c in state.creatures]
+                        + [(f.id, flyers.name(f)) for f in state.flyers])
 
 
 def card(state: MowState, ship: Ship, label: str) -> TemplateCard:
@@ -155,6 +157,7 @@ def card(state: MowState, ship: Ship, label: str) -> TemplateCard:
         (f"prize of {_side_name(state, ship.captured_by)}",
          bool(ship.captured_by) and ship.captured_by != ship.side),
         ("to be scuttled", ship.scuttle), ("activated", ship.activated and not ship.sunk),
+        ("anti-flyer weapon" + (" (fired)" if ship.anti_flyer_fired else ""), ship.anti_flyer),
     ) if on]
     wizard, hand = wizard_lines(state, ship)
     book = spellbook()
@@ -210,7 +213,17 @@ def cards(state: MowState) -> tuple[TemplateCard | MonsterCard, ...]:
     ships: tuple[TemplateCard | MonsterCard, ...] = tuple(
         card(state, ship, named[ship.id]) for ship in state.ships)
     return ships + tuple(monster_card(state, c, named[c.id]) for c in state.creatures
-                         if c.placed)
+                         if c.placed) + tuple(flyer_card(state, f, named[f.id])
+                                              for f in state.flyers if f.placed)
+
+
+def flyer_card(state: MowState, flyer: Flyer, label: str) -> MonsterCard:
+    card = flyers.template(flyer)
+    rider = " (its Rider 6, " + f"{card.rider_save}+)" if card.rider else ""
+    return MonsterCard(flyer.id, card.name, label, flyer.side, _side_name(state, flyer.side),
+                       "flying" if flyer.aloft else "down", flyers.wounds_left(flyer),
+                       card.wounds, f"{card.move:g}", card.beast_save,
+                       card.bomb_name + rider, card.text, card.points, "flyer")
 
 
 WHERE = {"template": "face down", "rising": "rising", "surfaced": "on the surface",
@@ -277,6 +290,17 @@ def _monster_shape(creature: Creature, label: str) -> HullShape:
                      ghost=creature.where == "submerged")
 
 
+def _flyer_shape(flyer: Flyer, label: str) -> HullShape:
+    """A flyer drawn in its side's colour, its head the bow."""
+    poly = flyers.body(flyer)
+    dx, dy = UNIT[flyer.heading % 8]
+    card = flyers.template(flyer)
+    head = (flyer.x + dx * card.length * 0.4, flyer.y + dy * card.length * 0.4)
+    return HullShape(flyer.id, card.name, flyer.side, poly, head, flyer.heading,
+                     (flyer.x, flyer.y), 0, False, False,
+                     flyers.wounds_left(flyer) * 2 <= card.wounds, False, label=label)
+
+
 def scene(state: MowState, selected: str | None = None, *, preview: int | None = None,
           preview_action: Any = None, **_: Any) -> Scene:
     """The table now: hulls, wreckage and debris, terrain; for the ship acting, how far her
@@ -291,6 +315,7 @@ def scene(state: MowState, selected: str | None = None, *, preview: int | None =
                              "Sea monster") for c in state.creatures
                 if c.placed and c.face_down]
     hulls += [_monster_shape(c, named[c.id]) for c in state.creatures if c.on_table]
+    hulls += [_flyer_shape(f, named[f.id]) for f in state.flyers if f.aloft and f.placed]
     lines: list[LineShape] = []
     acting = state.ship(state.current) if state.current else None
     if acting is not None and state.move is not None and state.move.remaining > 1e-9:

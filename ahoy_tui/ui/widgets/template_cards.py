@@ -36,7 +36,7 @@ def render_monster_card(card: Any, *, expanded: bool, selected: bool) -> Text:
         text.append(f"{card.label} ", style=side_style)
     text.append(card.name, style=side_style + (" reverse" if selected else ""))
     text.append(f"  {card.side_name}\n", style="dim")
-    text.append(f"  sea monster · {card.where}\n", style="italic")
+    text.append(f"  {getattr(card, 'what', 'sea monster')} · {card.where}\n", style="italic")
     if not card.wounds_max or card.where == "dead":
         return text
     text.append("  wounds ")

@@ -91,7 +91,7 @@ def test_a_monster_costs_points_from_the_fleet() -> None:
     loaded = RULESET.load_scenario("leviathans")
     data = loaded.to_data()
     data = {**data, "options": {**data["options"], "points": 1000}}
-    with pytest.raises(ScenarioError, match=r"p1's fleet costs 1050 points \(100 of it"):
+    with pytest.raises(ScenarioError, match=r"p1's fleet costs 1075 points \(125 of it"):
         RULESET.setup(load(data=data), 1, {})
 
 
