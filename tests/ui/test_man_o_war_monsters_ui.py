@@ -87,13 +87,16 @@ def _words(state: Any, game: Game) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("placement", ["", "rules"])
-def test_every_choice_of_a_monsters_turn_is_put_in_words(placement: str) -> None:
+@pytest.mark.parametrize("scenario, placement", [("leviathans", ""), ("leviathans", "rules"),
+                                                 ("eyries", ""), ("eyries", "rules")])
+def test_every_choice_of_a_monsters_or_flyers_turn_is_put_in_words(scenario: str,
+                                                                    placement: str) -> None:
     monster_kinds = ("PlaceMonster", "Summon", "Emerge", "MonsterCourse", "Twice", "Swim",
-                     "SpecialAttack", "Maul", "MonsterChoice")
+                     "SpecialAttack", "Maul", "MonsterChoice", "Fly", "Bomb", "Grapple",
+                     "FlyerChoice", "FireAntiFlyer")
     seen: set[str] = set()
     for seed in range(4):
-        game = Game.new("man-o-war", "leviathans", seed=seed,
+        game = Game.new("man-o-war", scenario, seed=seed,
                         options={"placement": placement} if placement else None)
         chooser = random.Random(seed)
         while not game.over and game.step < 700:
@@ -104,10 +107,30 @@ def test_every_choice_of_a_monsters_turn_is_put_in_words(placement: str) -> None
                     words
             legal = game.legal_actions()
             fixed = list(legal.fixed)
-            pick = [a for a in fixed if type(a).__name__ in ("Summon", "Maul",
-                                                               "SpecialAttack")]
+            pick = [a for a in fixed if type(a).__name__ in (
+                "Summon", "Maul", "SpecialAttack", "Bomb", "Grapple", "FireAntiFlyer")
+                or (type(a).__name__ == "Fly" and a.toward)]
             action = chooser.choice(pick) if pick and chooser.random() < 0.8 else \
                 legal[chooser.randrange(len(legal))]
             seen.add(type(action).__name__)
             game.play(action)
-    assert {"Summon", "MonsterCourse", "Swim"} <= seen
+    wanted = {"Summon", "MonsterCourse", "Swim"} if scenario == "leviathans" else {"Fly"}
+    assert wanted <= seen
+
+
+async def test_a_flyer_on_the_map_and_its_card(tmp_path: Path) -> None:
+    from ahoy_tui.rules.man_o_war.view import cards
+    from ahoy_tui.ui.widgets.template_cards import render_template_card
+
+    game = Game.new("man-o-war", "eyries", seed=1)
+    app = AhoyApp(session=LocalSession(game, path=tmp_path / "mow.json"))
+    async with app.run_test(size=(130, 44)) as pilot:
+        await pilot.pause()
+        shown = {c.ship: c for c in cards(app.screen._shown())}
+        eagle = render_template_card(shown["eagle_a"], expanded=True, selected=True).plain
+        assert "Great Eagle" in eagle and "flyer · flying" in eagle
+        assert "wounds ●● 2/2" in eagle
+        ark = render_template_card(shown["ark"], expanded=False, selected=False).plain
+        assert "anti-flyer weapon" in ark
+        scene = app.screen.session.ruleset.scene(app.screen._shown())
+        assert {"eagle_a", "manticore_a"} <= {h.ship for h in scene.hulls}
