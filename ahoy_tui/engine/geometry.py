@@ -37,6 +37,15 @@ def heading_name(heading: int) -> str:
     return HEADING_NAMES[heading % 8]
 
 
+def compass_toward(origin: Point, point: Point, default: int = 0) -> int:
+    """The compass point (0-7, 0 north, clockwise) nearest the bearing from ``origin`` to
+    ``point``; ``default`` when they are the same point."""
+    dx, dy = point[0] - origin[0], point[1] - origin[1]
+    if abs(dx) < 1e-9 and abs(dy) < 1e-9:
+        return default
+    return round(math.degrees(math.atan2(dx, -dy)) % 360 / 45) % 8
+
+
 def turned(heading: int, steps: int) -> int:
     """The heading after ``steps`` 45° turns (positive = clockwise = to starboard)."""
     return (heading + steps) % 8

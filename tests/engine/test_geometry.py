@@ -339,3 +339,13 @@ def test_angle_steps(a, b, steps):
 def test_turned(heading, steps, result):
     assert turned(heading, steps) == result
     assert angle_steps(heading, result) == min(steps % 8, 8 - steps % 8)
+
+
+def test_compass_toward_is_the_nearest_of_the_eight_points() -> None:
+    from ahoy_tui.engine.geometry import compass_toward
+
+    assert compass_toward((0, 0), (0, -5)) == 0  # north: y falls
+    assert compass_toward((0, 0), (5, 0)) == 2
+    assert compass_toward((0, 0), (3, 3.2)) == 3  # south-east
+    assert compass_toward((0, 0), (-5, -0.5)) == 6
+    assert compass_toward((2, 2), (2, 2), default=5) == 5

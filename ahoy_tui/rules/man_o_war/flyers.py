@@ -35,9 +35,9 @@ from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import (
     UNIT,
-    Point,
     Polygon,
     clean,
+    compass_toward,
     distance,
     first_contact,
     heading_name,
@@ -48,7 +48,7 @@ from ahoy_tui.rules.man_o_war import creatures, damage
 from ahoy_tui.rules.man_o_war.bestiary import FlyerTemplate, bestiary
 from ahoy_tui.rules.man_o_war.damage import add_honours, saves, say
 from ahoy_tui.rules.man_o_war.model import Duel, Flight, Flyer, MowState, Ship
-from ahoy_tui.rules.man_o_war.table import CONTACT, creature_outline, outline
+from ahoy_tui.rules.man_o_war.table import CONTACT, creature_outline, outline, to_edge
 
 AIRPOWER = "Airpower"
 MOVEMENT = "Airpower: Movement"
@@ -145,23 +145,8 @@ def targets(state: MowState, flyer: Flyer) -> list[str]:
 
 # --- flying ------------------------------------------------------------------------------------
 
-def _to_edge(state: MowState, shape: Polygon, direction: Point) -> float:
-    best = math.inf
-    for px, py in shape:
-        for value, speed, top in ((px, direction[0], state.table.width),
-                                  (py, direction[1], state.table.height)):
-            if speed > 1e-9:
-                best = min(best, (top - value) / speed)
-            elif speed < -1e-9:
-                best = min(best, -value / speed)
-    return max(0.0, best)
 
 
-def _bearing(flyer: Flyer, point: Point) -> int:
-    dx, dy = point[0] - flyer.x, point[1] - flyer.y
-    if abs(dx) < 1e-9 and abs(dy) < 1e-9:
-        return flyer.heading
-    return round(math.degrees(math.atan2(dx, -dy)) % 360 / 45) % 8
 
 
 def fly(state: MowState, dice: Dice, toward: str, heading: int, inches: int) -> MowState:
@@ -177,7 +162,7 @@ def fly(state: MowState, dice: Dice, toward: str, heading: int, inches: int) -> 
         dx, dy = point[0] - flyer.x, point[1] - flyer.y
         length = math.hypot(dx, dy) or 1.0
         direction = (dx / length, dy / length)
-        turned = replace(flyer, heading=_bearing(flyer, point))
+        turned = replace(flyer, heading=compass_toward((flyer.x, flyer.y), point, flyer.heading))
         limit = card.move
         hit = first_contact(body(turned), direction, limit + CONTACT, goal)
         if hit is not None:
@@ -188,7 +173,7 @@ def fly(state: MowState, dice: Dice, toward: str, heading: int, inches: int) -> 
         turned = replace(flyer, heading=heading % 8)
         limit = min(float(inches), card.move)
         words = heading_name(heading % 8)
-    limit = min(limit, _to_edge(state, body(turned), direction))
+    limit = min(limit, to_edge(state, body(turned), direction))
     moved = replace(turned, x=clean(turned.x + direction[0] * limit),
                     y=clean(turned.y + direction[1] * limit))
     state = with_flyer(state, moved)
@@ -490,7 +475,7 @@ def duel_choice(state: MowState, dice: Dice, choice: str) -> MowState:
     dx, dy = flyer.x - point[0], flyer.y - point[1]
     length = math.hypot(dx, dy) or 1.0
     direction = (dx / length, dy / length)
-    step = min(bestiary().retreat, _to_edge(state, body(flyer), direction))
+    step = min(bestiary().retreat, to_edge(state, body(flyer), direction))
     state = with_flyer(state, replace(flyer, x=clean(flyer.x + direction[0] * step),
                                       y=clean(flyer.y + direction[1] * step)))
     say(dice, "driven_off", f"The {name(flyer)} is driven off, 1\" away: its turn ends",

@@ -39,6 +39,7 @@ from ahoy_tui.engine.geometry import (
     Point,
     Polygon,
     clean,
+    compass_toward,
     distance,
     first_contact,
     heading_name,
@@ -66,6 +67,7 @@ from ahoy_tui.rules.man_o_war.table import (
     marker_outline,
     outline,
     terrain_outline,
+    to_edge,
 )
 from ahoy_tui.rules.man_o_war.tables import tables
 
@@ -224,14 +226,9 @@ def _toward_nearest(state: MowState, creature: Creature) -> int:
     if not enemies:
         return creature.heading
     target = min(enemies, key=lambda s: math.dist((s.x, s.y), (creature.x, creature.y)))
-    return _bearing(creature, (target.x, target.y))
+    return compass_toward((creature.x, creature.y), (target.x, target.y), creature.heading)
 
 
-def _bearing(creature: Creature, point: Point) -> int:
-    dx, dy = point[0] - creature.x, point[1] - creature.y
-    if abs(dx) < 1e-9 and abs(dy) < 1e-9:
-        return creature.heading
-    return round(math.degrees(math.atan2(dx, -dy)) % 360 / 45) % 8
 
 
 # --- the monster's activation ----------------------------------------------------------------
@@ -335,7 +332,7 @@ def swim_to(state: MowState, creature: Creature, direction: Point, inches: float
             target: str = "") -> tuple[Creature, float]:
     """Where a straight swim along ``direction`` ends, and how far it went: short of anything
     in its way, at the table's edge, or touching ``target``."""
-    heading = _bearing(creature, (creature.x + direction[0], creature.y + direction[1]))
+    heading = compass_toward((0.0, 0.0), direction, creature.heading)
     turned = replace(creature, heading=heading)
     under = creature.where == "submerged"
     if any(overlap(body(turned), p) for p in _in_the_way(state, turned, under=under)):
@@ -354,22 +351,12 @@ def swim_to(state: MowState, creature: Creature, direction: Point, inches: float
         if hit is not None:
             limit = min(limit, max(0.0, hit - CONTACT / 2))
     # never off the table: stop where its body would cross the edge
-    limit = min(limit, _to_edge(state, shape, direction))
+    limit = min(limit, to_edge(state, shape, direction))
     moved = replace(turned, x=clean(turned.x + direction[0] * limit),
                     y=clean(turned.y + direction[1] * limit))
     return moved, limit
 
 
-def _to_edge(state: MowState, shape: Polygon, direction: Point) -> float:
-    best = math.inf
-    for px, py in shape:
-        for value, speed, top in ((px, direction[0], state.table.width),
-                                  (py, direction[1], state.table.height)):
-            if speed > 1e-9:
-                best = min(best, (top - value) / speed)
-            elif speed < -1e-9:
-                best = min(best, -value / speed)
-    return max(0.0, best)
 
 
 def swim(state: MowState, dice: Dice, toward: str, heading: int, inches: int) -> MowState:
@@ -575,7 +562,7 @@ def retreat(state: MowState, creature: Creature, ship: Ship) -> Creature:
         length = math.hypot(dx, dy) or 1.0
     direction = (dx / length, dy / length)
     shape = body(creature)
-    limit = min(bestiary().retreat, _to_edge(state, shape, direction))
+    limit = min(bestiary().retreat, to_edge(state, shape, direction))
     for poly in _in_the_way(state, creature, under=False, but=ship.id):
         if overlap(shape, poly):
             continue

@@ -93,6 +93,19 @@ def on_table(state: MowState, ship: Ship) -> bool:
             and min(ys) < state.table.height)
 
 
+def to_edge(state: MowState, shape: Polygon, direction: Point) -> float:
+    """How far ``shape`` may go along unit ``direction`` before it crosses the table's edge."""
+    best = math.inf
+    for px, py in shape:
+        for value, speed, top in ((px, direction[0], state.table.width),
+                                  (py, direction[1], state.table.height)):
+            if speed > 1e-9:
+                best = min(best, (top - value) / speed)
+            elif speed < -1e-9:
+                best = min(best, -value / speed)
+    return max(0.0, best)
+
+
 def wholly_on_table(state: MowState, ship: Ship) -> bool:
     return all(0 <= x <= state.table.width and 0 <= y <= state.table.height
                for x, y in outline(ship))
