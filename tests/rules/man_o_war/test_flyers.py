@@ -8,6 +8,8 @@ the anti-flyer weapon (25 points, Men O' War only, after the cannons), and spell
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -282,3 +284,33 @@ def test_a_spell_on_a_flyer_a_wound_a_point() -> None:
     assert flyers.wounds_left(after.flyer("p")) == 1
     assert isinstance(after, MowState)
     assert CastSpell("flaming_sword", "p") == CastSpell("flaming_sword", "p")
+
+
+REFERENCE = (Path(__file__).resolve().parents[3].parent / "shared" / "reference"
+             / "later-rulesets.md")
+FLYER_IDS = {"Wyvern Rider": "wyvern_rider", "Manticore Lord": "manticore_lord"}
+RACES = {"Orc": "orcs", "Dark Elf": "dark_elves"}
+
+
+@pytest.mark.skipif(not REFERENCE.exists(), reason="the reference is not beside the project")
+def test_the_reference_flyers_row_by_row() -> None:
+    """§1.4 of the reference, parsed: faction, points, wounds, move, the Rider's and the beast's
+    d6 scores and saves, and Battle Honours."""
+    text = REFERENCE.read_text("utf-8")
+    section = text[text.index("### 1.4 Flyers"):text.index("### 1.5")]
+    rows = [line for line in section.splitlines()
+            if line.startswith("| ") and line.split("|")[1].strip() in FLYER_IDS]
+    assert len(rows) == len(FLYER_IDS)
+    for row in rows:
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        name, faction, points, wounds, move, locations, _attack, honours = cells[:8]
+        flyer = bestiary().flyer(FLYER_IDS[name])
+        assert (flyer.name, flyer.race) == (name, RACES[faction]), name
+        assert (flyer.points, flyer.wounds, flyer.move, flyer.honours) == (
+            int(points), int(wounds), float(move.rstrip('"')), int(honours)), name
+        rider = re.search(r"(\d) = Rider \(save (\d)\+", locations)
+        beast = re.search(r"([\d,]+) = \w+ \(save (\d)\+", locations.split(";")[1])
+        assert rider is not None and beast is not None, name
+        assert flyer.rider == (int(rider.group(1)),) and flyer.rider_save == int(rider.group(2))
+        assert flyer.beast == tuple(int(n) for n in beast.group(1).split(","))
+        assert flyer.beast_save == int(beast.group(2))
