@@ -203,6 +203,34 @@ def _emerge(view: MowState, rises: list[Emerge]) -> Decision:
     return Decision(choice, f"the {monster(beast).name} rises nearest the enemy")
 
 
+def _swim_at(view: MowState, legal: LegalActions, creature: Creature,
+             target: Ship) -> Decision | None:
+    """Straight at the target, or (when something lies in the way) along the compass point
+    that brings it nearest her."""
+    prowl = view.prowl
+    assert prowl is not None
+    beast = monster(creature)
+    reach = max(1, math.ceil(prowl.allowance - 1e-9))
+    candidates: list[Swim] = [Swim(toward=target.id)]
+    candidates += [Swim(heading=h, inches=reach) for h in range(8)]
+    best: tuple[float, int, Swim] | None = None
+    for rank, swim in enumerate(candidates):
+        if swim not in legal:
+            continue
+        end, _ = monsters.swim_end(view, creature, prowl.allowance, swim.toward, swim.heading,
+                                   swim.inches)
+        gap = distance(body(end), outline(target))
+        if best is None or (gap, rank) < best[:2]:
+            best = (gap, rank, swim)
+    if best is None:
+        return None
+    gap, _, swim = best
+    way = "straight at her" if swim.toward else "round what lies in its way"
+    return Decision(swim, f"the {beast.name} swims {way}, to the {target.name} "
+                    f"({gap:.1f}\" short)" if gap > 0.11 else
+                    f"the {beast.name} swims {way} and seizes the {target.name}")
+
+
 def _prowl(view: MowState, legal: LegalActions) -> Decision | None:
     prowl = view.prowl
     assert prowl is not None
@@ -230,11 +258,7 @@ def _prowl(view: MowState, legal: LegalActions) -> Decision | None:
         if touching and EndMove() in legal:
             return Decision(EndMove(), f"the {beast.name} already has the {target.name} in its "
                             "grip")
-        swim = Swim(toward=target.id)
-        if swim in legal:
-            return Decision(swim, f"the {beast.name} swims at the {target.name}, {gap:.1f}\" "
-                            "off")
-        return None
+        return _swim_at(view, legal, creature, target)
     if prowl.stage == "attack":
         specials = [x for x in legal.fixed if isinstance(x, SpecialAttack)]
         if specials:

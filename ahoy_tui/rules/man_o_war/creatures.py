@@ -109,3 +109,14 @@ def wound(state: MowState, dice: Dice, creature_id: str, count: int, *, by: str 
         f"{beast.honours} Battle Honours", WOUNDS, side=creature.side, ship=creature.id,
         big=True)
     return state
+
+
+def fate(creature: Creature) -> str:
+    """What became of it, in a few words."""
+    if creature.where == "dead":
+        return "killed"
+    if creature.where == "template":
+        return "never summoned"
+    if creature.where == "lair":
+        return "in its lair"
+    return f"{wounds_left(creature)}/{monster(creature).wounds} wounds left"

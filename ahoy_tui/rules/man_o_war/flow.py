@@ -524,4 +524,9 @@ def summary(state: MowState) -> str:
         wizard = state.wizard(side)
         if wizard is not None:
             lines.append(f"  {wizards.describe(state, wizard)}")
+        lines += [f"  {creatures.name(c)} (sea monster): {creatures.fate(c)}"
+                  for c in state.creatures if c.side == side]
+        lines += [f"  {flyers.name(f)} (flyer): " + (
+            f"{flyers.wounds_left(f)}/{flyers.template(f).wounds} wounds left" if f.aloft
+            else "fell") for f in state.flyers if f.side == side]
     return "\n".join(lines)

@@ -359,24 +359,24 @@ def swim_to(state: MowState, creature: Creature, direction: Point, inches: float
 
 
 
+def swim_end(state: MowState, creature: Creature, allowance: float, toward: str,
+             heading: int, inches: int) -> tuple[Creature, float]:
+    """Where the swim ``Swim(toward, heading, inches)`` takes it, and how far it goes."""
+    if toward:
+        point = nearest_point(outline(state.ship(toward)), (creature.x, creature.y))
+        dx, dy = point[0] - creature.x, point[1] - creature.y
+        length = math.hypot(dx, dy) or 1.0
+        return swim_to(state, creature, (dx / length, dy / length), allowance, toward)
+    return swim_to(state, creature, UNIT[heading % 8], min(float(inches), allowance), "")
+
+
 def swim(state: MowState, dice: Dice, toward: str, heading: int, inches: int) -> MowState:
     prowl = state.prowl
     assert prowl is not None
     creature = state.creature(prowl.creature)
     beast = monster(creature)
-    if toward:
-        ship = state.ship(toward)
-        point = nearest_point(outline(ship), (creature.x, creature.y))
-        dx, dy = point[0] - creature.x, point[1] - creature.y
-        length = math.hypot(dx, dy) or 1.0
-        direction = (dx / length, dy / length)
-        reach = prowl.allowance
-        words = f"toward the {ship.name}"
-    else:
-        direction = UNIT[heading % 8]
-        reach = min(float(inches), prowl.allowance)
-        words = heading_name(heading % 8)
-    moved, went = swim_to(state, creature, direction, reach, toward)
+    words = f"toward the {state.ship(toward).name}" if toward else heading_name(heading % 8)
+    moved, went = swim_end(state, creature, prowl.allowance, toward, heading, inches)
     state = with_creature(state, moved)
     how = "swims" if moved.where == "surfaced" else "swims submerged"
     touched = [state.ship(s).name for s in touching_ships(state, moved)]

@@ -406,6 +406,16 @@ def test_its_wound_track_filled_it_dies_and_the_killer_wins_its_honours() -> Non
     assert sea.state.honours[0] == bestiary().monster("giant_kraken").honours
 
 
+def test_the_game_over_summary_tells_each_monsters_fate() -> None:
+    from ahoy_tui.rules.man_o_war.flow import summary
+
+    sea = monster_sea(beast("s", "sea_serpent", "p1", 30, 9, where="template"),
+                      beast("k", "giant_kraken", "p2", 30, 24, wounds=2))
+    words = summary(sea.state)
+    assert "Sea Serpent (sea monster): never summoned" in words
+    assert "Giant Kraken (sea monster): 4/6 wounds left" in words
+
+
 def test_a_spell_on_the_ship_it_holds_strikes_it_too() -> None:
     sea = gripping()
     sea.play(EndShip())
