@@ -134,3 +134,25 @@ async def test_a_flyer_on_the_map_and_its_card(tmp_path: Path) -> None:
         assert "anti-flyer weapon" in ark
         scene = app.screen.session.ruleset.scene(app.screen._shown())
         assert {"eagle_a", "manticore_a"} <= {h.ship for h in scene.hulls}
+
+
+async def test_a_monsters_turn_at_80_by_24(tmp_path: Path) -> None:
+    """The smallest terminal: the monster's prompt and its choices are on screen, and a key
+    plays one."""
+    from ahoy_tui.rules.man_o_war.actions import Activate
+
+    game = Game.new("man-o-war", "leviathans", seed=1)  # the Empire first
+    risen = tuple(replace(c, where="surfaced") if c.id == "kraken" else c
+                  for c in game.state.creatures)
+    game._states[0] = replace(game.state, creatures=risen)
+    game.play(Activate("kraken"))
+    app = AhoyApp(session=LocalSession(game, path=tmp_path / "mow.json"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Giant Kraken moves 2D6" in text
+        assert "1 Swim on the surface" in text and "2 Dive" in text
+        await pilot.press("1")
+        await pilot.pause()
+        prowl = app.screen.session.state.prowl
+        assert prowl is not None and prowl.allowance >= 2
