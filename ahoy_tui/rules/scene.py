@@ -29,6 +29,8 @@ class HullShape:
     captured: bool
     label: str = ""  # her short label on the map and cards, unique in the battle ("Sc", "SW")
     ghost: bool = False  # where she will be: the end of a planned move, not her hull now
+    fill: str = ""  # the character her hull is drawn with ("" a ship's; "≈" a sea monster,
+    #                 "^" a flyer)
 
 
 @frozen

@@ -287,7 +287,7 @@ def _monster_shape(creature: Creature, label: str) -> HullShape:
     return HullShape(creature.id, beast.name, creature.side, poly, head, creature.heading,
                      (creature.x, creature.y), 0, False, False,
                      wounds_left(creature) * 2 <= beast.wounds, False, label=label,
-                     ghost=creature.where == "submerged")
+                     ghost=creature.where == "submerged", fill="≈")
 
 
 def _flyer_shape(flyer: Flyer, label: str) -> HullShape:
@@ -298,7 +298,8 @@ def _flyer_shape(flyer: Flyer, label: str) -> HullShape:
     head = (flyer.x + dx * card.length * 0.4, flyer.y + dy * card.length * 0.4)
     return HullShape(flyer.id, card.name, flyer.side, poly, head, flyer.heading,
                      (flyer.x, flyer.y), 0, False, False,
-                     flyers.wounds_left(flyer) * 2 <= card.wounds, False, label=label)
+                     flyers.wounds_left(flyer) * 2 <= card.wounds, False, label=label,
+                     fill="^")
 
 
 def scene(state: MowState, selected: str | None = None, *, preview: int | None = None,

@@ -442,8 +442,9 @@ class SeaMap(ScrollView, can_focus=True):
                   min(rows - 2, max(1, int(hull.centre[1] / sy) + 1)))
         if not cells:
             cells = [centre]
+        fill = "░" if ghost else (getattr(hull, "fill", "") or "▒")
         for c, r in cells:
-            grid[r][c] = ("░" if ghost else "▒", body)
+            grid[r][c] = (fill, body)
         if ghost:
             return
         fires = hull.fires
