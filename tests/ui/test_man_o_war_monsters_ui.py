@@ -70,7 +70,7 @@ async def test_a_monster_risen_is_drawn_with_its_wound_track(tmp_path: Path) -> 
         assert "wounds ●●●●○○ 4/6" in drawn and "save 4+" in drawn
         assert "Tentacles" in drawn
         scene = app.screen.session.ruleset.scene(app.screen._shown())
-        assert any(h.ship == "kraken" for h in scene.hulls)
+        assert [h.fill for h in scene.hulls if h.ship == "kraken"] == ["≈"]
 
 
 def _words(state: Any, game: Game) -> list[str]:
@@ -133,7 +133,9 @@ async def test_a_flyer_on_the_map_and_its_card(tmp_path: Path) -> None:
         ark = render_template_card(shown["ark"], expanded=False, selected=False).plain
         assert "anti-flyer weapon" in ark
         scene = app.screen.session.ruleset.scene(app.screen._shown())
-        assert {"eagle_a", "manticore_a"} <= {h.ship for h in scene.hulls}
+        fills = {h.ship: h.fill for h in scene.hulls}
+        assert fills["eagle_a"] == fills["manticore_a"] == "^" and fills["ark"] == ""
+        assert "^^" in screen_text(app)  # drawn as flyers on the map
 
 
 async def test_a_monsters_turn_at_80_by_24(tmp_path: Path) -> None:
