@@ -67,7 +67,9 @@ class HardCaptain(NormalCaptain):
         boarding or ram this move, the nearest acts first (her blow lands before the enemy's
         reply); with none in touch, the one farthest from the enemy moves first, and those
         nearest wait to answer where the enemy goes."""
-        units = [x for x in legal.fixed if isinstance(x, Activate)]
+        # his ships by this rule; flyers and monsters, as the normal captain, once they are done
+        units = [x for x in legal.fixed if isinstance(x, Activate)
+                 and flow.unit_ships(view, x.unit)]
         if len(units) < 2 or view.phase != Phase.BATTLE:
             return super().activate(view, legal)
         foes = enemies(view, view.active)
