@@ -26,9 +26,8 @@ def boxes(total: int, damaged: int, blazing: int) -> Text:
     return text
 
 
-def render_monster_card(card: Any, *, expanded: bool, selected: bool) -> Text:
-    """A sea monster's card: its Wound track (● a wound left, ○ one taken), move and save, and
-    its special attack; a template face down says only that something lies in wait."""
+def header(card: Any, *, selected: bool) -> Text:
+    """The card's first line: its label and name in its side's colour, and the side."""
     side_style = "bold blue" if card.side == "p1" else "bold red"
     text = Text()
     text.append("▶ " if selected else "  ", style="bold")
@@ -36,6 +35,13 @@ def render_monster_card(card: Any, *, expanded: bool, selected: bool) -> Text:
         text.append(f"{card.label} ", style=side_style)
     text.append(card.name, style=side_style + (" reverse" if selected else ""))
     text.append(f"  {card.side_name}\n", style="dim")
+    return text
+
+
+def render_monster_card(card: Any, *, expanded: bool, selected: bool) -> Text:
+    """A sea monster's card: its Wound track (● a wound left, ○ one taken), move and save, and
+    its special attack; a template face down says only that something lies in wait."""
+    text = header(card, selected=selected)
     text.append(f"  {getattr(card, 'what', 'sea monster')} · {card.where}\n", style="italic")
     if not card.wounds_max or card.where == "dead":
         return text
@@ -53,13 +59,7 @@ def render_monster_card(card: Any, *, expanded: bool, selected: bool) -> Text:
 def render_template_card(card: Any, *, expanded: bool, selected: bool) -> Text:
     if hasattr(card, "wounds_max"):
         return render_monster_card(card, expanded=expanded, selected=selected)
-    side_style = "bold blue" if card.side == "p1" else "bold red"
-    text = Text()
-    text.append("▶ " if selected else "  ", style="bold")
-    if card.label:
-        text.append(f"{card.label} ", style=side_style)
-    text.append(card.name, style=side_style + (" reverse" if selected else ""))
-    text.append(f"  {card.side_name}\n", style="dim")
+    text = header(card, selected=selected)
     text.append(f"  {card.template} · {card.ship_class}\n", style="dim")
     if card.where != "at sea":
         text.append(f"  {card.where}\n", style="italic")
