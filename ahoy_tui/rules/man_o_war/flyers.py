@@ -35,11 +35,11 @@ from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import (
     UNIT,
+    Point,
     Polygon,
     clean,
     compass_toward,
     distance,
-    first_contact,
     heading_name,
     hull,
     nearest_point,
@@ -48,7 +48,14 @@ from ahoy_tui.rules.man_o_war import creatures, damage
 from ahoy_tui.rules.man_o_war.bestiary import FlyerTemplate, bestiary
 from ahoy_tui.rules.man_o_war.damage import add_honours, saves, say
 from ahoy_tui.rules.man_o_war.model import Duel, Flight, Flyer, MowState, Ship
-from ahoy_tui.rules.man_o_war.table import CONTACT, creature_outline, outline, to_edge
+from ahoy_tui.rules.man_o_war.table import (
+    CONTACT,
+    away_from,
+    clear_run,
+    creature_outline,
+    outline,
+    to_edge,
+)
 
 AIRPOWER = "Airpower"
 MOVEMENT = "Airpower: Movement"
@@ -163,10 +170,7 @@ def fly(state: MowState, dice: Dice, toward: str, heading: int, inches: int) -> 
         length = math.hypot(dx, dy) or 1.0
         direction = (dx / length, dy / length)
         turned = replace(flyer, heading=compass_toward((flyer.x, flyer.y), point, flyer.heading))
-        limit = card.move
-        hit = first_contact(body(turned), direction, limit + CONTACT, goal)
-        if hit is not None:
-            limit = min(limit, max(0.0, hit - CONTACT / 2))
+        limit = clear_run(body(turned), direction, card.move, [goal])
         words = f"at the {target_name(state, toward)}"
     else:
         direction = UNIT[heading % 8]
@@ -447,6 +451,10 @@ def _against_beast(state: MowState, dice: Dice, flyer: Flyer, target_id: str,
     return state, "defender" if total > a_total else "attacker"
 
 
+def _middle(poly: Polygon) -> Point:
+    return sum(p[0] for p in poly) / len(poly), sum(p[1] for p in poly) / len(poly)
+
+
 def duel_decider(state: MowState) -> str:
     fight = state.duel
     assert fight is not None
@@ -471,10 +479,7 @@ def duel_choice(state: MowState, dice: Dice, choice: str) -> MowState:
             ship=flyer.id)
         return state
     goal = target_outline(state, fight.target)
-    point = nearest_point(goal, (flyer.x, flyer.y))
-    dx, dy = flyer.x - point[0], flyer.y - point[1]
-    length = math.hypot(dx, dy) or 1.0
-    direction = (dx / length, dy / length)
+    direction = away_from((flyer.x, flyer.y), goal, _middle(goal))
     step = min(bestiary().retreat, to_edge(state, body(flyer), direction))
     state = with_flyer(state, replace(flyer, x=clean(flyer.x + direction[0] * step),
                                       y=clean(flyer.y + direction[1] * step)))

@@ -41,7 +41,6 @@ from ahoy_tui.engine.geometry import (
     clean,
     compass_toward,
     distance,
-    first_contact,
     heading_name,
     nearest_point,
     overlap,
@@ -63,7 +62,8 @@ from ahoy_tui.rules.man_o_war.damage import say
 from ahoy_tui.rules.man_o_war.model import Creature, MowState, Prowl, Ship, Struggle
 from ahoy_tui.rules.man_o_war.spellbook import spellbook
 from ahoy_tui.rules.man_o_war.table import (
-    CONTACT,
+    away_from,
+    clear_run,
     marker_outline,
     outline,
     terrain_outline,
@@ -338,18 +338,10 @@ def swim_to(state: MowState, creature: Creature, direction: Point, inches: float
     if any(overlap(body(turned), p) for p in _in_the_way(state, turned, under=under)):
         turned = creature  # no room to turn: it swims as it lies
     shape = body(turned)
-    limit = inches
-    for poly in _in_the_way(state, turned, under=under, but=target):
-        if overlap(shape, poly):
-            continue
-        hit = first_contact(shape, direction, limit + CONTACT, poly)
-        if hit is not None:
-            limit = min(limit, max(0.0, hit - CONTACT / 2))
-    if target:
-        ship = state.ship(target)
-        hit = first_contact(shape, direction, limit + CONTACT, outline(ship))
-        if hit is not None:
-            limit = min(limit, max(0.0, hit - CONTACT / 2))
+    in_the_way = _in_the_way(state, turned, under=under, but=target)
+    if target:  # it stops touching her
+        in_the_way.append(outline(state.ship(target)))
+    limit = clear_run(shape, direction, inches, in_the_way)
     # never off the table: stop where its body would cross the edge
     limit = min(limit, to_edge(state, shape, direction))
     moved = replace(turned, x=clean(turned.x + direction[0] * limit),
@@ -554,21 +546,10 @@ def struggle_choice(state: MowState, dice: Dice, choice: str) -> MowState:
 
 def retreat(state: MowState, creature: Creature, ship: Ship) -> Creature:
     """Moved 1" directly away from the ship (short of anything in its way, on the table)."""
-    point = nearest_point(outline(ship), (creature.x, creature.y))
-    dx, dy = creature.x - point[0], creature.y - point[1]
-    length = math.hypot(dx, dy)
-    if length < 1e-9:
-        dx, dy = creature.x - ship.x, creature.y - ship.y
-        length = math.hypot(dx, dy) or 1.0
-    direction = (dx / length, dy / length)
+    direction = away_from((creature.x, creature.y), outline(ship), (ship.x, ship.y))
     shape = body(creature)
-    limit = min(bestiary().retreat, to_edge(state, shape, direction))
-    for poly in _in_the_way(state, creature, under=False, but=ship.id):
-        if overlap(shape, poly):
-            continue
-        hit = first_contact(shape, direction, limit + CONTACT, poly)
-        if hit is not None:
-            limit = min(limit, max(0.0, hit - CONTACT / 2))
+    limit = clear_run(shape, direction, min(bestiary().retreat, to_edge(state, shape, direction)),
+                      _in_the_way(state, creature, under=False, but=ship.id))
     return replace(creature, x=clean(creature.x + direction[0] * limit),
                    y=clean(creature.y + direction[1] * limit))
 

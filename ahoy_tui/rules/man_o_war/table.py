@@ -26,6 +26,7 @@ from ahoy_tui.engine.geometry import (
     Polygon,
     angle_steps,
     distance,
+    first_contact,
     hull,
     nearest_point,
     overlap,
@@ -104,6 +105,31 @@ def to_edge(state: MowState, shape: Polygon, direction: Point) -> float:
             elif speed < -1e-9:
                 best = min(best, -value / speed)
     return max(0.0, best)
+
+
+def clear_run(shape: Polygon, direction: Point, inches: float,
+              obstacles: list[Polygon]) -> float:
+    """How far ``shape`` may go along unit ``direction`` (up to ``inches``) and stop just short
+    of the first of ``obstacles`` it would touch (any it overlaps already are passed over)."""
+    limit = inches
+    for poly in obstacles:
+        if overlap(shape, poly):
+            continue
+        hit = first_contact(shape, direction, limit + CONTACT, poly)
+        if hit is not None:
+            limit = min(limit, max(0.0, hit - CONTACT / 2))
+    return limit
+
+
+def away_from(point: Point, other: Polygon, fallback: Point) -> Point:
+    """The unit direction straight away from ``other``'s nearest point to ``point`` (from
+    ``fallback``, its middle, when ``point`` lies on it)."""
+    near = nearest_point(other, point)
+    dx, dy = point[0] - near[0], point[1] - near[1]
+    if math.hypot(dx, dy) < 1e-9:
+        dx, dy = point[0] - fallback[0], point[1] - fallback[1]
+    length = math.hypot(dx, dy) or 1.0
+    return dx / length, dy / length
 
 
 def wholly_on_table(state: MowState, ship: Ship) -> bool:
