@@ -184,6 +184,24 @@ class Dice:
                             "", "misfire" if result == MISFIRE else ""))
         return result
 
+    def average(self, count: int, purpose: str, rule: str, *, side: str | None = None,
+                ship: str | None = None) -> tuple[int, ...]:
+        """``count`` averaging dice (faces 2, 3, 3, 4, 4, 5) thrown together. Tests force an
+        averaging die by the face it shows (2-5)."""
+        faces: list[int] = []
+        for _ in range(count):
+            if self._forced:
+                value = self._forced.pop(0)
+                if value not in AVERAGE_FACES:
+                    raise AssertionError(f"forced die {value!r} is not an averaging die face")
+                self._used += 1
+                faces.append(int(value))
+            else:
+                faces.append(AVERAGE_FACES[self._d(6) - 1])
+        name = f"{count}AvD" if count > 1 else "AvD"
+        self._emit(DiceRoll(name, tuple(faces), sum(faces), purpose, rule, side, ship))
+        return tuple(faces)
+
     def expr(self, expression: str, purpose: str, rule: str, *, side: str | None = None,
              ship: str | None = None) -> int:
         """Roll a dice expression from a rules table: ``"3"``, ``"D3"``, ``"D6"``, ``"2D6"``,

@@ -383,3 +383,43 @@ def convex_hull(points: Sequence[Point]) -> Polygon:
             upper.pop()
         upper.append(p)
     return tuple(lower[:-1] + upper[:-1])
+
+
+# --- headings in degrees (rules that turn by any angle: Ramming Speed!'s turning circles) --------
+
+def unit_deg(degrees: float) -> Point:
+    """The unit vector of a heading in degrees (0 = north, clockwise; y grows southward)."""
+    rad = math.radians(degrees)
+    return math.sin(rad), -math.cos(rad)
+
+
+def hull_deg(x: float, y: float, degrees: float, length: float, beam: float) -> Polygon:
+    """A hull at any heading in degrees: bow-port, bow-starboard, stern-starboard, stern-port."""
+    fx, fy = unit_deg(degrees)
+    sx, sy = -fy, fx  # toward starboard
+    hl, hb = length / 2, beam / 2
+    return (
+        (x + fx * hl - sx * hb, y + fy * hl - sy * hb),
+        (x + fx * hl + sx * hb, y + fy * hl + sy * hb),
+        (x - fx * hl + sx * hb, y - fy * hl + sy * hb),
+        (x - fx * hl - sx * hb, y - fy * hl - sy * hb),
+    )
+
+
+def on_hull_deg(x: float, y: float, degrees: float, along: float, across: float) -> Point:
+    """A point on a hull at a heading in degrees: ``along`` toward the bow, ``across`` toward
+    starboard, from the centre."""
+    fx, fy = unit_deg(degrees)
+    return x + fx * along - fy * across, y + fy * along + fx * across
+
+
+def bearing_deg(origin: Point, point: Point) -> float:
+    """The bearing from ``origin`` to ``point`` in degrees (0 = north, clockwise)."""
+    dx, dy = point[0] - origin[0], point[1] - origin[1]
+    return math.degrees(math.atan2(dx, -dy)) % 360
+
+
+def angle_between(a: float, b: float) -> float:
+    """The smaller angle between two headings in degrees (0..180)."""
+    d = (a - b) % 360
+    return min(d, 360 - d)

@@ -1,0 +1,129 @@
+"""Ramming Speed! (Jackson Gamers), 15mm ancient galley rules: ruleset ``ramming-speed``.
+
+Modules are named for the rules' sections: ``flow`` (Sequence of play), ``helm`` (Writing
+orders, Energy, Speed, Turning, sailing speeds), ``movement`` (Phased moves, Oar raking),
+``ramming`` (Ramming, Accidental ramming), ``sinking`` (loads of water, Supporting a sinking
+ship, Abandoning ship), ``sailing`` (the wind, raising and lowering the sail), ``archery``
+(Archery, Bolt- and Stone-throwing engines), ``grappling`` (Grappling, Boarding bridges),
+``melee`` (Moving aboard ship, Boarding, Hand to hand fighting, Repelling boarders),
+``morale`` (Morale), ``scenario``, ``legal``. Tables are data: ``data/*.toml`` read by
+``tables``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ahoy_tui.engine.dice import Rng
+from ahoy_tui.engine.events import Event
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.engine.legal import LegalActions
+from ahoy_tui.engine.ruleset import ScenarioInfo
+from ahoy_tui.engine.state import GameState
+from ahoy_tui.rules.ramming_speed import scenario as _scenario
+from ahoy_tui.rules.ramming_speed.actions import Action
+from ahoy_tui.rules.ramming_speed.model import Phase, RSState
+from ahoy_tui.rules.summaries import Topic, read_summaries
+
+
+class RammingSpeedRuleset:
+    """Ramming Speed! as the engine sees it."""
+
+    id = "ramming-speed"
+    title = "Ramming Speed!"
+    sides = ("p1", "p2")
+    state_type = RSState
+    action_union = Action
+    secret_orders = True
+
+    def scenarios(self) -> tuple[ScenarioInfo, ...]:
+        return _scenario.infos()
+
+    def load_scenario(self, name: str | None = None, path: Path | None = None,
+                      data: Mapping[str, Any] | None = None) -> _scenario.Scenario:
+        return _scenario.load(name, path, data)
+
+    def setup(self, scenario: Any, seed: int,
+              options: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
+        state, events = _scenario.setup(scenario, seed, options)
+        return state, list(events)
+
+    def legal_actions(self, state: GameState) -> LegalActions:
+        from ahoy_tui.rules.ramming_speed.legal import legal
+
+        assert isinstance(state, RSState)
+        return legal(state)
+
+    def apply(self, state: GameState, action: Any) -> tuple[GameState, list[Event]]:
+        from ahoy_tui.rules.ramming_speed.flow import apply_action
+
+        assert isinstance(state, RSState)
+        return apply_action(state, action)
+
+    def explain_illegal(self, state: GameState, action: Any) -> tuple[str, str]:
+        from ahoy_tui.rules.ramming_speed.legal import explain
+
+        assert isinstance(state, RSState)
+        return explain(state, action)
+
+    def view(self, state: GameState, side: str) -> GameState:
+        """The state as ``side`` sees it: no dice to come; no other side's sealed orders, nor
+        the orders another side is writing, before the reveal."""
+        assert isinstance(state, RSState)
+        changes: dict[str, Any] = {"rng": Rng(0, state.rng.counter)}
+        if state.phase is Phase.ORDERS:
+            changes["orders"] = state.orders.hidden_from(side)
+            if state.to_act != side:
+                changes["drafts"] = ()
+        return replace(state, **changes)
+
+    def secret_action(self, action: Any) -> bool:
+        """Orders written are secret until the reveal: nobody but their writer reads them."""
+        from ahoy_tui.rules.ramming_speed.actions import WriteOrders
+
+        return isinstance(action, WriteOrders)
+
+    def standing(self, state: GameState) -> str:
+        from ahoy_tui.rules.ramming_speed.flow import standing
+
+        assert isinstance(state, RSState)
+        return standing(state)
+
+    def victory_words(self, state: GameState) -> str:
+        return ("Sink a galley for her value in points, capture her for half as much again, "
+                "drive her off for half; the battle ends when one side has no galley left in "
+                "the action, or after the scenario's turns (an escape scenario is won by "
+                "getting away off the named edge).")
+
+    def wind_words(self, state: GameState) -> str:
+        from ahoy_tui.rules.ramming_speed.sailing import wind_words
+
+        assert isinstance(state, RSState)
+        return wind_words(state.wind)
+
+    def prompt(self, state: GameState) -> str:
+        from ahoy_tui.rules.ramming_speed.prompt import prompt
+
+        assert isinstance(state, RSState)
+        return prompt(state)
+
+    def describe_action(self, state: GameState, action: Any) -> str:
+        from ahoy_tui.rules.ramming_speed.prompt import describe
+
+        assert isinstance(state, RSState)
+        return describe(state, action)
+
+    def describe_state(self, state: GameState) -> str:
+        from ahoy_tui.rules.ramming_speed.prompt import table_text
+
+        assert isinstance(state, RSState)
+        return table_text(state)
+
+    def rule_topics(self) -> tuple[Topic, ...]:
+        """The project's own summary of each rule (``rules_summary.md``), for a Rules screen."""
+        return read_summaries("ahoy_tui.rules.ramming_speed")
+
+
+RULESET = RammingSpeedRuleset()  # found by its entry point (pyproject.toml)

@@ -1,0 +1,244 @@
+"""Writing Orders (2.0-2.1), Sailing speeds (3.2), Energy (5.0-5.2), Speed (6.0-6.3), Turning
+(7.0-7.1) and the quarter of a move lost to each load of water (10.7).
+
+A galley's orders are a speed band and one letter an inch: ``S`` straight on, ``L`` or ``R``
+an inch along the circumference of her turning circle. :func:`track` follows them.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ahoy_tui.engine.geometry import angle_between, unit_deg
+from ahoy_tui.rules.ramming_speed.model import Band, Galley, RSState, Sail, ShipOrders
+from ahoy_tui.rules.ramming_speed.tables import band_distance, tables
+
+WRITING_ORDERS = "2.1 Writing orders"
+SPEED = "6.0 Speed"
+SPEED_TABLE = "6.3 Speed table"
+ENERGY = "5.2 Energy"
+TURNING = "7.0 Turning"
+SAILING = "3.2 Sailing"
+WATERLOGGED = "10.7 Ramming"
+HELD = "14.1 Grappling"
+WITHDRAWING = "22.5 Morale"
+
+ROWED = (Band.BACKING, Band.HOVE_TO, Band.SLOW, Band.CRUISING, Band.RAMMING)
+STEPS = 4  # each inch is followed in quarters
+
+
+def band_named(name: str) -> Band | None:
+    try:
+        return Band[name.upper().replace("-", "_")]
+    except KeyError:
+        return None
+
+
+def sail_works(ship: Galley) -> bool:
+    """Whether her sail drives her: fully up, or still coming down (3.4)."""
+    return ship.sail in (Sail.UP, Sail.LOWERING)
+
+
+def sail_speed(state: RSState, ship: Galley) -> int:
+    """Inches a turn under sail at her heading now (3.2); 0 in a calm or too close to the wind."""
+    strength = state.wind.strength
+    if strength == "calm":
+        return 0
+    angle = angle_between(ship.heading, state.wind.toward)
+    sail = tables()["sail"]
+    if angle <= sail["astern_arc"]:
+        return int(sail["astern"][strength])
+    if angle <= sail["closest"]:
+        return int(sail["beam"][strength])
+    return 0
+
+
+def full_distance(state: RSState, ship: Galley, band: Band) -> int:
+    """Inches she must move this turn at ``band`` (6.3: the full distance), less a quarter a
+    load of water aboard (10.7), rounded down."""
+    if band is Band.HOVE_TO:
+        return 0
+    if band is Band.SAIL:
+        base = sail_speed(state, ship)
+    else:
+        base = band_distance(band.words, ship.oar_sections)
+    base = min(base, tables()["speed"]["most_moves"])
+    return max(0, base * (4 - ship.loads) // 4)
+
+
+def energy_cost(band: Band) -> int:
+    """Energy a turn at the band (5.1)."""
+    return int(tables()["energy"]["cost"].get(band.words, 0))
+
+
+def held(state: RSState, ship: Galley) -> bool:
+    """Whether she is held fast: two lines or a corvus (14.1, 21.2), or a ram in her or hers in
+    another (10.0: only backing water frees a ram)."""
+    if any(g.holds and ship.id in (g.by, g.to) for g in state.grapples):
+        return True
+    return any(s.embedded == ship.id for s in state.ships if s.afloat)
+
+
+def bands_allowed(state: RSState, ship: Galley) -> tuple[Band, ...]:
+    """The bands she may be ordered to this turn (6.0 one band at a time, 5.2 energy, 6.3 oars
+    enough for the band, 3.2 her sail, 14.1 held fast)."""
+    if sail_works(ship):
+        return (Band.SAIL,)
+    if held(state, ship):
+        bands = [Band.HOVE_TO]
+        if ship.embedded is not None and not any(
+                g.holds and ship.id in (g.by, g.to) for g in state.grapples):
+            bands.append(Band.BACKING)
+        return tuple(bands)
+    if ship.sail_only:
+        return (Band.HOVE_TO,)
+    if ship.band is Band.SAIL:  # the sail just stowed: she takes up her oars
+        near = (Band.HOVE_TO, Band.SLOW, Band.CRUISING)
+    else:
+        at = ROWED.index(ship.band)
+        near = ROWED[max(0, at - 1):at + 2]
+    out = []
+    for band in near:
+        if band in (Band.CRUISING, Band.RAMMING) and ship.energy < energy_cost(band):
+            continue
+        if band not in (Band.HOVE_TO,) and full_distance(state, ship, band) <= 0 \
+                and band_distance(band.words, ship.oar_sections) <= 0:
+            continue
+        out.append(band)
+    return tuple(out) or (Band.HOVE_TO,)
+
+
+def grade(state: RSState, ship: Galley, band: Band) -> str:
+    """Her turning circle (7.0-7.1): by band, one grade larger with no sailor at the helm, two
+    larger with both rudders gone."""
+    turning = tables()["turning"]
+    grades = turning["grades"]
+    at = grades.index(turning["band"].get(band.words, "A"))
+    if band is not Band.SAIL and not any(ship.rudders):
+        at += turning["no_rudders"]
+    if not sailor_at_helm(state, ship):
+        at += turning["no_sailor_at_helm"]
+    return str(grades[min(at, len(grades) - 1)])
+
+
+def radius(state: RSState, ship: Galley, band: Band) -> float:
+    return float(tables()["turning"]["radius"][grade(state, ship, band)])
+
+
+def sailor_at_helm(state: RSState, ship: Galley) -> bool:
+    """A fit sailor of hers aboard her to take the helm (7.1)."""
+    return any(m.rank == "sailor" and m.aboard == ship.id and m.ship == ship.id
+               and not m.wounded(state.turn) for m in state.men)
+
+
+Pose = tuple[float, float, float]  # x, y, heading
+
+
+def track(ship: Galley, band: Band, moves: str, circle: float) -> list[Pose]:
+    """Where the orders take her: her pose at the start and after every quarter inch."""
+    x, y, h = ship.x, ship.y, ship.heading
+    poses: list[Pose] = [(x, y, h)]
+    back = band is Band.BACKING
+    step = 1.0 / STEPS
+    turn = math.degrees(step / circle)
+    for letter in moves:
+        dh = -turn if letter == "L" else turn if letter == "R" else 0.0
+        for _ in range(STEPS):
+            ux, uy = unit_deg(h + dh / 2)
+            if back:
+                ux, uy = -ux, -uy
+            x, y, h = x + ux * step, y + uy * step, (h + dh) % 360
+            poses.append((round(x, 4), round(y, 4), round(h, 4)))
+    return poses
+
+
+def problem(state: RSState, ship: Galley, band: Band | None, moves: str) -> tuple[str, str]:
+    """Why these orders cannot be written for her, as (rule, reason); ("", "") if they can."""
+    if band is None:
+        return SPEED, "the bands are backing, hove-to, slow, cruising, ramming and sail"
+    if ship.withdrawing:
+        return WITHDRAWING, f"{ship.name} is withdrawing: she heads home by the easiest route"
+    allowed = bands_allowed(state, ship)
+    if band not in allowed:
+        words = ", ".join(b.words for b in allowed)
+        if held(state, ship):
+            return HELD, f"{ship.name} is held fast: she may only be {words}"
+        if band is Band.SAIL or sail_works(ship):
+            return SAILING, f"{ship.name} may be ordered {words} (her sail is {ship.sail.value})"
+        if band in (Band.CRUISING, Band.RAMMING) and ship.energy < energy_cost(band):
+            return ENERGY, f"{ship.name}'s rowers have {ship.energy} energy left"
+        return SPEED, (f"speed changes one band a turn: {ship.name} is {ship.band.words}, "
+                       f"so {words}")
+    if any(c not in "SLR" for c in moves):
+        return WRITING_ORDERS, "orders are one letter an inch: S, L or R"
+    need = full_distance(state, ship, band)
+    if len(moves) != need:
+        return SPEED_TABLE, (f"{ship.name} must move the full {need}\" of {band.words} "
+                             f"(written: {len(moves)}\")")
+    if band is Band.SAIL:
+        poses = track(ship, band, moves, radius(state, ship, band))
+        closest = tables()["sail"]["closest"]
+        if any(angle_between(h, state.wind.toward) > closest + 1e-6 for _, _, h in poses):
+            return SAILING, "under sail she may never turn closer than 90° to the wind"
+    return "", ""
+
+
+def default_orders(state: RSState, ship: Galley) -> ShipOrders:
+    """What a galley left without orders does: carries on straight at her band if she may,
+    else the nearest band she may keep."""
+    if ship.withdrawing:
+        return withdraw_orders(state, ship)
+    allowed = bands_allowed(state, ship)
+    if ship.band in allowed:
+        band = ship.band
+    else:
+        band = min(allowed, key=lambda b: (abs(b.value - ship.band.value), b.value))
+    moves = "S" * full_distance(state, ship, band)
+    if band is Band.SAIL and problem(state, ship, band, moves)[0]:
+        moves = best_sail_moves(state, ship, len(moves))
+    return ShipOrders(ship.id, band, moves)
+
+
+def best_sail_moves(state: RSState, ship: Galley, length: int) -> str:
+    """Under sail, turn away from the wind while too close to it, then straight on."""
+    circle = radius(state, ship, Band.SAIL)
+    moves = ""
+    h = ship.heading
+    for _ in range(length):
+        if angle_between(h, state.wind.toward) > 60:
+            d = (state.wind.toward - h) % 360
+            letter = "R" if d < 180 else "L"
+            h = (h + (1 if letter == "R" else -1) * math.degrees(1 / circle)) % 360
+        else:
+            letter = "S"
+        moves += letter
+    return moves
+
+
+def steer_toward(start: Galley, band: Band, length: int, circle: float, goal: float) -> str:
+    """Letters that turn her toward heading ``goal`` and then run straight."""
+    moves = ""
+    h = start.heading
+    per_inch = math.degrees(1 / circle)
+    for _ in range(length):
+        d = (goal - h) % 360
+        if min(d, 360 - d) < per_inch / 2:
+            moves += "S"
+            continue
+        letter = "R" if d < 180 else "L"
+        h = (h + (per_inch if letter == "R" else -per_inch)) % 360
+        moves += letter
+    return moves
+
+
+def withdraw_orders(state: RSState, ship: Galley) -> ShipOrders:
+    """A withdrawing galley's orders, written by the rules (22.5): home by the easiest route,
+    as fast as her rowers allow, never ramming."""
+    allowed = bands_allowed(state, ship)
+    fastest = max((b for b in allowed if b is not Band.BACKING), key=lambda b: b.value,
+                  default=Band.HOVE_TO)
+    if fastest is Band.RAMMING and Band.CRUISING in allowed:
+        fastest = Band.CRUISING  # the easiest route spares the rowers
+    length = full_distance(state, ship, fastest)
+    circle = radius(state, ship, fastest)
+    return ShipOrders(ship.id, fastest, steer_toward(ship, fastest, length, circle, ship.home))

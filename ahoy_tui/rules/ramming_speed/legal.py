@@ -1,0 +1,208 @@
+"""What each side may do now, and why anything else is refused, naming the rule."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ahoy_tui.engine.legal import ActionRange, LegalActions, OrderForm
+from ahoy_tui.rules.ramming_speed import archery, grappling, melee, sailing
+from ahoy_tui.rules.ramming_speed.actions import (
+    AbandonShip,
+    Board,
+    CutLines,
+    DropCorvus,
+    PhaseDone,
+    RemoveCorvus,
+    SealOrders,
+    SetSail,
+    ShiftOars,
+    Shoot,
+    ThrowLines,
+    WriteOrders,
+)
+from ahoy_tui.rules.ramming_speed.helm import (
+    band_named,
+    bands_allowed,
+    full_distance,
+    problem,
+    radius,
+    steer_toward,
+)
+from ahoy_tui.rules.ramming_speed.model import Band, Galley, Phase, RSState, Sail
+
+SEQUENCE = "1.0 Sequence of play"
+PHASE_WORDS = {Phase.ORDERS: "write orders", Phase.FIRE: "range fire",
+               Phase.GRAPPLE: "grappling", Phase.BOARD: "boarding",
+               Phase.MAINTENANCE: "maintenance", Phase.OVER: "the battle is over"}
+
+
+def legal(state: RSState) -> LegalActions:
+    side = state.to_act
+    if state.over or side is None:
+        return LegalActions()
+    if state.phase is Phase.ORDERS:
+        return LegalActions([SealOrders(side)], forms=[order_form(state, side)])
+    fixed: list[Any] = []
+    ranges: list[ActionRange] = []
+    for action in phase_choices(state, state.phase, side):
+        if isinstance(action, ActionRange):
+            ranges.append(action)
+        else:
+            fixed.append(action)
+    fixed.append(PhaseDone(side))
+    return LegalActions(fixed, ranges)
+
+
+def own(state: RSState, side: str) -> Iterator[Galley]:
+    for ship in state.ships:
+        if ship.side == side and ship.afloat:
+            yield ship
+
+
+def phase_choices(state: RSState, phase: Phase, side: str) -> Iterator[Any]:
+    """Every choice ``side`` has in ``phase`` (a ``PhaseDone`` aside), cheapest first: a
+    phase with none is played out without asking."""
+    if phase is Phase.FIRE:
+        for ship in own(state, side):
+            if ship.id in state.acted:
+                continue
+            for target in archery.targets(state, ship):
+                for aim in archery.aims(state, ship, target):
+                    yield Shoot(side, ship.id, target.id, aim)
+    elif phase is Phase.GRAPPLE:
+        for ship in own(state, side):
+            if ship.id in state.acted or ship.withdrawing:
+                continue
+            men = len(grappling.throwers(state, ship))
+            corvus = ship.corvus and not ship.corvus_spent
+            if not men and not corvus:
+                continue
+            for target in grappling.within_reach(state, ship):
+                if corvus:
+                    yield DropCorvus(side, ship.id, target.id)
+                if men:
+                    yield ActionRange(ThrowLines(side, ship.id, target.id, men), "men", 1, men)
+    elif phase is Phase.BOARD:
+        yield from _boarding(state, side)
+    elif phase is Phase.MAINTENANCE:
+        yield from _maintenance(state, side)
+
+
+def _boarding(state: RSState, side: str) -> Iterator[Any]:
+    """Boarding a galley held fast to hers (15.0): the side that grappled her first; the
+    other only where the first has not boarded this turn."""
+    first = dict(state.grappled_by)
+    for ship in own(state, side):
+        if ship.id in state.acted or ship.withdrawing:
+            continue
+        if not melee.boarders(state, ship):
+            continue
+        for g in state.grapples:
+            if not g.holds or ship.id not in (g.by, g.to):
+                continue
+            target = state.ship(g.to if g.by == ship.id else g.by)
+            if not target.afloat or target.side == side:
+                continue
+            grappler = first.get(target.id) or first.get(ship.id)
+            if grappler is not None and grappler != side and \
+                    grappler not in state.done:
+                continue  # the grappling side has the first option (15.0)
+            if any(t == ship.id and s == target.id for s, t in state.boarded):
+                continue
+            yield Board(side, ship.id, target.id, True)
+            if any(m.officer for m in melee.boarders(state, ship)) and \
+                    any(not m.officer for m in melee.boarders(state, ship)):
+                yield Board(side, ship.id, target.id, False)
+
+
+def _maintenance(state: RSState, side: str) -> Iterator[Any]:
+    for ship in own(state, side):
+        if ship.id in state.acted:
+            continue
+        port, star = ship.oars
+        if port > star + 1:
+            yield ShiftOars(side, ship.id, True)
+        if star > port + 1:
+            yield ShiftOars(side, ship.id, False)
+        if sailing.can_set_sail(state, ship):
+            yield SetSail(side, ship.id, ship.sail is Sail.STOWED)
+        for g in state.grapples:
+            if ship.id not in (g.by, g.to):
+                continue
+            other = g.to if g.by == ship.id else g.by
+            if g.lines and grappling.unengaged(state, ship):
+                yield CutLines(side, ship.id, other)
+            if g.corvus and g.by == ship.id and not g.corvus_going and \
+                    grappling.controls_both(state, side, ship.id, other):
+                yield RemoveCorvus(side, ship.id, other)
+        if (ship.holed and ship.loads >= 3) or grappling.contested(state, ship.id):
+            yield AbandonShip(side, ship.id)
+
+
+def order_form(state: RSState, side: str) -> OrderForm:
+    """The order sheet: any orders :func:`helm.problem` passes, for her own galleys; the
+    examples run straight on, or turn to either hand, at each band she may take."""
+    ships = {s.id: s for s in own(state, side) if not s.withdrawing}
+
+    def accepts(action: WriteOrders) -> bool:
+        ship = ships.get(action.ship)
+        if ship is None or action.side != side:
+            return False
+        return not problem(state, ship, band_named(action.band), action.moves)[0]
+
+    examples = []
+    for ship in ships.values():
+        for band in bands_allowed(state, ship):
+            n = full_distance(state, ship, band)
+            examples.append(WriteOrders(side, ship.id, band.words, "S" * n))
+            if n and band is not Band.SAIL:
+                circle = radius(state, ship, band)
+                for turn in (-90.0, 90.0):
+                    moves = steer_toward(ship, band, n, circle, (ship.heading + turn) % 360)
+                    examples.append(WriteOrders(side, ship.id, band.words, moves))
+    return OrderForm(WriteOrders, side, accepts, tuple(examples),
+                     "the orders for the turn, a letter an inch")
+
+
+def explain(state: RSState, action: Any) -> tuple[str, str]:
+    """The rule that forbids ``action`` now, and why."""
+    side = getattr(action, "side", None)
+    if state.over:
+        return SEQUENCE, "the battle is over"
+    if side != state.to_act:
+        return SEQUENCE, f"it is {state.side_name(state.to_act or '')}'s turn to act"
+    if isinstance(action, WriteOrders):
+        if state.phase is not Phase.ORDERS:
+            return SEQUENCE, "orders are written at the start of the turn"
+        try:
+            ship = state.ship(action.ship)
+        except KeyError:
+            return "2.0 Writing orders", f"there is no galley {action.ship!r}"
+        if ship.side != side or not ship.afloat:
+            return "2.0 Writing orders", f"{ship.name} is not yours to order"
+        rule, why = problem(state, ship, band_named(action.band), action.moves)
+        if rule:
+            return rule, why
+    wanted = {Shoot: Phase.FIRE, ThrowLines: Phase.GRAPPLE, DropCorvus: Phase.GRAPPLE,
+              Board: Phase.BOARD, ShiftOars: Phase.MAINTENANCE, SetSail: Phase.MAINTENANCE,
+              CutLines: Phase.MAINTENANCE, RemoveCorvus: Phase.MAINTENANCE,
+              AbandonShip: Phase.MAINTENANCE}.get(type(action))
+    if wanted is not None and wanted is not state.phase:
+        return SEQUENCE, (f"that is done in {PHASE_WORDS[wanted]}; now it is "
+                          f"{PHASE_WORDS[state.phase]}")
+    reasons = {
+        Shoot: ("18.1 Archery", "her archers have no target within range, or have loosed"),
+        ThrowLines: ("14.0 Grappling", "lines are thrown a man each at an enemy within 2\", "
+                     "not by captains or admirals"),
+        DropCorvus: ("21.1 Boarding bridges", "a corvus drops once on a galley within 2\""),
+        Board: ("15.0 Boarding", "boarders cross to an enemy held fast by two lines or a "
+                "corvus; the grappling side chooses first"),
+        ShiftOars: ("6.2 Speed", "an oar section moves to the side with fewer"),
+        SetSail: ("3.4 Sailing", "two men raise or lower a sail that is up or stowed"),
+        CutLines: ("14.2 Grappling", "unengaged men cut lines in maintenance"),
+        RemoveCorvus: ("21.2 Boarding bridges", "a corvus comes off once one side holds both "
+                       "galleys"),
+        AbandonShip: ("12.0 Abandoning ship", "a galley is abandoned when sinking or overrun"),
+    }
+    return reasons.get(type(action), (SEQUENCE, "that is not a choice now"))

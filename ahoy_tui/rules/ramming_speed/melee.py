@@ -1,0 +1,352 @@
+"""Men aboard (13.0-13.2), boarding (15.0-15.1), hand to hand fighting (16.0-16.8) and
+repelling boarders or surrendering the ship (17.0-17.2).
+
+A melee is fought section by section: the bow and stern three abreast, amidships one (16.7),
+duels of equal rank first (16.0), extra men doubling up (16.4). The rules leave match-ups to
+the players and let a loser of two-to-one choose who falls (16.6); the game pairs men as the
+boarding side would (16.7) and the loser gives up his least valuable man. Between the two
+rounds each side's idle men step one section toward the fighting (13.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ahoy_tui.engine.dice import Dice
+from ahoy_tui.engine.events import Event, Happened
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.engine.geometry import point_distance
+from ahoy_tui.rules.ramming_speed.archery import kill, place_of
+from ahoy_tui.rules.ramming_speed.model import SECTIONS, Galley, Man, RSState, Status
+from ahoy_tui.rules.ramming_speed.tables import tables
+
+PLACING = "13.0 Moving aboard ship"
+MOVING = "13.1 Moving aboard ship"
+CROWDING = "13.2 Moving aboard ship"
+BOARDING = "15.0 Boarding"
+WHO_BOARDS = "15.1 Boarding"
+DUEL = "16.1 Hand to hand fighting"
+SUPERIORITY = "16.5 Hand to hand fighting"
+ABREAST = "16.7 Hand to hand fighting"
+TOWER = "16.8 Hand to hand fighting"
+FIRST_TURN = "17.0 Repelling boarders"
+COUNTING = "17.1 Repelling boarders"
+RETREAT = "17.2 Repelling boarders"
+CAPTURED = "17.1 Repelling boarders and surrendering the ship"
+NEXT = {"bow": ("middle",), "middle": ("bow", "stern"), "stern": ("middle",)}
+HOME_SECTION = {"admiral": "stern", "captain": "stern", "sailor": "stern", "marine": "bow",
+                "archer": "middle", "artilleryman": "middle"}
+
+
+def rank_index(man: Man) -> int:
+    return list(tables()["melee"]["ranks"]).index(man.rank)
+
+
+def side_of(state: RSState, man: Man) -> str:
+    return state.ship(man.ship).side
+
+
+def fit(state: RSState, man: Man) -> bool:
+    return not man.wounded(state.turn) and not man.rescued
+
+
+def boarders(state: RSState, ship: Galley, officers: bool = True) -> tuple[Man, ...]:
+    """Who may board from her (15.1): captains, marines, archers, admirals; sailors stay."""
+    allowed = tables()["melee"]["boarders"]
+    return tuple(m for m in state.men if m.ship == ship.id and m.aboard == ship.id
+                 and m.rank in allowed and fit(state, m) and (officers or not m.officer))
+
+
+def landing(state: RSState, ship: Galley, target: Galley) -> list[str]:
+    """The target's sections nearest her first: where her boarders come aboard."""
+    return sorted(SECTIONS, key=lambda s: (point_distance(place_of(target, s), ship.outline),
+                                           SECTIONS.index(s)))
+
+
+def board(state: RSState, ship_id: str, target_id: str, officers: bool,
+          events: list[Event]) -> RSState:
+    """Her boarders cross: five to a section at most (13.2), the nearest sections first."""
+    ship, target = state.ship(ship_id), state.ship(target_id)
+    men = sorted(boarders(state, ship, officers), key=lambda m: (rank_index(m), m.id),
+                 reverse=True)  # the rank and file lead, officers behind
+    cap = tables()["melee"]["section_holds"]
+    room = {s: cap - sum(1 for m in state.men if m.aboard == target_id and m.section == s
+                         and side_of(state, m) == ship.side) for s in SECTIONS}
+    moved: dict[str, Man] = {}
+    for section in landing(state, ship, target):
+        while room[section] > 0 and men:
+            man = men.pop()
+            moved[man.id] = replace(man, aboard=target_id, section=section)
+            room[section] -= 1
+    if not moved:
+        return state
+    events.append(Happened("board", f"{len(moved)} of {ship.name}'s men board {target.name}",
+                           BOARDING, side=ship.side, ship=ship_id, big=True))
+    state = replace(state, men=tuple(moved.get(m.id, m) for m in state.men),
+                    boarded=(*state.boarded, (ship_id, target_id)),
+                    acted=(*state.acted, ship_id))
+    return state
+
+
+def fights(state: RSState) -> tuple[str, ...]:
+    """The galleys with fit men of both sides aboard: where melee is fought."""
+    out = []
+    for ship in state.ships:
+        if not ship.afloat:
+            continue
+        sides = {side_of(state, m) for m in state.men if m.aboard == ship.id and fit(state, m)}
+        if len(sides) > 1:
+            out.append(ship.id)
+    return tuple(out)
+
+
+def melee(state: RSState, dice: Dice, events: list[Event]) -> RSState:
+    """Two melee rounds (16.7), men moving between them (13.1); then who holds each deck."""
+    for rnd in (1, 2):
+        for ship_id in fights(state):
+            state = fight_round(state, ship_id, rnd, dice, events)
+        if rnd == 1:
+            for ship_id in fights(state):
+                state = close_up(state, ship_id)
+    for ship in state.ships:
+        if ship.afloat:
+            state = overrun(state, ship.id, dice, events)
+    return state
+
+
+def front(men: Sequence[Man], width: int) -> list[Man]:
+    """The men each side puts forward: its best, three abreast or one (16.7)."""
+    return sorted(men, key=lambda m: (rank_index(m), m.id))[:width]
+
+
+def pair_off(ours: list[Man], theirs: list[Man]) -> list[tuple[list[Man], list[Man]]]:
+    """Duels of equal rank where possible, then man to man, then the extra men doubling up
+    on the fights already joined (16.0, 16.4)."""
+    a, b = list(ours), list(theirs)
+    fights_: list[tuple[list[Man], list[Man]]] = []
+    for man in list(a):
+        match = next((o for o in b if o.rank == man.rank), None)
+        if match is not None:
+            fights_.append(([man], [match]))
+            a.remove(man)
+            b.remove(match)
+    while a and b:
+        fights_.append(([a.pop(0)], [b.pop(0)]))
+    for i, extra in enumerate(a):
+        fights_[i % len(fights_)][0].append(extra)
+    for i, extra in enumerate(b):
+        fights_[i % len(fights_)][1].append(extra)
+    return fights_
+
+
+def modifiers(a: Sequence[Man], b: Sequence[Man], *, a_tower: bool = False,
+              b_tower: bool = False) -> tuple[int, int]:
+    """Each side's bonus (16.2-16.5, 16.8): +1 for the superior rank, +1 for more men, +1
+    defending a tower; never more than +1 in all."""
+    best_a = min(rank_index(m) for m in a)
+    best_b = min(rank_index(m) for m in b)
+    plus_a = a_tower or len(a) > len(b) or best_a < best_b
+    plus_b = b_tower or len(b) > len(a) or best_b < best_a
+    return int(plus_a), int(plus_b)
+
+
+def duel(state: RSState, a: list[Man], b: list[Man], where: str, dice: Dice,
+         events: list[Event], *, a_tower: bool = False, b_tower: bool = False) -> RSState:
+    """One fight: a D6 a side; two points ahead kills an opponent, else a draw (16.1); the
+    loser of two-to-one gives up his least valuable man (16.6)."""
+    ma, mb = modifiers(a, b, a_tower=a_tower, b_tower=b_tower)
+    names_a = " and ".join(m.rank for m in a)
+    names_b = " and ".join(m.rank for m in b)
+    rule = TOWER if (a_tower or b_tower) else SUPERIORITY if (ma or mb) else DUEL
+    sa = side_of(state, a[0])
+    sb = side_of(state, b[0])
+    ra = dice.d6(f"{where}: {names_a}{' +1' if ma else ''}", rule, side=sa)
+    rb = dice.d6(f"{where}: {names_b}{' +1' if mb else ''}", rule, side=sb)
+    diff = (ra + ma) - (rb + mb)
+    margin = tables()["melee"]["kill_margin"]
+    if abs(diff) < margin:
+        dice.judge("a draw")
+        return state
+    losers = b if diff > 0 else a
+    fallen = max(losers, key=lambda m: (rank_index(m), m.id))
+    dice.judge(f"the {fallen.rank} falls")
+    return kill(state, fallen, dice, events, rule, rolled=True)
+
+
+def fight_round(state: RSState, ship_id: str, rnd: int, dice: Dice,
+                events: list[Event]) -> RSState:
+    """One melee round aboard a galley, section by section."""
+    ship = state.ship(ship_id)
+    width = tables()["melee"]["abreast"]
+    for section in SECTIONS:
+        here = [m for m in state.men if m.aboard == ship_id and m.section == section
+                and fit(state, m)]
+        attackers = [m for m in here if side_of(state, m) != ship.side]
+        defenders = [m for m in here if side_of(state, m) == ship.side]
+        where = f"{ship.name}'s {section}, round {rnd}"
+        if attackers and defenders:
+            # the boarding side pairs the men off (16.7)
+            for ours, theirs in pair_off(front(attackers, width[section]),
+                                         front(defenders, width[section])):
+                state = duel(state, ours, theirs, where, dice, events)
+        elif attackers and section in ship.towers:
+            tower = [m for m in state.men if m.aboard == ship_id and m.section == "tower"
+                     and fit(state, m) and side_of(state, m) == ship.side]
+            if tower:  # one at a time up the tower's ladder
+                state = duel(state, front(attackers, 1), front(tower, 1),
+                             f"{ship.name}'s tower, round {rnd}", dice, events, b_tower=True)
+    return state
+
+
+def close_up(state: RSState, ship_id: str) -> RSState:
+    """Between rounds, idle men step one section toward the fight (13.1), five of a side to a
+    section at most in combat (13.2)."""
+    cap = tables()["melee"]["section_holds"]
+    ship = state.ship(ship_id)
+    men = list(state.men)
+    fighting = {m.section for m in men if m.aboard == ship_id and fit(state, m)
+                and side_of(state, m) != ship.side} & \
+        {m.section for m in men if m.aboard == ship_id and fit(state, m)
+         and side_of(state, m) == ship.side}
+    if not fighting:
+        return state
+    for i, man in enumerate(men):
+        if man.aboard != ship_id or man.section in fighting or man.section in ("tower",) \
+                or not fit(state, man):
+            continue
+        side = side_of(state, man)
+        if man.section not in NEXT:
+            continue
+        for step in NEXT[man.section]:
+            count = sum(1 for m in men if m.aboard == ship_id and m.section == step
+                        and side_of(state, m) == side)
+            if step in fighting and count < cap and (man.rank != "sailor"
+                                                     or side == ship.side):
+                men[i] = replace(man, section=step)
+                break
+    return replace(state, men=tuple(men))
+
+
+def overrun(state: RSState, ship_id: str, dice: Dice, events: list[Event]) -> RSState:
+    """Wounded men in a section the enemy holds outright are killed or taken (18.7); a galley
+    with no fit man of hers left and boarders aboard is captured."""
+    ship = state.ship(ship_id)
+    men = [m for m in state.men if m.aboard == ship_id]
+    enemy_sections = {m.section for m in men if fit(state, m) and side_of(state, m) != ship.side}
+    if not enemy_sections:
+        return state
+    own_fit = {m.section for m in men if fit(state, m) and side_of(state, m) == ship.side}
+    lost = [m for m in men if side_of(state, m) == ship.side and not fit(state, m)
+            and m.section in enemy_sections - own_fit]
+    if lost:
+        state = replace(state, men=tuple(m for m in state.men if m not in lost))
+    if not own_fit:
+        return capture(state, ship_id, dice, events)
+    return state
+
+
+def capture(state: RSState, ship_id: str, dice: Dice, events: list[Event]) -> RSState:
+    """She is taken: her men prisoners, her captors back aboard their own galleys, the prize
+    out of the battle."""
+    ship = state.ship(ship_id)
+    events.append(Happened("captured", f"{ship.name} is captured!", CAPTURED, side=ship.side,
+                           ship=ship_id, big=True))
+    men = []
+    for m in state.men:
+        if m.aboard == ship_id and side_of(state, m) == ship.side:
+            continue  # prisoners
+        if m.aboard == ship_id and state.ship(m.ship).afloat:
+            m = replace(m, aboard=m.ship, section=HOME_SECTION.get(m.rank, "middle"))
+        men.append(m)
+    ships = tuple(replace(s, status=Status.CAPTURED, embedded=None) if s.id == ship_id else
+                  replace(s, embedded=None) if s.embedded == ship_id else s
+                  for s in state.ships)
+    state = replace(state, men=tuple(men), ships=ships,
+                    grapples=tuple(g for g in state.grapples if ship_id not in (g.by, g.to)))
+    if ship.flagship:
+        from ahoy_tui.rules.ramming_speed.morale import flagship_lost
+
+        state = flagship_lost(state, ship, dice, events)
+    return state
+
+
+def points(men: Sequence[Man]) -> int:
+    """Men counted for morale (17.1): one each, captains two, admirals three."""
+    table = tables()["melee"]["points"]
+    return sum(int(table.get(m.rank, 1)) for m in men)
+
+
+def boarding_morale(state: RSState, dice: Dice, events: list[Event]) -> RSState:
+    """After the second turn of a boarding and every one after (17.0): boarders outnumbered
+    3:2 with an officer, or at all without, go home (17.2); defenders outnumbered 2:1
+    surrender."""
+    rules = tables()["melee"]
+    active = set(fights(state))
+    for ship in state.ships:
+        if not ship.afloat:
+            continue
+        if ship.id not in active:
+            if ship.boarding_turns:
+                state = state.with_ship(replace(ship, boarding_turns=0))
+            continue
+        turns = ship.boarding_turns + 1
+        state = state.with_ship(replace(ship, boarding_turns=turns))
+        if turns < 2:
+            events.append(Happened("fury", f"Aboard {ship.name} the fighting is too fierce for "
+                                   "thoughts of defeat", FIRST_TURN, ship=ship.id))
+            continue
+        here = [m for m in state.men if m.aboard == ship.id and fit(state, m)]
+        attackers = [m for m in here if side_of(state, m) != ship.side]
+        defenders = [m for m in here if side_of(state, m) == ship.side]
+        pa, pd = points(attackers), points(defenders)
+        led = any(m.officer for m in attackers)
+        if (led and pd >= rules["retreat_with_officer"] * pa) or (not led and pd > pa):
+            events.append(Happened("repelled", f"Aboard {ship.name}: boarders {pa} against "
+                                   f"{pd}: the boarders go back to their own ship", COUNTING,
+                                   side=ship.side, ship=ship.id, big=True))
+            state = retreat(state, ship.id)
+        elif pa >= rules["surrender"] * pd:
+            events.append(Happened("surrender", f"Aboard {ship.name}: boarders {pa} against "
+                                   f"{pd}: she surrenders", COUNTING, side=ship.side,
+                                   ship=ship.id, big=True))
+            state = capture(state, ship.id, dice, events)
+    return state
+
+
+def retreat(state: RSState, ship_id: str) -> RSState:
+    """Boarders who give up go home at once, however many sections lie between (17.2)."""
+    ship = state.ship(ship_id)
+    men = tuple(
+        replace(m, aboard=m.ship, section=HOME_SECTION.get(m.rank, "middle"))
+        if m.aboard == ship_id and side_of(state, m) != ship.side and state.ship(m.ship).afloat
+        else m for m in state.men)
+    return replace(state, men=men)
+
+
+def place_crew(state: RSState, ship_id: str) -> RSState:
+    """Men placed freely in maintenance (13.0): officers and sailors aft, marines forward,
+    archers in a tower or amidships, five to a section with those in a tower (13.2)."""
+    ship = state.ship(ship_id)
+    cap = tables()["melee"]["section_holds"]
+    crew = [m for m in state.men if m.aboard == ship_id]
+    if any(side_of(state, m) != ship.side for m in crew):
+        return state  # a deck being fought over stays as it stands
+    count = dict.fromkeys(SECTIONS, 0)
+    placed: dict[str, Man] = {}
+    towers = list(ship.towers)
+    for man in sorted(crew, key=lambda m: (rank_index(m), m.id)):
+        wanted = [HOME_SECTION.get(man.rank, "middle")]
+        if man.rank == "archer" and towers:
+            wanted = ["tower", *wanted]
+        wanted += [s for s in ("middle", "bow", "stern") if s not in wanted]
+        for section in wanted:
+            base = towers[0] if section == "tower" and towers else section
+            if section == "tower" and not towers:
+                continue
+            if count[base] < cap:
+                count[base] += 1
+                placed[man.id] = replace(man, section=section)
+                break
+        else:
+            placed[man.id] = man
+    return replace(state, men=tuple(placed.get(m.id, m) for m in state.men))
