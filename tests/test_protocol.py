@@ -673,3 +673,43 @@ def test_a_wizards_hand_and_his_discards_are_his_own_sides() -> None:
         assert ok((yield {"cmd": "history", "side": side}))["actions"][step - 1] == discards[0]
 
     assert converse(script) == 0
+
+
+def test_a_bot_writes_ramming_speed_orders_and_the_other_side_reads_them_only_when_revealed(
+        ) -> None:
+    """Ramming Speed! over the protocol: a galley's written orders are sealed in the other
+    side's history until both sides have sealed; a bot plays on to the end, undo restoring."""
+    chooser = random.Random(7)
+    seen: set[str] = set()
+
+    def script() -> Script:
+        ok((yield {"cmd": "new", "ruleset": "ramming-speed", "scenario": "corvus", "seed": 3}))
+        order = {"type": "write_orders", "side": "p1", "ship": "p1-1", "band": "slow",
+                 "moves": "SSSLLSSSS", "rake": False}
+        ok((yield {"cmd": "act", "action": order}))
+        assert ok((yield {"cmd": "history", "side": "p2"}))["actions"] == [
+            {"type": "sealed", "side": "p1"}]
+        assert "SSSLLSSSS" not in dumps(ok((yield {"cmd": "state", "side": "p2"}))["state"])
+        refused = (yield {"cmd": "act", "action": {**order, "moves": "SS"}})
+        assert refused["ok"] is False and "full" in refused["error"]  # 6.3: the full 9"
+        ok((yield {"cmd": "act", "action": {"type": "seal_orders", "side": "p1"}}))
+        ok((yield {"cmd": "act", "action": {"type": "seal_orders", "side": "p2"}}))
+        assert ok((yield {"cmd": "history", "side": "p2"}))["actions"][0] == order
+        for step in range(400):
+            legal = ok((yield {"cmd": "legal"}))
+            if legal["over"]:
+                break
+            before = ok((yield {"cmd": "state"}))
+            action = chooser.choice(legal["actions"])
+            acted = ok((yield {"cmd": "act", "action": action}))
+            seen.add(action["type"])
+            if step % 40 == 0:
+                after = ok((yield {"cmd": "state"}))
+                ok((yield {"cmd": "undo"}))
+                assert ok((yield {"cmd": "state"}))["state"] == before["state"]
+                ok((yield {"cmd": "redo"}))
+                assert ok((yield {"cmd": "state"}))["state"] == after["state"]
+            assert acted["ok"]
+
+    assert converse(script) == 0
+    assert {"write_orders", "seal_orders"} <= seen

@@ -15,6 +15,9 @@ Point = tuple[float, float]
 
 @frozen
 class HullShape:
+    """A hull on the map. ``outline`` may lie at any angle (a galley's heading in degrees);
+    ``heading`` is the compass point (0-7) the bow's arrow shows, the nearest to it."""
+
     ship: str
     name: str
     side: str
@@ -43,9 +46,12 @@ class Mark:
 
 @frozen
 class LineShape:
-    """A straight line on the table: a planned move, a line of fire, a ram's run."""
+    """A line on the table: a planned move, a line of fire, a ram's run; straight from
+    ``start`` along ``heading`` (or ``direction``), or bending through the points of ``path``
+    (a galley's course along her turning circle), its marks measured along it."""
 
-    kind: str  # "move", "fire", "ram", "drift", "tow", "tape" (a measure), "threat" (enemy fire)
+    kind: str  # "move", "fire", "ram", "drift", "tow", "tape" (a measure), "threat" (enemy
+    #            fire), "track" (where a ship went, drawn in ``side``'s colour)
     start: Point
     heading: int
     length: float
@@ -55,6 +61,8 @@ class LineShape:
     ship: str = ""  # whose line it is
     gun: str = ""   # for a line of fire, which gun
     direction: Point | None = None  # a turret's line, at any angle (else along ``heading``)
+    path: tuple[Point, ...] = ()  # a bending line: the points it runs through, ``start`` first
+    side: str = ""  # whose colour a "track" is drawn in
 
 
 @frozen

@@ -23,6 +23,7 @@ from ahoy_tui.engine.legal import LegalActions
 from ahoy_tui.engine.ruleset import ScenarioInfo
 from ahoy_tui.engine.state import GameState
 from ahoy_tui.rules.ramming_speed import scenario as _scenario
+from ahoy_tui.rules.ramming_speed import view as _view
 from ahoy_tui.rules.ramming_speed.actions import Action
 from ahoy_tui.rules.ramming_speed.model import Phase, RSState
 from ahoy_tui.rules.summaries import Topic, read_summaries
@@ -111,15 +112,57 @@ class RammingSpeedRuleset:
 
     def describe_action(self, state: GameState, action: Any) -> str:
         from ahoy_tui.rules.ramming_speed.prompt import describe
+        from ahoy_tui.rules.ramming_speed.view import describe as order_words
 
         assert isinstance(state, RSState)
-        return describe(state, action)
+        return order_words(state, action) or describe(state, action)
 
     def describe_state(self, state: GameState) -> str:
         from ahoy_tui.rules.ramming_speed.prompt import table_text
 
         assert isinstance(state, RSState)
         return table_text(state)
+
+    # --- what the screens draw (view.py) -------------------------------------------------------
+    move_line_help = _view.MOVE_LINE_HELP
+
+    def scene(self, state: GameState, selected: str | None = None, **options: Any) -> Any:
+        """The table: galleys, shores, wreckage, swimmers, lines; the courses rowed last turn
+        and the viewer's orders as courses."""
+        assert isinstance(state, RSState)
+        return _view.scene(state, selected, **options)
+
+    def cards(self, state: GameState) -> tuple[Any, ...]:
+        """Each galley's log sheet (appendix B)."""
+        assert isinstance(state, RSState)
+        return _view.cards(state)
+
+    def move_line(self, state: GameState, text: str, selected: str | None = None) -> list[Any]:
+        """Orders typed as a line (``c 8s 4r 3s``; see ``move_line_help``): the actions, or a
+        ValueError naming the rule that refuses them."""
+        assert isinstance(state, RSState)
+        return _view.move_line(state, text, selected)
+
+    def line_preview(self, state: GameState, text: str,
+                     selected: str | None = None) -> tuple[Any, str]:
+        """The orders being typed as far as they go, to draw before they are whole, and a
+        warning if they run her off the table or aground."""
+        assert isinstance(state, RSState)
+        return _view.line_preview(state, text, selected)
+
+    def caution(self, state: GameState, action: Any) -> str:
+        """Words to confirm before sealing orders that row a galley off the table or aground."""
+        assert isinstance(state, RSState)
+        return _view.caution(state, action)
+
+    def tape_origins(self, state: GameState, ship: str) -> tuple[tuple[str | None, str], ...]:
+        assert isinstance(state, RSState)
+        return _view.tape_origins(state, ship)
+
+    def measure(self, state: GameState, ship: str, origin: str | None,
+                point: tuple[float, float]) -> Any:
+        assert isinstance(state, RSState)
+        return _view.measure(state, ship, origin, point)
 
     def rule_topics(self) -> tuple[Topic, ...]:
         """The project's own summary of each rule (``rules_summary.md``), for a Rules screen."""

@@ -43,14 +43,29 @@ def archers(state: RSState, ship: Galley) -> tuple[Man, ...]:
 
 
 def engine_crew(state: RSState, ship: Galley) -> int:
-    """Her fit artillerymen aboard, at most two to an engine (19.0)."""
+    """Her fit artillerymen aboard."""
     return sum(1 for m in state.men if m.ship == ship.id and m.aboard == ship.id
                and m.rank == "artilleryman" and fit(m, state.turn))
 
 
-def ready_engines(state: RSState, ship: Galley) -> tuple[Engine, ...]:
-    crew = engine_crew(state, ship)
-    return tuple(e for e in ship.engines if e.ready <= state.turn and crew > 0)
+def manned(state: RSState, ship: Galley) -> tuple[tuple[Engine, int], ...]:
+    """Each engine of hers with the men who work it: her artillerymen two to an engine, in
+    the order the engines are listed (19.0 and 20.2 know a crew of two or of one; the seed
+    does not share men out between engines: this is the project's reading). An engine
+    left without a man does not shoot."""
+    left = engine_crew(state, ship)
+    out = []
+    for engine in ship.engines:
+        crew = min(2, left)
+        left -= crew
+        out.append((engine, crew))
+    return tuple(out)
+
+
+def ready_engines(state: RSState, ship: Galley) -> tuple[tuple[Engine, int], ...]:
+    """Her engines that may shoot this turn, each with its crew (19.0, 20.2)."""
+    return tuple((e, crew) for e, crew in manned(state, ship)
+                 if crew > 0 and e.ready <= state.turn)
 
 
 def reach(state: RSState, ship: Galley, target: Galley) -> float:
@@ -72,7 +87,7 @@ def targets(state: RSState, ship: Galley) -> Iterator[Galley]:
     longest = 0.0
     if archers(state, ship):
         longest = tables()["archery"]["range"]
-    for engine in ready_engines(state, ship):
+    for engine, _ in ready_engines(state, ship):
         longest = max(longest, tables()[engine.kind]["range"])
     if not longest:
         return
@@ -102,16 +117,14 @@ def shoot_all(state: RSState, dice: Dice, events: list[Event]) -> RSState:
     volleys = []
     for shot in state.shots:
         ship = state.ship(shot.ship)
-        volleys.append((shot, archers(state, ship), ready_engines(state, ship),
-                        min(2, engine_crew(state, ship))))
-    for shot, bows, engines, crew in volleys:
-        ship, target = state.ship(shot.ship), state.ship(shot.target)
-        if not target.afloat:
-            continue
+        volleys.append((shot, archers(state, ship), ready_engines(state, ship)))
+    for shot, bows, engines in volleys:
         for man in bows:
-            state = _arrow(state, ship, target, man, shot, dice, events)
-        for engine in engines:
-            state = _engine(state, ship, target, engine, crew, shot, dice, events)
+            state = _arrow(state, state.ship(shot.ship), state.ship(shot.target), man, shot,
+                           dice, events)
+        for engine, crew in engines:
+            state = _engine(state, state.ship(shot.ship), state.ship(shot.target), engine,
+                            crew, shot, dice, events)
     return replace(state, shots=())
 
 
@@ -119,7 +132,7 @@ def _arrow(state: RSState, ship: Galley, target: Galley, man: Man, shot: Shot, d
            events: list[Event]) -> RSState:
     rules = tables()["archery"]
     span = point_distance(place_of(ship, man.section), target.outline)
-    if span > rules["range"]:
+    if span > rules["range"] or not target.afloat:
         return state
     short = span <= rules["short"]
     tower = man.section == "tower"
@@ -189,6 +202,7 @@ def oar_hit(state: RSState, ship: Galley, side: int, dice: Dice,
     """A hit among the oarsmen (18.8): 1-2 the men dead, a section gone; 3-4 half of them,
     the section gone if that side is hit so again; 5-6 no effect."""
     rules = tables()["archery"]["oars"]
+    ship = state.ship(ship.id)  # as she is now: an earlier hit this phase may have told
     face = dice.d6(f"{ship.name}'s {'starboard' if side else 'port'} oarsmen hit", OAR_HITS,
                    side=ship.side, ship=ship.id)
     oars, half = list(ship.oars), list(ship.half_hit)
@@ -240,7 +254,7 @@ def _engine(state: RSState, ship: Galley, target: Galley, engine: Engine, crew: 
             shot: Shot, dice: Dice, events: list[Event]) -> RSState:
     rules = tables()[engine.kind]
     span = point_distance(place_of(ship, engine.section), target.outline)
-    if span > rules["range"]:
+    if span > rules["range"] or not target.afloat:
         return state
     need = next(b["hit"] for b in rules["bands"] if span <= b["upto"])
     every = int(rules["every"][str(max(1, min(2, crew)))])

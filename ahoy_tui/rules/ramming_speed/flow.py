@@ -224,8 +224,14 @@ def end_of_turn(state: RSState, dice: Dice, events: list[Event]) -> RSState:
 
 # --- the end -----------------------------------------------------------------------------
 
+def crewed(state: RSState, ship_id: str) -> bool:
+    """Whether any of her own men is still aboard her: with none she is a drifting hulk
+    (the project's reading), out of the action."""
+    return any(m.ship == ship_id and m.aboard == ship_id for m in state.men)
+
+
 def in_action(state: RSState, side: str) -> bool:
-    return any(not s.withdrawing for s in state.side_ships(side))
+    return any(not s.withdrawing and crewed(state, s.id) for s in state.side_ships(side))
 
 
 def score(state: RSState, side: str) -> int:
@@ -239,7 +245,7 @@ def score(state: RSState, side: str) -> int:
             total += ship.value
         elif ship.status is Status.CAPTURED:
             total += ship.value * 3 // 2
-        elif ship.status is Status.GONE or ship.withdrawing:
+        elif ship.status is Status.GONE or ship.withdrawing or not crewed(state, ship.id):
             total += ship.value // 2
     return total
 

@@ -76,7 +76,7 @@ def throw_lines(state: RSState, ship_id: str, target_id: str, men: int, dice: Di
                           success="caught", failure="did not hold")
         caught += ok
     old = grapple_between(state, ship_id, target_id) or Grapple(ship_id, target_id)
-    new = replace(old, lines=old.lines + caught)
+    new = replace(old, lines=old.lines + caught, drawn=old.drawn or old.lines + caught >= 2)
     state = _set(state, new)
     if new.holds and not old.holds:
         state = drawn_together(state, ship_id, target_id, events, HOLDING)
@@ -139,7 +139,7 @@ def cut_lines(state: RSState, ship_id: str, target_id: str, dice: Dice,
                           CUTTING, side=ship.side, ship=ship_id, success="cut",
                           failure="it holds")
         lines -= ok
-    state = _set(state, replace(grapple, lines=lines))
+    state = _set(state, replace(grapple, lines=lines, drawn=grapple.holds))
     if lines <= 0 and not grapple.corvus:
         events.append(Happened("cut", f"{ship.name} is cut free of {other.name}", CUTTING,
                                side=ship.side, ship=ship_id))

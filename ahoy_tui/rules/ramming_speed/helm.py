@@ -22,6 +22,7 @@ SAILING = "3.2 Sailing"
 WATERLOGGED = "10.7 Ramming"
 HELD = "14.1 Grappling"
 WITHDRAWING = "22.5 Morale"
+RAMMED = "10.0 Ramming"
 
 ROWED = (Band.BACKING, Band.HOVE_TO, Band.SLOW, Band.CRUISING, Band.RAMMING)
 STEPS = 4  # each inch is followed in quarters
@@ -73,39 +74,45 @@ def energy_cost(band: Band) -> int:
 
 def held(state: RSState, ship: Galley) -> bool:
     """Whether she is held fast: two lines or a corvus (14.1, 21.2), or a ram in her or hers in
-    another (10.0: only backing water frees a ram)."""
-    if any(g.holds and ship.id in (g.by, g.to) for g in state.grapples):
+    another (10.0: only backing water frees a ram, 6.0)."""
+    if grappled(state, ship) or ship.embedded is not None:
         return True
     return any(s.embedded == ship.id for s in state.ships if s.afloat)
 
 
+def grappled(state: RSState, ship: Galley) -> bool:
+    """Whether two lines or a corvus hold her to another galley (14.1, 21.1)."""
+    return any(g.holds and ship.id in (g.by, g.to) for g in state.grapples)
+
+
 def bands_allowed(state: RSState, ship: Galley) -> tuple[Band, ...]:
     """The bands she may be ordered to this turn (6.0 one band at a time, 5.2 energy, 6.3 oars
-    enough for the band, 3.2 her sail, 14.1 held fast)."""
-    if sail_works(ship):
-        return (Band.SAIL,)
+    enough for the band, 3.2 her sail, 14.1 held fast). Held fast comes first: a galley
+    grappled or rammed goes nowhere, under oars or sail."""
     if held(state, ship):
         bands = [Band.HOVE_TO]
-        if ship.embedded is not None and not any(
-                g.holds and ship.id in (g.by, g.to) for g in state.grapples):
+        if ship.embedded is not None and not grappled(state, ship) and not sail_works(ship):
             bands.append(Band.BACKING)
         return tuple(bands)
+    if sail_works(ship):
+        return (Band.SAIL,)
     if ship.sail_only:
         return (Band.HOVE_TO,)
+    # a band her oars cannot row (6.3's "--") is passed over: the next one is one band on
+    rowable = tuple(b for b in ROWED
+                    if b is Band.HOVE_TO or band_distance(b.words, ship.oar_sections) > 0)
     if ship.band is Band.SAIL:  # the sail just stowed: she takes up her oars
-        near = (Band.HOVE_TO, Band.SLOW, Band.CRUISING)
-    else:
+        near = tuple(b for b in rowable if Band.HOVE_TO.value <= b.value <= Band.CRUISING.value)
+    else:  # the nearest band she can row below hers, hers, and the nearest above
         at = ROWED.index(ship.band)
-        near = ROWED[max(0, at - 1):at + 2]
-    out = []
-    for band in near:
-        if band in (Band.CRUISING, Band.RAMMING) and ship.energy < energy_cost(band):
-            continue
-        if band not in (Band.HOVE_TO,) and full_distance(state, ship, band) <= 0 \
-                and band_distance(band.words, ship.oar_sections) <= 0:
-            continue
-        out.append(band)
-    return tuple(out) or (Band.HOVE_TO,)
+        below = [b for b in rowable if ROWED.index(b) < at][-1:]
+        above = [b for b in rowable if ROWED.index(b) > at][:1]
+        near = (*below, *((ship.band,) if ship.band in rowable else ()), *above)
+    out = [band for band in near
+           if band not in (Band.CRUISING, Band.RAMMING) or ship.energy >= energy_cost(band)]
+    # spent rowers at speed come down to slow at once (5.2), if she can row slow at all
+    slowest = [b for b in rowable if Band.HOVE_TO.value <= b.value <= Band.SLOW.value][-1:]
+    return tuple(out) or tuple(slowest)
 
 
 def grade(state: RSState, ship: Galley, band: Band) -> str:
@@ -126,9 +133,10 @@ def radius(state: RSState, ship: Galley, band: Band) -> float:
 
 
 def sailor_at_helm(state: RSState, ship: Galley) -> bool:
-    """A fit sailor of hers aboard her to take the helm (7.1)."""
+    """A fit sailor of hers aboard her to take the helm (7.1); a rescued swimmer only once he
+    has recovered (12.2)."""
     return any(m.rank == "sailor" and m.aboard == ship.id and m.ship == ship.id
-               and not m.wounded(state.turn) for m in state.men)
+               and not m.wounded(state.turn) and m.rested <= state.turn for m in state.men)
 
 
 Pose = tuple[float, float, float]  # x, y, heading
@@ -161,8 +169,13 @@ def problem(state: RSState, ship: Galley, band: Band | None, moves: str) -> tupl
     allowed = bands_allowed(state, ship)
     if band not in allowed:
         words = ", ".join(b.words for b in allowed)
-        if held(state, ship):
+        if grappled(state, ship):
             return HELD, f"{ship.name} is held fast: she may only be {words}"
+        if ship.embedded is not None:
+            return SPEED, (f"{ship.name}'s ram is fast in {state.ship(ship.embedded).name}: "
+                           f"only backing water draws it out ({words})")
+        if held(state, ship):
+            return RAMMED, f"a ram is fast in {ship.name}: she may only be {words}"
         if band is Band.SAIL or sail_works(ship):
             return SAILING, f"{ship.name} may be ordered {words} (her sail is {ship.sail.value})"
         if band in (Band.CRUISING, Band.RAMMING) and ship.energy < energy_cost(band):
@@ -178,7 +191,9 @@ def problem(state: RSState, ship: Galley, band: Band | None, moves: str) -> tupl
     if band is Band.SAIL:
         poses = track(ship, band, moves, radius(state, ship, band))
         closest = tables()["sail"]["closest"]
-        if any(angle_between(h, state.wind.toward) > closest + 1e-6 for _, _, h in poses):
+        # every heading she turns to (not the one she starts at: a wind that has veered on her
+        # leaves her becalmed, 0", not refused every order)
+        if any(angle_between(h, state.wind.toward) > closest + 1e-6 for _, _, h in poses[1:]):
             return SAILING, "under sail she may never turn closer than 90° to the wind"
     return "", ""
 

@@ -33,7 +33,6 @@ FIRST_TURN = "17.0 Repelling boarders"
 COUNTING = "17.1 Repelling boarders"
 RETREAT = "17.2 Repelling boarders"
 CAPTURED = "17.1 Repelling boarders and surrendering the ship"
-NEXT = {"bow": ("middle",), "middle": ("bow", "stern"), "stern": ("middle",)}
 HOME_SECTION = {"admiral": "stern", "captain": "stern", "sailor": "stern", "marine": "bow",
                 "archer": "middle", "artilleryman": "middle"}
 
@@ -199,8 +198,9 @@ def fight_round(state: RSState, ship_id: str, rnd: int, dice: Dice,
 
 
 def close_up(state: RSState, ship_id: str) -> RSState:
-    """Between rounds, idle men step one section toward the fight (13.1), five of a side to a
-    section at most in combat (13.2)."""
+    """Between rounds, idle men step one section toward the nearest fight (13.1: a man in the
+    rear reaches the centre in one round, the bow in the next), five of a side to a section
+    at most in combat (13.2). A boarding side's sailors stay out of it (15.1)."""
     cap = tables()["melee"]["section_holds"]
     ship = state.ship(ship_id)
     men = list(state.men)
@@ -210,20 +210,21 @@ def close_up(state: RSState, ship_id: str) -> RSState:
          and side_of(state, m) == ship.side}
     if not fighting:
         return state
+    order = {s: i for i, s in enumerate(SECTIONS)}
     for i, man in enumerate(men):
-        if man.aboard != ship_id or man.section in fighting or man.section in ("tower",) \
+        if man.aboard != ship_id or man.section in fighting or man.section not in order \
                 or not fit(state, man):
             continue
         side = side_of(state, man)
-        if man.section not in NEXT:
+        if man.rank == "sailor" and side != ship.side:
             continue
-        for step in NEXT[man.section]:
-            count = sum(1 for m in men if m.aboard == ship_id and m.section == step
-                        and side_of(state, m) == side)
-            if step in fighting and count < cap and (man.rank != "sailor"
-                                                     or side == ship.side):
-                men[i] = replace(man, section=step)
-                break
+        here = order[man.section]
+        goal = min(fighting, key=lambda s: (abs(order[s] - here), order[s]))
+        step = SECTIONS[here + (1 if order[goal] > here else -1)]
+        count = sum(1 for m in men if m.aboard == ship_id and m.section == step
+                    and side_of(state, m) == side)
+        if count < cap:
+            men[i] = replace(man, section=step)
     return replace(state, men=tuple(men))
 
 

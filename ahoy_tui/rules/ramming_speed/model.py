@@ -166,10 +166,12 @@ class Grapple:
     lines: int = 0
     corvus: bool = False
     corvus_going: int = 0             # the turn its removal was announced (21.2)
+    drawn: bool = False               # drawn together: now every line must be cut (14.2)
 
     @property
     def holds(self) -> bool:
-        return self.corvus or self.lines >= 2
+        """Two lines hold a galley (14.1); once drawn together, any line left does (14.2)."""
+        return self.corvus or self.lines >= 2 or (self.drawn and self.lines >= 1)
 
     def joins(self, a: str, b: str) -> bool:
         return {self.by, self.to} == {a, b}

@@ -12,11 +12,13 @@ from __future__ import annotations
 from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import (
+    Point,
+    Polygon,
     angle_between,
-    contains,
     hull_deg,
     on_hull_deg,
     overlap,
+    ray_entry,
     unit_deg,
 )
 from ahoy_tui.rules.ramming_speed.helm import (
@@ -49,6 +51,32 @@ def bow_tip(x: float, y: float, h: float, length: float) -> tuple[float, float]:
     return on_hull_deg(x, y, h, length / 2, 0.0)
 
 
+def bow_strikes(me: Galley, pose: tuple[float, float, float], theirs: Polygon) -> bool:
+    """Whether her bow is what touches ``theirs`` (10.0): the fore part of her hull, as long as
+    she is broad (the project's reading), overlaps it and nothing of her aft of that does. At
+    any angle of attack but square on, a corner of her bow touches first, so the bow's tip
+    alone would miss every ram but the perpendicular."""
+    x, y, h = pose
+    fore = me.beam
+    bx, by = on_hull_deg(x, y, h, (me.length - fore) / 2, 0.0)
+    ax, ay = on_hull_deg(x, y, h, -fore / 2, 0.0)
+    bow = hull_deg(bx, by, h, fore, me.beam)
+    aft = hull_deg(ax, ay, h, me.length - fore, me.beam)
+    return overlap(bow, theirs) and not overlap(aft, theirs)
+
+
+def ram_point(tip: Point, heading: float, theirs: Polygon) -> Point:
+    """Where her ram strikes (10.1): her centre line carried on from the bow's tip to the
+    other's hull (a corner of her bow may touch first, the tip a little short of the side);
+    the tip itself if that line misses."""
+    direction = unit_deg(heading)
+    entry = ray_entry(tip, direction, theirs)
+    if entry is None:
+        return tip
+    d = entry[0]
+    return tip[0] + direction[0] * d, tip[1] + direction[1] * d
+
+
 def local(ship_pose: tuple[float, float, float], point: tuple[float, float]) -> tuple[float,
                                                                                      float]:
     """A point in a galley's own frame: (along toward the bow, across toward starboard)."""
@@ -68,7 +96,7 @@ def zone_of(length: float, along: float) -> str:
 
 
 def oar_section_at(length: float, along: float, sections: int = 5) -> int | None:
-    """Which of her oar sections (0 forward) is beside ``along``, if any."""
+    """Which of her oar sections (0 aftmost) is beside ``along``, if any."""
     span = 2 * OAR_ZONE * length
     at = along + OAR_ZONE * length
     if at < 0 or at > span:
@@ -122,6 +150,13 @@ def move_all(state: RSState, orders: dict[str, ShipOrders],
     passing: dict[str, set[str]] = {sid: {other} for sid, other in freed.items()}
     for sid, other in freed.items():
         passing.setdefault(other, set()).add(sid)
+    afloat = list(ships.values())
+    for i, a in enumerate(afloat):  # hulls crossed by last turn's rake part without a blow
+        for b in afloat[i + 1:]:
+            if overlap(a.outline, b.outline):
+                passing.setdefault(a.id, set()).add(b.id)
+                passing.setdefault(b.id, set()).add(a.id)
+    rake_side: dict[str, int] = {}
     order_sides = [s for s, _ in state.sides]
     for sixth in range(1, SIXTHS + 1):
         sides = order_sides if sixth % 2 else list(reversed(order_sides))
@@ -132,9 +167,9 @@ def move_all(state: RSState, orders: dict[str, ShipOrders],
                 while index[sid] < goal and sid not in stopped:
                     nxt = plan[index[sid] + 1]
                     hit = _contact(state, ships, poses, sid, nxt, passing, rakes, raking)
-                    if hit == "rake":
-                        victim = raking[sid]
-                        _mark_rake(ships, poses, sid, nxt, victim, smashed)
+                    if hit == "rake" or (hit is None and sid in raking):
+                        # 9.0: she sweeps on along his side, smashing every oar her bow meets
+                        _mark_rake(ships, poses, sid, nxt, raking[sid], smashed, rake_side)
                     elif hit is not None:
                         _stop(ships, poses, sid, hit, contacts, stopped, plans, index, events)
                         break
@@ -187,14 +222,14 @@ def _contact(state: RSState, ships: dict[str, Galley],
         if not overlap(hull, theirs):
             continue
         angle = attack_angle(nxt[2], oh)
-        bow_first = contains(theirs, tip) and me.band is not Band.BACKING
+        bow_first = me.band is not Band.BACKING and bow_strikes(me, nxt, theirs)
         if bow_first and sid in rakes and angle <= tables()["ram"]["rake_angle"] \
                 and other.side != me.side:
             raking[sid] = oid
             passing.setdefault(sid, set()).add(oid)
             return "rake"
         if bow_first and not me.withdrawing:
-            along, across = local((ox, oy, oh), tip)
+            along, across = local((ox, oy, oh), ram_point(tip, nxt[2], theirs))
             return Contact(sid, oid, round(angle, 1), me.band, zone_of(other.length, along),
                            1 if across > 0 else 0)
         return Contact(sid, oid, round(angle, 1), me.band, "touch")
@@ -243,17 +278,19 @@ def _zone_words(zone: str) -> str:
 
 def _mark_rake(ships: dict[str, Galley], poses: dict[str, tuple[float, float, float]], sid: str,
                nxt: tuple[float, float, float], victim: str,
-               smashed: dict[tuple[str, int], set[int]]) -> None:
-    """Oars her bow comes within half an inch of their rowlocks are smashed (9.0)."""
+               smashed: dict[tuple[str, int], set[int]], rake_side: dict[str, int]) -> None:
+    """Oars her bow comes within half an inch of their rowlocks are smashed (9.0): on the side
+    she first struck, every section her bow passes as she sweeps on."""
     other = ships[victim]
     tip = bow_tip(nxt[0], nxt[1], nxt[2], ships[sid].length)
     along, across = local(poses[victim], tip)
+    side = rake_side.setdefault(sid, 1 if across > 0 else 0)
     reach = other.beam / 2 + tables()["ram"]["rake_reach"]
-    if abs(across) > reach:
+    if abs(across) > reach or (1 if across > 0 else 0) != side:
         return
     section = oar_section_at(other.length, along, other.full_oars or 5)
     if section is not None:
-        smashed.setdefault((victim, 1 if across > 0 else 0), set()).add(section)
+        smashed.setdefault((victim, side), set()).add(section)
 
 
 def _smash_oars(state: RSState, smashed: dict[tuple[str, int], set[int]],

@@ -72,9 +72,10 @@ def ram(state: RSState, contact: Contact, dice: Dice, events: list[Event]) -> RS
         state = sink(state, victim.id, dice, events, RAM_EFFECT)
     elif loads:
         state = take_water(state, victim.id, loads, dice, events, RAM_EFFECT, holed=True)
-    if contact.victim is not None:
-        for sid in (rammer.id, victim.id):
-            state = mast_down(state, sid, dice, events)
+    # 3.5: the rammer and the rammed lose mast and sail; a galley striking wreckage or the
+    # shore is "treated as if it were rammed" (23.1-23.2), so hers come down too
+    for sid in dict.fromkeys((rammer.id, victim.id)):
+        state = mast_down(state, sid, dice, events)
     return state
 
 

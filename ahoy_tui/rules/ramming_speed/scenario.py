@@ -77,6 +77,20 @@ def _heading(value: Any, where: str) -> float:
     raise ScenarioError(f"{where}: a heading is a compass point (N, NE, ...) or degrees")
 
 
+def _table(value: Any, where: str) -> Mapping[str, Any]:
+    """A TOML table where one is wanted, or a ScenarioError naming the key."""
+    if not isinstance(value, Mapping):
+        raise ScenarioError(f"{where} must be a table of keys")
+    return value
+
+
+def _flag(raw: Mapping[str, Any], key: str, where: str) -> bool:
+    value = raw.get(key, False)
+    if not isinstance(value, bool):
+        raise ScenarioError(f"{where}: {key} is true or false")
+    return value
+
+
 def _num(raw: Mapping[str, Any], key: str, where: str, default: float | None = None) -> float:
     value = raw.get(key, default)
     if not isinstance(value, (int, float)) or isinstance(value, bool):
@@ -91,13 +105,14 @@ def build(raw: Mapping[str, Any], source: str, seed: int) -> tuple[RSState, list
     sides_raw = raw.get("sides")
     if not isinstance(sides_raw, list) or len(sides_raw) != 2:
         raise ScenarioError(f"{source}: [[sides]] must name exactly two sides")
+    sides_raw = [_table(s, f"{source}: sides[{i}]") for i, s in enumerate(sides_raw)]
     sides = tuple((f"p{i + 1}", str(s.get("name", f"p{i + 1}"))) for i, s in
                   enumerate(sides_raw))
     homes = {}
     for i, s in enumerate(sides_raw):
         homes[f"p{i + 1}"] = _heading(s.get("home", "S" if i == 0 else "N"),
                                       f"{source}: sides[{i}].home")
-    table = raw.get("table", {})
+    table = _table(raw.get("table", {}), f"{source}: [table]")
     width = _num(table, "width", f"{source}: [table]", 72.0)
     height = _num(table, "height", f"{source}: [table]", 48.0)
     if not (12 <= width <= 240 and 12 <= height <= 240):
@@ -106,8 +121,12 @@ def build(raw: Mapping[str, Any], source: str, seed: int) -> tuple[RSState, list
     if not isinstance(turns, int) or not 1 <= turns <= MAX_TURNS:
         raise ScenarioError(f"{source}: turns must be a whole number from 1 to {MAX_TURNS}")
     shores = []
-    for i, sh in enumerate(raw.get("shores", [])):
+    shores_raw = raw.get("shores", [])
+    if not isinstance(shores_raw, list):
+        raise ScenarioError(f"{source}: [[shores]] must be a list of shores")
+    for i, sh in enumerate(shores_raw):
         where = f"{source}: shores[{i}]"
+        sh = _table(sh, where)
         points = sh.get("points")
         if not isinstance(points, list) or len(points) < 3:
             raise ScenarioError(f"{where}: points must list at least three [x, y] corners")
@@ -124,7 +143,13 @@ def build(raw: Mapping[str, Any], source: str, seed: int) -> tuple[RSState, list
     ships: list[Galley] = []
     men: list[Man] = []
     for i, s in enumerate(ships_raw):
-        ship, crew = _galley(s, i, f"{source}: ships[{i}]", dict(sides), homes)
+        where = f"{source}: ships[{i}]"
+        ship, crew = _galley(_table(s, where), i, where, dict(sides), homes)
+        if any(other.id == ship.id for other in ships):
+            raise ScenarioError(f"{where}: id {ship.id!r} is used by another galley")
+        if not (0 < ship.x < width and 0 < ship.y < height):
+            raise ScenarioError(f"{where}: x and y must lie on the table ({width:g}\" by "
+                                f"{height:g}\")")
         ships.append(ship)
         men.extend(crew)
     for side, _ in sides:
@@ -135,23 +160,26 @@ def build(raw: Mapping[str, Any], source: str, seed: int) -> tuple[RSState, list
     for a in range(len(ships)):
         for b in range(a + 1, len(ships)):
             if overlap(ships[a].outline, ships[b].outline):
-                raise ScenarioError(f"{source}: {ships[a].name} and {ships[b].name} overlap")
-        for shore in shores:
+                raise ScenarioError(f"{source}: ships[{a}] ({ships[a].name}) and ships[{b}] "
+                                    f"({ships[b].name}) overlap")
+        for n, shore in enumerate(shores):
             if overlap(ships[a].outline, shore.points):
-                raise ScenarioError(f"{source}: {ships[a].name} is aground on {shore.name}")
+                raise ScenarioError(f"{source}: ships[{a}] ({ships[a].name}) is aground on "
+                                    f"shores[{n}] ({shore.name})")
     wind_raw = raw.get("wind")
     if wind_raw is None:
         wind = sailing.first_wind(dice)
     else:
+        wind_raw = _table(wind_raw, f"{source}: [wind]")
         strength = wind_raw.get("strength", "calm")
         if strength not in ("calm", "light", "breeze"):
             raise ScenarioError(f"{source}: [wind] strength is calm, light or breeze")
         frm = _heading(wind_raw.get("from", "N"), f"{source}: [wind].from")
         wind = Wind(strength, (frm + 180) % 360)
     escape = []
-    victory = raw.get("victory", {})
+    victory = _table(raw.get("victory", {}), f"{source}: [victory]")
     if "escape" in victory:
-        esc = victory["escape"]
+        esc = _table(victory["escape"], f"{source}: [victory] escape")
         if esc.get("side") not in dict(sides) or esc.get("edge") not in ("N", "S", "E", "W"):
             raise ScenarioError(f"{source}: [victory] escape needs a side (p1/p2) and an edge")
         escape.append((str(esc["side"]), str(esc["edge"])))
@@ -186,17 +214,22 @@ def _galley(s: Mapping[str, Any], index: int, where: str, sides: dict[str, str],
         raise ScenarioError(f"{where}: band is one of {', '.join(BANDS)}")
     band = Band[band_name.upper().replace("-", "_")]
     crew = dict(kind.crew)
-    for rank, n in dict(s.get("crew", {})).items():
-        if rank not in RANKS or not isinstance(n, int) or n < 0:
+    for rank, n in _table(s.get("crew", {}), f"{where}.crew").items():
+        if rank not in RANKS or not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise ScenarioError(f"{where}: crew is counts of {', '.join(RANKS)}")
         crew[rank] = n
-    if s.get("admiral", False):
+    if _flag(s, "admiral", where):
         crew["admiral"] = 1
     if sum(crew.values()) > 15:
         raise ScenarioError(f"{where}: at most fifteen men on deck, five a section (13.2)")
+    if s.get("sail", "stowed") not in ("up", "stowed"):
+        raise ScenarioError(f"{where}: sail is up or stowed")
     sail = Sail.UP if s.get("sail") == "up" else Sail.STOWED
+    kinds = s.get("engines", kind.engines)
+    if not isinstance(kinds, (list, tuple)) or any(k not in ("bolt", "stone") for k in kinds):
+        raise ScenarioError(f"{where}: engines is a list of \"bolt\" and \"stone\" (19.0, 20.0)")
     engines = tuple(Engine(f"{sid}-e{n + 1}", kind_, "middle" if kind_ == "bolt" else "bow")
-                    for n, kind_ in enumerate(s.get("engines", kind.engines)))
+                    for n, kind_ in enumerate(kinds))
     ship = Galley(
         id=sid, side=str(side), name=name, kind=kind.id,
         x=_num(s, "x", where), y=_num(s, "y", where),
@@ -205,7 +238,8 @@ def _galley(s: Mapping[str, Any], index: int, where: str, sides: dict[str, str],
         energy=int(tables()["energy"][crew_state]),
         band=Band.SAIL if sail is Sail.UP else band, sail=sail,
         sail_only=kind.sail_only, towers=kind.towers, engines=engines,
-        corvus=bool(s.get("corvus", kind.corvus)), flagship=bool(s.get("flagship", False)),
+        corvus=_flag(s, "corvus", where) or ("corvus" not in s and kind.corvus),
+        flagship=_flag(s, "flagship", where),
         home=homes[str(side)], value=kind.value, start_men=sum(crew.values()))
     men = []
     for rank in RANKS:

@@ -9,7 +9,7 @@ import math
 from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.fast import replace
-from ahoy_tui.engine.geometry import point_distance
+from ahoy_tui.engine.geometry import nearest_point, point_distance
 from ahoy_tui.rules.ramming_speed.model import (
     Band,
     Galley,
@@ -170,30 +170,31 @@ def plug_holes(state: RSState, dice: Dice, events: list[Event]) -> RSState:
 def leak(state: RSState, dice: Dice, events: list[Event]) -> RSState:
     """A holed galley takes a load at the end of each maintenance phase (10.6)."""
     for ship in state.ships:
-        if ship.afloat and ship.holed:
+        if ship.afloat and ship.holed and state.ship(ship.id).afloat:  # not dragged under
             state = take_water(state, ship.id, 1, dice, events, LEAKING)
     return state
 
 
 def swim(state: RSState, dice: Dice, events: list[Event]) -> RSState:
-    """Swimmers make 2" a turn toward the nearest shore or friendly galley; one stopped within
-    reach picks them up (12.1); after twelve turns they drown."""
+    """Swimmers make 2" a turn toward the nearest shore or friendly galley, and are saved on
+    reaching the shore or a friendly galley stopped to pick them up (12.1); twelve turns of
+    swimming and they drown."""
     rules = tables()["swim"]
     groups = []
     men = list(state.men)
     for group in state.swimmers:
         friends = [s for s in state.ships if s.afloat and s.side == group.side]
-        goals = [(point_distance((group.x, group.y), s.outline), s) for s in friends]
-        shore = min((point_distance((group.x, group.y), sh.points) for sh in state.shores),
-                    default=math.inf)
-        if shore <= rules["reach"]:
+        saved = _saved(state, group, friends, rules["reach"])
+        if saved is None:
+            group = _swim_on(state, group, friends, rules["inches"])
+            saved = _saved(state, group, friends, rules["reach"])
+        if saved == "shore":
             events.append(Happened("ashore", f"{len(group.men)} swimmers reach the shore",
                                    SWIMMERS, side=group.side))
             continue
-        stopped = [(d, s) for d, s in goals if s.band is Band.HOVE_TO and d <= rules["reach"]]
-        if stopped:
-            _, ship = min(stopped, key=lambda t: t[0])
-            rested = state.turn + 2
+        if saved is not None:
+            ship = state.ship(saved)
+            rested = state.turn + 2  # 12.2: a turn to recover, then they may lend a hand
             men.extend(replace(m, ship=ship.id, aboard=ship.id, section="middle", rescued=True,
                                rested=rested) for m in group.men)
             events.append(Happened("rescued", f"{ship.name} picks up {len(group.men)} "
@@ -204,13 +205,36 @@ def swim(state: RSState, dice: Dice, events: list[Event]) -> RSState:
             events.append(Happened("drowned", f"{len(group.men)} swimmers drown, worn out",
                                    SWIMMERS, side=group.side))
             continue
-        x, y = group.x, group.y
-        targets = [(d, s.centre) for d, s in goals]
-        if targets:
-            _, (tx, ty) = min(targets, key=lambda t: t[0])
-            d = math.hypot(tx - x, ty - y)
-            step = min(rules["inches"], max(0.0, d))
-            if d > 0:
-                x, y = x + (tx - x) / d * step, y + (ty - y) / d * step
-        groups.append(replace(group, x=round(x, 3), y=round(y, 3), turns_left=left))
+        groups.append(replace(group, turns_left=left))
     return replace(state, swimmers=tuple(groups), men=tuple(men))
+
+
+def _saved(state: RSState, group: Swimmers, friends: list[Galley],
+           reach: float) -> str | None:
+    """"shore" if the swimmers are at the shore, the id of a stopped friendly galley beside
+    them (12.1), or None."""
+    at = (group.x, group.y)
+    if any(point_distance(at, sh.points) <= reach for sh in state.shores):
+        return "shore"
+    stopped = [(point_distance(at, s.outline), s.id) for s in friends
+               if s.band is Band.HOVE_TO]
+    near = [t for t in stopped if t[0] <= reach]
+    return min(near)[1] if near else None
+
+
+def _swim_on(state: RSState, group: Swimmers, friends: list[Galley],
+             inches: float) -> Swimmers:
+    """2" toward the nearest friendly galley or point of the shore (12.1)."""
+    at = (group.x, group.y)
+    goals = [(point_distance(at, s.outline), s.centre) for s in friends]
+    goals += [(point_distance(at, sh.points), nearest_point(sh.points, at))
+              for sh in state.shores]
+    if not goals:
+        return group
+    _, (tx, ty) = min(goals)
+    x, y = group.x, group.y
+    d = math.hypot(tx - x, ty - y)
+    if d > 0:
+        step = min(inches, d)
+        x, y = x + (tx - x) / d * step, y + (ty - y) / d * step
+    return replace(group, x=round(x, 3), y=round(y, 3))

@@ -443,7 +443,7 @@ class BattleScreen(BattleBasics):
     @on(Input.Submitted, "#moveline")
     def move_line_submitted(self, event: Input.Submitted) -> None:
         actions, look = self._read_line(event.value)
-        if look is None or look.refused or not actions:
+        if look is None or isinstance(look, str) or look.refused or not actions:
             self.app.bell()
             return
         self.close_move_line()

@@ -4,15 +4,17 @@ A terminal cell is about twice as tall as it is wide, so at the default zoom a r
 a column half an inch: a ship heading south-east is drawn at 45°, as on the table. The widest
 zoom fits the whole table in the room the terminal gives.
 
-It draws a :class:`~ahoy_tui.rules.scene.Scene` — hulls along their headings with the bow marked
-by an arrow and each ship's short label, lines of fire with the point-blank and range marks, the
-planned move and where it ends, ram runs, swimmers, fire, splashes, the wind, a tape measure —
-and knows nothing of the rules. Clicking posts :class:`SeaMap.Clicked` with the table position
-and the ship there, if any.
+It draws a :class:`~ahoy_tui.rules.scene.Scene` — hulls along their headings (at any angle) with
+the bow marked by an arrow and each ship's short label, lines of fire with the point-blank and
+range marks, the planned move (straight, or bending along a course) and where it ends, the
+course a ship took (in her side's colour), ram runs, swimmers, fire, splashes, the wind, a
+tape measure — and knows nothing of the rules. Clicking posts :class:`SeaMap.Clicked` with the
+table position and the ship there, if any.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable
 
@@ -44,6 +46,17 @@ ASPECT = 2.0  # a cell is about twice as tall as wide: a row is ASPECT columns' 
 Cell = tuple[str, str]  # (character, component class)
 
 
+def point_along(path: tuple[tuple[float, float], ...], distance: float) -> tuple[float, float]:
+    """The point ``distance`` inches along a bending line (its last point past its end)."""
+    for (ax, ay), (bx, by) in itertools.pairwise(path):
+        part = math.hypot(bx - ax, by - ay)
+        if distance <= part + 1e-9:
+            t = distance / part if part > 1e-9 else 0.0
+            return ax + (bx - ax) * t, ay + (by - ay) * t
+        distance -= part
+    return path[-1]
+
+
 class SeaMap(ScrollView, can_focus=True):
     """The table, scrolled and zoomed; the selected ship highlighted."""
 
@@ -57,6 +70,7 @@ class SeaMap(ScrollView, can_focus=True):
         "seamap--mud", "seamap--shallows", "seamap--terrain-name",
         "seamap--grape", "seamap--swivel", "seamap--ghost", "seamap--tape",
         "seamap--cursor", "seamap--splash", "seamap--threat", "seamap--template",
+        "seamap--track-p1", "seamap--track-p2",
     }
 
     BINDINGS = [
@@ -404,11 +418,21 @@ class SeaMap(ScrollView, can_focus=True):
 
     def _draw_line(self, line: object, put: object) -> None:
         step = self.sx / 2
-        dx, dy = getattr(line, "direction", None) or UNIT[line.heading % 8]
-        x0, y0 = line.start
+        path = getattr(line, "path", ())
+        if path:
+            def at(distance: float) -> tuple[float, float]:
+                return point_along(path, distance)
+        else:
+            dx, dy = getattr(line, "direction", None) or UNIT[line.heading % 8]
+            x0, y0 = line.start
+
+            def at(distance: float) -> tuple[float, float]:
+                return x0 + dx * distance, y0 + dy * distance
         kind = {"move": "seamap--move", "fire": "seamap--line", "ram": "seamap--ram",
                 "drift": "seamap--line", "tow": "seamap--line", "tape": "seamap--tape",
                 "threat": "seamap--threat"}.get(line.kind, "seamap--line")
+        if line.kind == "track" and getattr(line, "side", "") in ("p1", "p2"):
+            kind = f"seamap--track-{line.side}"
         distance = step
         while distance <= line.length + 1e-9:
             style = kind
@@ -417,10 +441,10 @@ class SeaMap(ScrollView, can_focus=True):
                 style, char = "seamap--move-chosen", "•"
             if line.band and line.band[0] <= distance <= line.band[1]:
                 style, char = "seamap--band", "="
-            put(x0 + dx * distance, y0 + dy * distance, (char, style))
+            put(*at(distance), (char, style))
             distance += step
         for mark in line.marks:
-            put(x0 + dx * mark.distance, y0 + dy * mark.distance, (mark.label, "seamap--mark"))
+            put(*at(mark.distance), (mark.label, "seamap--mark"))
 
     def _draw_hull(self, hull: object, grid: list[list[Cell]], cols: int, rows: int) -> None:
         sx, sy = self.sx, self.sy

@@ -1,0 +1,129 @@
+"""Orders for one galley: a few dozen ways to write them (each band she may take, turning a
+few inches to either hand first or last, or steering at an enemy), each followed against the
+expected tracks (``sim``) and weighed (``judge``); the best is written, with an oar rake
+announced when her bow would meet an enemy at a shallow angle (9.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attrs import frozen
+
+from ahoy_tui.ai.ramming_speed import sight
+from ahoy_tui.ai.ramming_speed.judge import Foe, foe, me_of, weigh
+from ahoy_tui.ai.ramming_speed.sim import Mover, Outcome, follow, mover, still
+from ahoy_tui.rules.ramming_speed.helm import (
+    bands_allowed,
+    default_orders,
+    energy_cost,
+    full_distance,
+    problem,
+    radius,
+    steer_toward,
+)
+from ahoy_tui.rules.ramming_speed.model import Band, Galley, RSState, ShipOrders
+
+TURNS = (1, 2, 3, 4, 6, 8, 11, 15, 20)
+FINE_TURNS = (1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 17, 20)
+World = tuple[float, list[Mover]]  # a weight and the enemies' expected tracks
+
+
+@frozen
+class Plan:
+    band: Band
+    moves: str
+    rake: bool
+    score: float
+    outcome: Outcome
+
+
+def expected(view: RSState, ship: Galley, orders: ShipOrders | None = None) -> Mover:
+    """Where a galley goes on these orders, or (none given) holding her course and band."""
+    if orders is None:
+        if sight.is_held(view, ship) and not ship.embedded:
+            return still(ship)
+        orders = default_orders(view, ship)
+    if not orders.moves or full_distance(view, ship, orders.band) <= 0:
+        return Mover(ship, orders.band, ((ship.x, ship.y, ship.heading),))
+    return mover(ship, orders.band, orders.moves, radius(view, ship, orders.band))
+
+
+def candidates(view: RSState, ship: Galley, goals: Sequence[tuple[float, float]],
+               fine: bool = False) -> list[tuple[Band, str]]:
+    """Orders worth weighing: straight on, turns first or last, steering at each goal."""
+    out: list[tuple[Band, str]] = []
+    turns = FINE_TURNS if fine else TURNS
+    for band in bands_allowed(view, ship):
+        n = full_distance(view, ship, band)
+        if n == 0:
+            out.append((band, ""))
+            continue
+        options = ["S" * n]
+        for k in turns:
+            if k > n:
+                break
+            for c in "LR":
+                options += [c * k + "S" * (n - k), "S" * (n - k) + c * k]
+                if fine and n - k >= 4:
+                    half = (n - k) // 2
+                    options.append("S" * half + c * k + "S" * (n - k - half))
+        r = radius(view, ship, band)
+        for gx, gy in goals:
+            goal = sight.bearing((ship.x, ship.y), (gx, gy))
+            if band is Band.BACKING:
+                goal = (goal + 180) % 360
+            options.append(steer_toward(ship, band, n, r, goal))
+        for moves in dict.fromkeys(options):
+            if not problem(view, ship, band, moves)[0]:
+                out.append((band, moves))
+    fallback = default_orders(view, ship)
+    if not out and not problem(view, ship, fallback.band, fallback.moves)[0]:
+        out.append((fallback.band, fallback.moves))
+    return out
+
+
+def best_plan(view: RSState, ship: Galley, worlds: Sequence[World], friends: Sequence[Mover],
+              fine: bool = False) -> Plan | None:
+    """The best orders for her against the weighted guesses at the enemy's tracks."""
+    me = me_of(view, ship)
+    foes_by_world: list[tuple[float, list[Mover], list[Foe]]] = [
+        (w, movers, [foe(view, m) for m in movers]) for w, movers in worlds]
+    friend_ends = [m.end for m in friends]
+    goals: list[tuple[float, float]] = []
+    for _, movers, _ in foes_by_world:
+        for m in movers:
+            goals.append((m.end[0], m.end[1]))
+            mid = m.poses[len(m.poses) // 2]
+            goals.append((mid[0], mid[1]))
+    reach_of: dict[Band, tuple[float, float, Band]] = {}
+    best: Plan | None = None
+    for band, moves in candidates(view, ship, goals, fine):
+        if band not in reach_of:
+            energy = ship.energy - energy_cost(band)
+            nb = sight.next_band(view, ship, band, energy)
+            reach_of[band] = (sight.reach(view, ship, band, energy),
+                              sight.circle(view, ship, nb), nb)
+        m = mover(ship, band, moves, radius(view, ship, band)) if moves else Mover(
+            ship, band, ((ship.x, ship.y, ship.heading),))
+        # an oar rake announced turns a shallow ram (-2 on the table, 10.3) into smashed oars
+        # (9.1): announced whenever an enemy may be met this turn
+        rake = moves != "" and band is not Band.BACKING and any(
+            _may_meet(m, o) for _, movers, _ in foes_by_world for o in movers)
+        outs = [(w, follow(view, m, [*movers, *friends], rake=rake), foes)
+                for w, movers, foes in foes_by_world]
+        score = sum(w * weigh(view, me, band, o, foes, friend_ends, reach_of[band])
+                    for w, o, foes in outs)
+        if best is None or score > best.score:
+            best = Plan(band, moves, rake, score, outs[0][1])
+    return best
+
+
+def _may_meet(me: Mover, other: Mover) -> bool:
+    """Whether two galleys' moves come near enough to touch (their bounding boxes)."""
+    pad = (me.ship.length + other.ship.length) / 2
+    xs = [p[0] for p in me.poses[::8]] + [me.end[0]]
+    ys = [p[1] for p in me.poses[::8]] + [me.end[1]]
+    oxs = [p[0] for p in other.poses[::8]] + [other.end[0]]
+    oys = [p[1] for p in other.poses[::8]] + [other.end[1]]
+    return (min(xs) - pad <= max(oxs) and min(oxs) - pad <= max(xs)
+            and min(ys) - pad <= max(oys) and min(oys) - pad <= max(ys))

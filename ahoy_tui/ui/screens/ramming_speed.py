@@ -1,0 +1,279 @@
+"""Ramming Speed! on the general battle screen: the sea map, the galleys' log sheets, the choices.
+
+Orders are written on the move line (``:`` or ``w``): ``cruising SSSSRRRS``, ``c 8s 4r 3s``,
+``Vi: ram 24s`` (the ruleset's ``move_line_help`` says the whole of it), for the selected galley
+unless another is named; the course is drawn inch by inch as it is typed, and a refusal names
+its rule. The examples of the order sheet (straight on, hard to port, hard to starboard at each
+band she may take) are quick choices, the selected galley's first; the sheet is sealed from the
+choices. The screen shows what the side at it may see: no other side's orders, written or
+sealed, until the reveal; at a shared terminal a hand-over screen comes between one captain's
+orders and the other's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Input, Static
+
+from ahoy_tui.engine.events import Event, Happened
+from ahoy_tui.engine.orders import is_secret
+from ahoy_tui.ui.parts import BattleParts
+from ahoy_tui.ui.screens.battle import SIDE_COLOURS, BattleScreen, _wind_words, side_name
+from ahoy_tui.ui.screens.hand_over import HandOverScreen
+from ahoy_tui.ui.widgets.choices import ChoiceList, NumberChoice, PhasePrompt
+from ahoy_tui.ui.widgets.log_sheets import LogSheets
+from ahoy_tui.ui.widgets.sea_map import SeaMap
+from ahoy_tui.ui.widgets.status_bar import StatusBar, standing_of
+
+SECRET_PHASE = "orders"  # the phase (its value) whose orders are written in secret
+PHASE_TOPICS = {"orders": "Writing orders", "fire": "Archery", "grapple": "Grappling",
+                "board": "Boarding", "maintenance": "Water and plugging", "over": "Victory"}
+
+
+class OrdersRevealed(ModalScreen[None]):
+    """Every galley's orders, both fleets', turned over together when the last side seals."""
+
+    DEFAULT_CSS = """
+    OrdersRevealed { align: center middle; }
+    OrdersRevealed > Vertical {
+        width: 76; max-width: 100%; height: auto; max-height: 90%; padding: 0 1;
+        border: thick $warning; background: $surface;
+    }
+    OrdersRevealed #title { text-style: bold; }
+    OrdersRevealed VerticalScroll { height: auto; max-height: 24; }
+    OrdersRevealed #hint { color: $text-muted; }
+    """
+    BINDINGS = [Binding("enter,escape,space", "close", "Continue")]
+
+    def __init__(self, title: str, sheets: tuple[Any, ...]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.sheets = sheets
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.title_text, id="title")
+            with VerticalScroll():
+                yield Static(revealed_text(self.sheets), id="sheets")
+            yield Static("Enter: to the table", id="hint")
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+
+def revealed_text(sheets: tuple[Any, ...]) -> Text:
+    """Each galley's orders as rowed (the log sheets' ``rowed`` line), fleet by fleet."""
+    text = Text()
+    side = ""
+    for sheet in sheets:
+        rowed = [line.words for line in sheet.orders if line.when == "rowed"]
+        if not rowed:
+            continue
+        if sheet.side != side:
+            side = sheet.side
+            text.append(f"{sheet.side_name}\n", style=f"bold {SIDE_COLOURS.get(side, '')}")
+        text.append(f"  {sheet.label:<3}{sheet.name:<12} ", style="bold")
+        text.append(f"{rowed[0]}\n")
+    return text
+
+
+def phase_name(state: Any) -> str:
+    phase = getattr(state, "phase", "")
+    return str(getattr(phase, "value", phase))
+
+
+class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
+    """Write each galley's orders on the move line, seal them, watch them rowed."""
+
+    CSS_PATH = ["battle.tcss", "../widgets/log_sheets.tcss"]
+    # the general screen's keys, with the orders' key first in the footer
+    BINDINGS = [
+        *Screen.BINDINGS,
+        Binding("w", "move_line", "Orders",
+                tooltip="write the selected galley's orders, e.g. c 8s 4r 3s (also :)"),
+        *BattleScreen.BINDINGS,
+    ]
+
+    def __init__(self, session: Any) -> None:
+        super().__init__(session)
+        self.shown_side: str | None = None  # hot-seat: whose eyes the screen was last for
+        self.line_warning = ""
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one(SeaMap).fit = True  # both fleets in view (zoom in with +)
+        help_words = getattr(self.session.ruleset, "move_line_help", "")
+        self.query_one("#moveline", Input).placeholder = (
+            f"orders: {help_words} (Enter writes them, Esc backs out)")
+        self.shown_side = self._viewer()
+
+    # --- whose galleys -------------------------------------------------------------------------
+    def _galleys(self) -> list[Any]:
+        return [s for s in getattr(self.session.state, "ships", ()) if s.afloat]
+
+    def _own_ship_to_act(self) -> str | None:
+        state = self.session.state
+        side = state.to_act
+        if side is None or state.over or not self.session.may_act():
+            return None
+        ships = [s for s in self._galleys() if s.side == side]
+        if not ships or any(s.id == self.selected for s in ships):
+            return None
+        return str(ships[0].id)
+
+    def action_select_ship(self, step: int) -> None:
+        ships = [s.id for s in self._galleys()]
+        if not ships:
+            return
+        index = ships.index(self.selected) if self.selected in ships else -step
+        self.selected = ships[(index + step) % len(ships)]
+        self.refresh_all()
+        self.action_centre()
+
+    def action_centre(self) -> None:
+        ship = next((s for s in self._galleys() if s.id == self.selected), None)
+        if ship is not None:
+            self.query_one(SeaMap).centre_on(ship.x, ship.y)
+
+    def _follow(self, ship_id: str) -> None:
+        ship = next((s for s in self._galleys() if s.id == ship_id), None)
+        if ship is not None:
+            self.query_one(SeaMap).keep_in_view((ship.x, ship.y))
+
+    # --- showing -------------------------------------------------------------------------------
+    def refresh_all(self) -> None:
+        super().refresh_all()
+        state = self.session.state
+        side = state.to_act or ""
+        phase = "battle over" if state.over else phase_name(state)
+        self.query_one(StatusBar).show(
+            title=self.session.title, turn=getattr(state, "turn", 0),
+            side=side_name(state, side) if side else "—", phase=phase,
+            wind=_wind_words(self.session.ruleset, state), step=self.session.step,
+            side_colour=SIDE_COLOURS.get(side, "white"),
+            turn_limit=getattr(state, "turns", 0), score=standing_of(self.session.ruleset,
+                                                                    state))
+        if self.session.may_act() and not state.over and phase_name(state) == SECRET_PHASE \
+                and self.session.captain_to_act() is None:
+            self.query_one(PhasePrompt).show(
+                self.session.ruleset.prompt(state), refusal=self.refusal,
+                waiting="w: write the selected galley's orders (] the next) · or pick below")
+
+    def _redraw_map(self) -> None:
+        """The table as the side at this terminal may see it: its own orders drawn, never
+        another side's before the reveal."""
+        ahead = self.line_ahead.states if self.line_ahead is not None else ()
+        scene = self.session.ruleset.scene(self._shown(), self.selected, preview=self.preview,
+                                           preview_gun=self.preview_gun,
+                                           preview_action=self.preview_action, ahead=ahead)
+        self.show_scene(scene)
+
+    def choices(self) -> list[tuple[str, Any]]:
+        """The choices, the selected galley's first (after sealing and the like)."""
+        rows = super().choices()
+
+        def mine(row: tuple[str, Any]) -> bool:
+            choice = row[1]
+            action = choice.template if isinstance(choice, NumberChoice) else choice
+            ship = getattr(action, "ship", None)
+            return ship is None or ship == self.selected
+
+        return sorted(rows, key=lambda row: not mine(row))
+
+    def _phase_rule(self) -> str:
+        return PHASE_TOPICS.get(phase_name(self.session.state), "Sequence of play")
+
+    # --- the move line: orders ---------------------------------------------------------------
+    def action_move_line(self) -> None:
+        """Type a galley's orders (``c 8s 4r 3s``), checked and drawn as they are typed."""
+        legal = self.session.legal_actions() if self.session.may_act() else None
+        if legal is None or not legal.forms:
+            self.notify("Orders are written at the start of the turn, by the side writing",
+                        severity="warning", timeout=4)
+            return
+        line = self.query_one("#moveline", Input)
+        line.value = ""
+        self.query_one(ChoiceList).display = False
+        line.display = True
+        self.query_one("#tape", Static).display = True
+        self._say_line("")
+        self._redraw_map()
+        line.focus()
+
+    def _read_line(self, text: str) -> tuple[list[Any], Any]:
+        from ahoy_tui.engine.look_ahead import look_ahead
+
+        try:
+            actions = self.session.ruleset.move_line(self.session.state, text, self.selected)
+        except ValueError as exc:
+            return [], str(exc)
+        side = self.session.state.to_act or ""
+        return actions, look_ahead(self.session.state, side, actions)
+
+    def _say_line(self, text: str) -> None:
+        preview = getattr(self.session.ruleset, "line_preview", None)
+        self.preview_action, self.line_warning = (
+            preview(self.session.state, text, self.selected) if preview is not None and text
+            else (None, ""))
+        ship = getattr(self.preview_action, "ship", None)
+        if ship is not None and ship != self.selected:
+            self.selected = ship  # her sheet and her course
+            self.query_one("#cards", LogSheets).show(
+                self.session.ruleset.cards(self._shown()), self.selected)
+        super()._say_line(text)
+        if self.line_warning:
+            tape = self.query_one("#tape", Static)
+            tape.update(f"{tape.content}\n[b yellow]⚠ {self.line_warning}[/]")
+
+    def close_move_line(self) -> None:
+        self.preview_action = None
+        self.line_warning = ""
+        super().close_move_line()
+
+    # --- computer captains and the hand-over -------------------------------------------------
+    def captain_played(self, before: Any, decision: Any, what: str,
+                       events: tuple[Event, ...]) -> None:
+        """A captain's orders are as secret as a player's: say only that he is writing."""
+        if not is_secret(self.session.ruleset, decision.action):
+            super().captain_played(before, decision, what, events)
+            return
+        side = before.to_act or ""
+        self.last_captain_note = f"{side_name(before, side)} write their orders in secret"
+        self.after_events(events)
+
+    def after_events(self, events: tuple[Event, ...]) -> None:
+        super().after_events(events)
+        revealed = any(isinstance(e, Happened) and e.kind == "revealed" for e in events)
+        if revealed and not self.session.over:
+            state = self._shown()
+            self.app.push_screen(OrdersRevealed(
+                f"Orders revealed — turn {getattr(state, 'turn', '')}: "
+                "the galleys have rowed them", tuple(self.session.ruleset.cards(state))),
+                lambda _: self._hand_over_if_needed())
+            return
+        self._hand_over_if_needed()
+
+    def _after_history(self) -> None:
+        super()._after_history()
+        self._hand_over_if_needed()
+
+    def _hand_over_if_needed(self) -> None:
+        """At a shared terminal, a new captain writing orders takes the terminal first."""
+        viewer = self._viewer()
+        seats = getattr(self.session, "seats", ())
+        if self.online or len(seats) < 2 or viewer == self.shown_side:
+            return
+        self.shown_side = viewer
+        state = self.session.state
+        if state.over or phase_name(state) != SECRET_PHASE or viewer is None:
+            return
+        self.app.push_screen(HandOverScreen(side_name(state, viewer)))
+
+
+PARTS = BattleParts(screen=RammingSpeedScreen, cards=LogSheets)

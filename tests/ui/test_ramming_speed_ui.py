@@ -1,0 +1,200 @@
+"""Ramming Speed! on the battle screen, played by keys as a captain would: the log sheets, the
+orders typed on the move line and drawn as courses, sealing and handing over the terminal,
+the reveal of both fleets' orders, and nothing of the other side's orders shown before it; at
+80×24 and larger."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ahoy_tui.engine import Game
+from ahoy_tui.rules.ramming_speed.actions import SealOrders, WriteOrders
+from ahoy_tui.session import LocalSession
+from ahoy_tui.ui.app import AhoyApp
+from ahoy_tui.ui.screens.hand_over import HandOverScreen
+from ahoy_tui.ui.screens.ramming_speed import OrdersRevealed, RammingSpeedScreen
+from ahoy_tui.ui.widgets.log_sheets import LogSheets
+from ahoy_tui.ui.widgets.sea_map import SeaMap
+
+SMALL = (80, 24)
+LARGE = (130, 44)
+
+
+@pytest.fixture(autouse=True)
+def _saves(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("AHOY_SAVES", str(tmp_path / "saves"))
+
+
+def screen_text(app: AhoyApp) -> str:
+    text = re.sub(r"<[^>]+>", "", app.export_screenshot())
+    return html.unescape(text).replace("\xa0", " ")
+
+
+def session(tmp_path: Path, scenario: str = "corvus", game: Game | None = None,
+            seats: tuple[str, ...] = ("p1", "p2")) -> LocalSession:
+    game = game or Game.new("ramming-speed", scenario, seed=1)
+    return LocalSession(game, path=tmp_path / "rs.json", seats=seats)
+
+
+def courses(app: AhoyApp) -> int:
+    """Cells of the map drawn as a course written (the move line's or a sheet's)."""
+    rows = app.screen.query_one(SeaMap)._rows
+    return sum(1 for row in rows for _, style in row if style == "seamap--move-chosen")
+
+
+def course_ships(app: AhoyApp) -> set[str]:
+    scene = app.screen.query_one(SeaMap)._scene
+    return {line.ship for line in scene.lines if line.kind == "move"}
+
+
+@pytest.mark.parametrize("scenario", ["corvus", "salamis", "merchantman"])
+async def test_the_battle_opens_for_each_scenario_at_80_by_24(tmp_path: Path,
+                                                              scenario: str) -> None:
+    app = AhoyApp(session=session(tmp_path, scenario))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RammingSpeedScreen)
+        assert isinstance(app.screen.query_one("#cards"), LogSheets)
+        text = screen_text(app)
+        state = app.screen.session.state
+        assert state.ships[0].name in text
+        assert "orders" in text and "seal the orders" in text
+        assert "w Orders" in text  # the key to write them
+        scene = app.screen.query_one(SeaMap)._scene
+        assert len([h for h in scene.hulls if not h.ghost]) == len(state.ships)
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE])
+async def test_the_log_sheet_shows_oars_water_energy_and_men(tmp_path: Path,
+                                                            size: Any) -> None:
+    app = AhoyApp(session=session(tmp_path))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Vi Victoria" in text and "Quinquereme" in text
+        assert "oars port ▮▮▮▮▮ 5 · stbd ▮▮▮▮▮ 5" in text
+        assert "water  □□□□□ 0/5" in text
+        assert "energy ●●●●●●●●●●●● 12" in text
+        assert "slow 9\" · circle A · sail stowed" in text
+        assert "bow    5 mar" in text and "stern  capt, 3 sail" in text
+
+
+async def test_typing_a_move_line_writes_orders_and_draws_the_course(tmp_path: Path) -> None:
+    app = AhoyApp(session=session(tmp_path))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert courses(app) == 0
+        await pilot.press("w", *"c 8s 4r")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "6.3 Speed table" in text and "(written: 12\")" in text  # not yet whole
+        assert course_ships(app) == {"p1-1"}  # drawn as far as it goes
+        await pilot.press(*" 3s")
+        await pilot.pause()
+        assert "Victoria: cruising 8S 4R 3S (15\", 38° to starboard)" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        state = screen.session.state
+        assert [(d.ship, d.band.words, d.moves) for d in state.drafts] == [
+            ("p1-1", "cruising", "SSSSSSSSRRRRSSS")]
+        assert course_ships(app) == {"p1-1"} and courses(app) > 0
+        assert "written: cruise 8S 4R 3S, circle B" in screen_text(app)
+
+
+async def test_a_refused_line_names_its_rule_and_writes_nothing(tmp_path: Path) -> None:
+    app = AhoyApp(session=session(tmp_path))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press(":", *"ram 24s")
+        await pilot.pause()
+        assert "6.0 Speed: speed changes one band a turn" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.session.state.drafts == ()
+
+
+async def test_the_order_sheets_examples_are_quick_choices(tmp_path: Path) -> None:
+    app = AhoyApp(session=session(tmp_path))
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Victoria: slow 6L 3S (9\", 86° to port)" in text
+        assert "Victoria: slow 6R 3S (9\", 86° to starboard)" in text
+        await pilot.press("]")  # Fortuna selected: her examples come first
+        await pilot.pause()
+        assert "2 Fortuna: hove-to" in screen_text(app)
+        await pilot.press("4")
+        await pilot.pause()
+        assert [(d.ship, d.moves) for d in app.screen.session.state.drafts] == [
+            ("p1-2", "LLLLLLSSS")]
+
+
+async def test_sealing_hands_over_and_hides_the_sheet_sealed(tmp_path: Path) -> None:
+    app = AhoyApp(session=session(tmp_path))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("w", *"c 8s 4r 3s", "enter")
+        await pilot.press("1")  # seal the orders
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        handing = screen_text(app)
+        assert "Pass the terminal to Greeks" in handing and "8S 4R 3S" not in handing
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+        seen = screen_text(app)
+        assert "Ni Nike" in seen and "8S 4R 3S" not in seen
+        assert course_ships(app) == set()  # Rome's sealed courses are not drawn for Greeks
+        await pilot.press("]", "]", "]", "]")  # Victoria's sheet, as the Greeks see it
+        await pilot.pause()
+        assert screen.selected == "p1-1"
+        assert "sealed: (hidden until the reveal)" in screen_text(app)
+
+
+async def test_the_reveal_shows_both_fleets_orders(tmp_path: Path) -> None:
+    app = AhoyApp(session=session(tmp_path))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("w", *"c 8s 4r 3s", "enter", "1", "enter")
+        await pilot.press("w", *"Pa: c 15s; Sa: c 3l *", "enter", "1")
+        await pilot.pause()
+        assert isinstance(app.screen, OrdersRevealed)
+        reveal = screen_text(app)
+        assert "Orders revealed — turn 1" in reveal
+        assert "Rome" in reveal and "Greeks" in reveal
+        assert "cruise 8S 4R 3S, circle B" in reveal  # Victoria's
+        assert "cruise 3L 12S, circle B" in reveal  # Salaminia's
+        assert "slow 9S" in reveal  # the galleys left to carry on
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "rowed: cruise 8S 4R 3S, circle B" in text
+        scene = app.screen.query_one(SeaMap)._scene
+        assert {line.side for line in scene.lines if line.kind == "track"} == {"p1", "p2"}
+
+
+async def test_a_remote_seats_orders_are_never_drawn_before_the_reveal(tmp_path: Path) -> None:
+    game = Game.new("ramming-speed", "corvus", seed=1)
+    game.play(WriteOrders("p1", "p1-1", "slow", "S" * 9))
+    game.play(SealOrders("p1"))
+    game.play(WriteOrders("p2", "p2-4", "cruising", "RRRRRRRRRRRRRRR"))  # theirs, distinctive
+    app = AhoyApp(session=session(tmp_path, game=game, seats=("p1",)))
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.session.state.to_act == "p2" and not screen.session.may_act()
+        assert course_ships(app) == {"p1-1", "p1-2", "p1-3"}  # our sheet, as sealed
+        await pilot.press("[", "[", "[", "[")  # round to Nike's sheet
+        await pilot.pause()
+        assert screen.selected == "p2-4"
+        text = screen_text(app)
+        assert "15R" not in text and "RRRR" not in text
+        assert "if none: carries on slow 9S" in text
+        assert "Waiting for" in text
