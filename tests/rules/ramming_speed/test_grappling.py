@@ -272,6 +272,9 @@ def test_a_corvus_comes_off_only_when_one_side_holds_both_and_a_turn_after_it_is
     assert RemoveCorvus("p1", "a", "b") in list(phase_choices(state, Phase.MAINTENANCE, "p1"))
     state = grappling.remove_corvus(state, "a", "b", [])
     assert grappling.grapple_between(state, "a", "b").corvus_going == 3
+    # another Greek galley still fights on, far off: the battle goes on (b is a hulk now)
+    far = galley("c", "p2", x=60, y=40)
+    state = replace(state, ships=(*state.ships, far), men=(*state.men, *crew("c", *B_MEN)))
     # turn 3's maintenance ends: still locked together
     dice, events = cup()
     four = flow.end_of_turn(state, dice, events)
