@@ -26,6 +26,19 @@ def modifier(contact: Contact) -> int:
     return speed + angle_modifier(contact.angle)
 
 
+def modifier_words(contact: Contact) -> list[str]:
+    """What changed the ram's roll, in the table's words (10.3, 23.1)."""
+    if contact.accident:
+        return [f"{contact.zone}"]
+    words = []
+    speed = int(tables()["ram"]["speed"].get(contact.band.words, 0))
+    if speed:
+        words.append(contact.band.words)
+    if angle_modifier(contact.angle):
+        words.append(f"{contact.angle:.0f}°")
+    return words
+
+
 def settle_rams(state: RSState, dice: Dice, events: list[Event]) -> RSState:
     """Roll every ram of the turn, in the order they struck."""
     for contact in state.contacts:
@@ -57,15 +70,15 @@ def ram(state: RSState, contact: Contact, dice: Dice, events: list[Event]) -> RS
     state = state.with_ship(victim)
     mod = modifier(contact)
     what = victim.name if contact.victim else f"the {contact.zone}"
-    faces = dice.average(2, f"ram: {rammer.name} into {what}",
+    why = f" ({mod:+d}: {', '.join(modifier_words(contact))})" if mod else ""
+    faces = dice.average(2, f"ram: {rammer.name} into {what}{why}",
                          ACCIDENT if contact.accident else RAM_EFFECT, side=rammer.side,
                          ship=rammer.id)
     total = sum(faces) + mod
     loads = ram_loads(total)
     outcome = ("cut in half" if loads == CUT_IN_HALF else
                f"holed, {loads} load{'s' if loads > 1 else ''}" if loads else "no effect")
-    sign = f" {'+' if mod >= 0 else '−'} {abs(mod)}" if mod else ""
-    dice.judge(outcome, f"total{sign} = {total}")
+    dice.judge(f"{total}, {outcome}" if mod else outcome)
     if loads == CUT_IN_HALF:
         events.append(Happened("cut_in_half", f"{victim.name} is cut in half and sinks!",
                                RAM_EFFECT, side=victim.side, ship=victim.id, big=True))

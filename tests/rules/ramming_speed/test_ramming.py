@@ -85,8 +85,10 @@ def test_every_row_of_the_ramming_table_with_every_modifier(mod: int,
         assert len(after.wrecks) == 1  # 23.0
     else:
         assert b.afloat and b.loads == want and b.holed == (want > 0)
-        assert roll.outcome == ("no effect" if not want else
-                                f"holed, {want} load{'s' if want > 1 else ''}")
+        outcome = "no effect" if not want else f"holed, {want} load{'s' if want > 1 else ''}"
+        # a modified roll says its total first: "ram: ... (+1: ramming): 2AvD 3+4 = 7: 8, ..."
+        assert roll.outcome == (f"{sum(faces) + mod}, {outcome}" if mod else outcome)
+        assert (f"({mod:+d}: " in roll.purpose) == bool(mod)
 
 
 def test_only_ramming_speed_square_on_cuts_her_in_half() -> None:
