@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from ahoy_tui.engine.geometry import angle_between, unit_deg
+from ahoy_tui.engine.memo import KeyedMemo
 from ahoy_tui.rules.ramming_speed.model import Band, Galley, RSState, Sail, ShipOrders
 from ahoy_tui.rules.ramming_speed.tables import band_distance, tables
 
@@ -85,7 +86,18 @@ def grappled(state: RSState, ship: Galley) -> bool:
     return any(g.holds and ship.id in (g.by, g.to) for g in state.grapples)
 
 
+_BANDS: KeyedMemo[tuple[Band, ...]] = KeyedMemo(512)
+
+
 def bands_allowed(state: RSState, ship: Galley) -> tuple[Band, ...]:
+    """The bands she may be ordered to this turn, remembered by what they read: the galley
+    herself, the grapples and the galleys afloat (whose rams may be in her)."""
+    key = (id(ship), id(state.grapples), id(state.ships))
+    return _BANDS(key, (ship, state.grapples, state.ships),
+                  lambda: _bands_allowed(state, ship))
+
+
+def _bands_allowed(state: RSState, ship: Galley) -> tuple[Band, ...]:
     """The bands she may be ordered to this turn (6.0 one band at a time, 5.2 energy, 6.3 oars
     enough for the band, 3.2 her sail, 14.1 held fast). Held fast comes first: a galley
     grappled or rammed goes nowhere, under oars or sail."""
