@@ -5,8 +5,8 @@ boards whatever it holds and shoots at the nearest. ``normal`` predicts the enem
 course and band, tries a few dozen orders for each galley (bands × turns, turning first or
 last), follows each track against the predicted tracks in the rules' phased way, and scores
 it: rams by their odds on the ramming table, her own side kept from enemy bows, energy kept
-for the strike, shores, wreckage, edges and friends avoided. ``hard`` weighs the same orders
-also against the orders a normal captain would write for each enemy, with finer turns. Each
+for the strike, shores, wreckage, edges and friends avoided. ``hard`` weighs finer turns and
+plays its best few orders on a turn (the next turn's best orders from where each leaves her). Each
 decides from its side's view alone (no dice to come, no enemy orders before the reveal).
 """
 

@@ -1,42 +1,30 @@
-"""The hard captain: the normal captain, thinking once about what the enemy will think.
+"""The hard captain: the normal captain with a deeper look at his candidate tracks.
 
-He weighs the same orders with finer turns (a turn in the middle of the move too), and he does
-not only expect each enemy to hold her course: he also puts himself in her captain's place and
-finds the orders the normal captain would write for her (against his own galleys holding
-theirs), and weighs each of his orders against both guesses (``GUESSES``). Her sealed orders
-are not in his view: these are guesses from what the table shows.
+He weighs finer turns than the normal captain (a turn in the middle of the move too), keeps
+his galley's six best orders, and for each plays the next turn as well (``lookahead``): the
+enemy and his friends moved on as expected, she writes her best orders from where these leave
+her, and half their worth is added. So a course that sets up next turn's ram beats one that
+only looks well now. Tried and left out (measured against the normal captain, 40 games over
+corvus and salamis): expecting each enemy to write the normal captain's orders (36%), and a
+spread of guesses (holding on, steering at the nearest of his galleys, faster; 45-46%).
 """
 
 from __future__ import annotations
 
-from ahoy_tui.ai.ramming_speed import sight
-from ahoy_tui.ai.ramming_speed.helmsman import World, best_plan, expected
-from ahoy_tui.ai.ramming_speed.normal import NormalCaptain
-from ahoy_tui.ai.ramming_speed.sim import Mover, mover
-from ahoy_tui.rules.ramming_speed.helm import radius
-from ahoy_tui.rules.ramming_speed.model import RSState
-
-GUESSES = (0.4, 0.6)  # weights: she holds her course; she steers as a normal captain would
+from ahoy_tui.ai.ramming_speed.lookahead import deeper_plan
+from ahoy_tui.ai.ramming_speed.normal import NormalCaptain, plan_words
+from ahoy_tui.rules.ramming_speed.actions import WriteOrders
+from ahoy_tui.rules.ramming_speed.model import Galley, RSState
 
 
 class HardCaptain(NormalCaptain):
     level = "hard"
     fine = True
 
-    def guess(self, view: RSState, side: str) -> list[World]:
-        foes = sight.enemies(view, side)
-        straight = [expected(view, e) for e in foes]
-        ours = [expected(view, s) for s in view.side_ships(side)]
-        replies: list[Mover] = []
-        for enemy, plain in zip(foes, straight, strict=True):
-            if enemy.withdrawing or sight.is_held(view, enemy):
-                replies.append(plain)
-                continue
-            mates = [m for m in straight if m.ship.id != enemy.id]
-            plan = best_plan(view, enemy, [(1.0, ours)], mates)
-            if plan is None or not plan.moves:
-                replies.append(plain)
-                continue
-            replies.append(mover(enemy, plan.band, plan.moves, radius(view, enemy, plan.band)))
-        hold, steer = GUESSES
-        return [(hold, straight), (steer, replies)]
+    def write(self, view: RSState, side: str, ship: Galley) -> tuple[WriteOrders, str]:
+        plan = deeper_plan(view, ship, self.worlds(view, side), self.friends(view, ship),
+                           self.fine)
+        if plan is None:
+            return super().write(view, side, ship)
+        return (WriteOrders(side, ship.id, plan.band.words, plan.moves, plan.rake),
+                plan_words(view, ship, plan) + ", with a look at the turn after")

@@ -85,6 +85,13 @@ def candidates(view: RSState, ship: Galley, goals: Sequence[tuple[float, float]]
 def best_plan(view: RSState, ship: Galley, worlds: Sequence[World], friends: Sequence[Mover],
               fine: bool = False) -> Plan | None:
     """The best orders for her against the weighted guesses at the enemy's tracks."""
+    plans = ranked_plans(view, ship, worlds, friends, fine, 1)
+    return plans[0] if plans else None
+
+
+def ranked_plans(view: RSState, ship: Galley, worlds: Sequence[World],
+                 friends: Sequence[Mover], fine: bool = False, keep: int = 1) -> list[Plan]:
+    """Her ``keep`` best orders, best first."""
     me = me_of(view, ship)
     foes_by_world: list[tuple[float, list[Mover], list[Foe]]] = [
         (w, movers, [foe(view, m) for m in movers]) for w, movers in worlds]
@@ -96,7 +103,7 @@ def best_plan(view: RSState, ship: Galley, worlds: Sequence[World], friends: Seq
             mid = m.poses[len(m.poses) // 2]
             goals.append((mid[0], mid[1]))
     reach_of: dict[Band, tuple[float, float, Band]] = {}
-    best: Plan | None = None
+    plans: list[Plan] = []
     for band, moves in candidates(view, ship, goals, fine):
         if band not in reach_of:
             energy = ship.energy - energy_cost(band)
@@ -113,9 +120,9 @@ def best_plan(view: RSState, ship: Galley, worlds: Sequence[World], friends: Seq
                 for w, movers, foes in foes_by_world]
         score = sum(w * weigh(view, me, band, o, foes, friend_ends, reach_of[band])
                     for w, o, foes in outs)
-        if best is None or score > best.score:
-            best = Plan(band, moves, rake, score, outs[0][1])
-    return best
+        plans.append(Plan(band, moves, rake, score, outs[0][1]))
+    plans.sort(key=lambda p: -p.score)
+    return plans[:keep]
 
 
 def _may_meet(me: Mover, other: Mover) -> bool:

@@ -110,6 +110,8 @@ def _boarding(state: RSState, side: str) -> Iterator[Any]:
                 continue  # the grappling side has the first option (15.0)
             if any(t == ship.id and s == target.id for s, t in state.boarded):
                 continue
+            if not melee.room_aboard(state, side, target.id):
+                continue  # her deck already holds five of ours a section (13.2)
             yield Board(side, ship.id, target.id, True)
             if any(m.officer for m in melee.boarders(state, ship)) and \
                     any(not m.officer for m in melee.boarders(state, ship)):

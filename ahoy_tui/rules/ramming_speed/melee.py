@@ -62,6 +62,14 @@ def landing(state: RSState, ship: Galley, target: Galley) -> list[str]:
                                            SECTIONS.index(s)))
 
 
+def room_aboard(state: RSState, side: str, target_id: str) -> int:
+    """Places left for ``side``'s men on the target's deck: five a section in combat (13.2)."""
+    cap = tables()["melee"]["section_holds"]
+    return sum(max(0, cap - sum(1 for m in state.men if m.aboard == target_id
+                                and m.section == s and side_of(state, m) == side))
+               for s in SECTIONS)
+
+
 def board(state: RSState, ship_id: str, target_id: str, officers: bool,
           events: list[Event]) -> RSState:
     """Her boarders cross: five to a section at most (13.2), the nearest sections first."""

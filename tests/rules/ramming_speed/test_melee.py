@@ -98,6 +98,23 @@ def test_five_boarders_a_section_the_nearest_first():
     assert where.count("stern") == 5 and where.count("middle") == 2
 
 
+def test_no_boarding_where_her_deck_already_holds_five_of_ours_a_section():
+    """13.2: five of a side to a section in combat; with every section of b full of a's men,
+    boarding her from another galley is not offered (it would move no one)."""
+    full = tuple(man(f"a-mar{s}{i}", "marine", "a", aboard="b", section=s)
+                 for s in ("bow", "middle", "stern") for i in range(5))
+    c = galley("c", "p1", x=20, y=27)
+    state = battle(galley("a", "p1", x=20, y=20), galley("b", "p2", x=23, y=20), c,
+                   men=full + crew("c", ("marine", "bow")) + defenders("sailor"),
+                   grapples=(*HELD, Grapple("c", "b", lines=2)), phase=Phase.BOARD,
+                   grappled_by=(("b", "p1"),), to_act="p1")
+    assert melee.room_aboard(state, "p1", "b") == 0
+    assert not any(isinstance(a, Board) and a.ship == "c"
+                   for a in phase_choices(state, Phase.BOARD, "p1"))
+    thinned = replace(state, men=state.men[1:])
+    assert Board("p1", "c", "b", True) in list(phase_choices(thinned, Phase.BOARD, "p1"))
+
+
 # --- 16.1 the duel --------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("ra", "rb", "falls"), [
