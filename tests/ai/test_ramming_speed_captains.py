@@ -17,7 +17,7 @@ from ahoy_tui.engine import Game, LegalActions, Rng, apply, get_ruleset, legal_a
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.state import GameState
 from ahoy_tui.rules.ramming_speed.actions import SealOrders, WriteOrders
-from ahoy_tui.rules.ramming_speed.helm import band_named, problem, radius, track
+from ahoy_tui.rules.ramming_speed.helm import band_named, full_distance, problem, radius, track
 from ahoy_tui.rules.ramming_speed.model import Band, Phase, RSState
 
 RULES = get_ruleset("ramming-speed")
@@ -173,4 +173,5 @@ def test_the_merchant_runs_for_her_edge():
     assert "edge" in decision.why
     merchant = state.side_ships("p2")[0]
     end = track(merchant, Band.SAIL, action.moves, radius(state, merchant, Band.SAIL))[-1]
-    assert end[0] - merchant.x > 15  # nearly all of her 18" downwind, east
+    downwind = full_distance(state, merchant, Band.SAIL)  # the wind's strength is rolled
+    assert downwind and end[0] - merchant.x > 0.8 * downwind  # nearly all of it east

@@ -152,7 +152,7 @@ async def test_sealing_hands_over_and_hides_the_sheet_sealed(tmp_path: Path) -> 
         seen = screen_text(app)
         assert "Ni Nike" in seen and "8S 4R 3S" not in seen
         assert course_ships(app) == set()  # Rome's sealed courses are not drawn for Greeks
-        await pilot.press("]", "]", "]", "]")  # Victoria's sheet, as the Greeks see it
+        await pilot.press("]", "]", "]", "]", "]")  # Victoria's sheet, as the Greeks see it
         await pilot.pause()
         assert screen.selected == "p1-1"
         assert "sealed: (hidden until the reveal)" in screen_text(app)
@@ -191,7 +191,7 @@ async def test_a_remote_seats_orders_are_never_drawn_before_the_reveal(tmp_path:
         screen = app.screen
         assert screen.session.state.to_act == "p2" and not screen.session.may_act()
         assert course_ships(app) == {"p1-1", "p1-2", "p1-3"}  # our sheet, as sealed
-        await pilot.press("[", "[", "[", "[")  # round to Nike's sheet
+        await pilot.press("[", "[", "[", "[", "[")  # round to Nike's sheet
         await pilot.pause()
         assert screen.selected == "p2-4"
         text = screen_text(app)

@@ -172,9 +172,11 @@ def build(raw: Mapping[str, Any], source: str, seed: int) -> tuple[RSState, list
     else:
         wind_raw = _table(wind_raw, f"{source}: [wind]")
         strength = wind_raw.get("strength", "calm")
-        if strength not in ("calm", "light", "breeze"):
-            raise ScenarioError(f"{source}: [wind] strength is calm, light or breeze")
+        if strength not in ("calm", "light", "breeze", "roll"):
+            raise ScenarioError(f"{source}: [wind] strength is calm, light, breeze or roll")
         frm = _heading(wind_raw.get("from", "N"), f"{source}: [wind].from")
+        if strength == "roll":  # 3.1's D6 for the strength, the direction as set
+            strength = sailing.roll_strength(dice)
         wind = Wind(strength, (frm + 180) % 360)
     escape = []
     victory = _table(raw.get("victory", {}), f"{source}: [victory]")
