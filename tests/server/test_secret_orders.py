@@ -20,13 +20,14 @@ def wire(client: Client) -> str:
     return "\n".join(m.encode(message).decode() for message in client.seen)
 
 
-async def table(host: GameHost, short_dir, p2: str = "open") -> tuple[Client, Client, Client,
-                                                                      str]:
+async def table(host: GameHost, short_dir, p2: str = "open", *, ruleset: str = "naval-battle",
+                scenario: str = "duel") -> tuple[Client, Client, Client, str]:
+    """Alice (p1), Bob (p2, unless a captain takes it) and Carol watching, at one battle."""
     socket = short_dir / "host.sock"
     alice = await Client.connect(socket, "key:alice", "Alice")
     bob = await Client.connect(socket, "key:bob", "Bob")
     carol = await Client.connect(socket, "key:carol", "Carol")
-    alice.send(m.CreateGame(ruleset="naval-battle", scenario="duel",
+    alice.send(m.CreateGame(ruleset=ruleset, scenario=scenario,
                             seats={"p1": "me", "p2": p2}, seed=11))
     game = (await alice.expect(m.Opened)).game.id
     if p2 == "open":

@@ -9,30 +9,16 @@ from ahoy_tui.server import messages as m
 from ahoy_tui.server.host import GameHost
 
 from .conftest import Client
+from .test_secret_orders import table as naval_table
+from .test_secret_orders import wire
 
 # Orders no other sheet of the battle would hold: slow, 9", a zigzag no captain writes.
 MARK = "SLRSSRLSS"
 
 
-def wire(client: Client) -> str:
-    return "\n".join(m.encode(message).decode() for message in client.seen)
-
-
 async def table(host: GameHost, short_dir, p2: str = "open") -> tuple[Client, Client, Client,
                                                                       str]:
-    socket = short_dir / "host.sock"
-    alice = await Client.connect(socket, "key:alice", "Alice")
-    bob = await Client.connect(socket, "key:bob", "Bob")
-    carol = await Client.connect(socket, "key:carol", "Carol")
-    alice.send(m.CreateGame(ruleset="ramming-speed", scenario="corvus",
-                            seats={"p1": "me", "p2": p2}, seed=11))
-    game = (await alice.expect(m.Opened)).game.id
-    if p2 == "open":
-        bob.send(m.JoinGame(game, "p2"))
-        await bob.expect(m.Opened)
-    carol.send(m.WatchGame(game))
-    await carol.expect(m.Opened)
-    return alice, bob, carol, game
+    return await naval_table(host, short_dir, p2, ruleset="ramming-speed", scenario="corvus")
 
 
 async def test_written_orders_reach_nobody_else_before_the_reveal(host, short_dir):
