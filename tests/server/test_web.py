@@ -18,6 +18,7 @@ import pyte
 import pytest
 from aiohttp import WSCloseCode
 
+from ahoy_tui.rules.ramming_speed.actions import SealOrders
 from ahoy_tui.server import messages as m
 from ahoy_tui.server.limits import Doorkeeper, Seat
 from ahoy_tui.server.players import GUEST_MARK
@@ -130,6 +131,36 @@ async def test_a_man_o_war_battle_in_a_browser_tab_template_cards_and_a_move_by_
         state = live.game.state
         assert state.acting or state.current
         assert all(state.ship(s).side == "p2" for s in (*state.acting, state.current) if s)
+
+
+async def test_ramming_speed_orders_written_and_sealed_in_one_line_from_a_browser_tab(
+        host, short_dir):
+    """Ramming Speed! through the browser door: the tab takes the Greeks' seat and writes a
+    galley's orders and seals the sheet with one move line; the screen sends them one after
+    the other as the host takes each, and Alice, who sealed first, reads them at the reveal."""
+    alice = await Client.connect(short_dir / "host.sock", "key:alice", "Alice")
+    alice.send(m.CreateGame(ruleset="ramming-speed", scenario="corvus",
+                            seats={"p1": "me", "p2": "open"}, seed=5))
+    game = (await alice.expect(m.Opened)).game.id
+    async with browser_tab(short_dir, 120, 40) as tab:
+        await tab.until("Welcome aboard")
+        await tab.type("Sam\r")
+        await tab.until("Alice v (free)")
+        await tab.type("\r")  # take the free seat: the Greeks
+        await tab.until("Victoria")  # the battle, with its log sheets
+        live = host.games[game]
+        session = await alice.until_step(game, 0)
+        session.play(SealOrders("p1"))  # Rome carries on as she is
+        await tab.until("Greeks: write each galley's orders")
+        step = live.game.step
+        await tab.type("w")
+        await tab.until("Move line")  # the line is open: keys now go into it
+        await tab.type("Nike: slow 2l 2r 5s; seal\r")
+        await tab.until(lambda: live.game.step >= step + 2)
+        nike = dict(live.game.state.written)["p2"].of("p2-4")
+        assert nike is not None and nike.moves == "LLRRSSSSS"
+        seen = await alice.until_step(game, live.game.step)
+        assert dict(seen.state.written)["p2"].of("p2-4").moves == "LLRRSSSSS"
 
 
 # --- the door's limits, in this process against a stand-in game ---------------------------------

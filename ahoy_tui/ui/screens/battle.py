@@ -106,6 +106,7 @@ class BattleScreen(BattleBasics):
         self.preview_gun: str | None = None
         self.preview_action: Any = None  # the action the value picker stands on
         self.line_ahead: Any = None  # where the move line being typed leads (a LookAhead)
+        self.queued: list[Any] = []  # online: the rest of a move line, sent one ack at a time
         self._shown_over = False
         self._captain_busy = False
         self.captain_delay = WATCHABLE
@@ -284,6 +285,7 @@ class BattleScreen(BattleBasics):
     def _remote_changed(self, events: tuple[Event, ...], reset: bool, note: str) -> None:
         """The server sent the battle's new state (someone acted, or an undo)."""
         if reset:
+            self.queued = []
             self._after_history()
             if note == "undone":
                 self.notify("A move was taken back", timeout=3)
@@ -294,6 +296,7 @@ class BattleScreen(BattleBasics):
             self.query_one(DiceLog).add([(self.session.step, Happened("captain", note,
                                                                       side=side))])
         self.after_events(events)
+        self._play_queued()
 
     # --- computer captains ------------------------------------------------------------------
     def captain_played(self, before: Any, decision: Any, what: str,
@@ -447,6 +450,10 @@ class BattleScreen(BattleBasics):
             self.app.bell()
             return
         self.close_move_line()
+        if self.online:  # one action at a time: the next when the server has taken this one
+            self.queued = list(actions[1:])
+            self.play(actions[0])
+            return
         for action in actions:
             if self.session.over or action not in self.session.legal_actions():
                 break  # the dice changed the picture (a collision): the rest waits
@@ -454,6 +461,17 @@ class BattleScreen(BattleBasics):
             self.play(action)
             if self.session.step == before:
                 break  # refused (the prompt says why) or asked about first
+
+    def _play_queued(self) -> None:
+        """Online: the next action of a move line, if the battle still allows it."""
+        if not self.queued or getattr(self.session, "pending", None):
+            return  # nothing queued, or our last action not yet taken by the server
+        action = self.queued.pop(0)
+        if self.session.over or not self.session.may_act() \
+                or action not in self.session.legal_actions():
+            self.queued = []  # the dice changed the picture: the rest waits
+            return
+        self.play(action)
 
     def _read_line(self, text: str) -> tuple[list[Any], Any]:
         """The line's actions and where they lead (None, with the error said, if unreadable)."""
