@@ -76,3 +76,11 @@ def test_battle_among_terrain(snap_compare, tmp_path):
     # Land, moles, jetties, rocks and a sandbank, each in its own fill; ships made fast to the
     # jetties, with "docked" and their boats on the record card.
     assert snap_compare(battle(tmp_path, "harbour_raid"), terminal_size=(120, 40))
+
+
+def test_ramming_speed_orders_typed_at_80_by_24(snap_compare, tmp_path):
+    # Ramming Speed!: the move line open on Victoria, "c 8s 4r 3s" typed: her course drawn
+    # inch by inch, her log sheet beside the map.
+    game = Game.new("ramming-speed", "corvus", seed=7)
+    app = AhoyApp(session=LocalSession(game, path=tmp_path / "battle.json"))
+    assert snap_compare(app, terminal_size=(80, 24), press=["w", *"c 8s 4r 3s"])
