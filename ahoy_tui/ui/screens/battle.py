@@ -414,7 +414,8 @@ class BattleScreen(BattleBasics):
 
     def _redraw_map(self) -> None:
         ahead = self.line_ahead.states if self.line_ahead is not None else ()
-        scene = self.session.ruleset.scene(self.session.state, self.selected,
+        # the map shows what the player here may see, as the cards do (a face-down template)
+        scene = self.session.ruleset.scene(self._shown(), self.selected,
                                            preview=self.preview, preview_gun=self.preview_gun,
                                            preview_action=self.preview_action, ahead=ahead)
         self.show_scene(scene)

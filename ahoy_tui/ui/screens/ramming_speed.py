@@ -165,15 +165,6 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
                 self.session.ruleset.prompt(state), refusal=self.refusal,
                 waiting="w: write the selected galley's orders (] the next) · or pick below")
 
-    def _redraw_map(self) -> None:
-        """The table as the side at this terminal may see it: its own orders drawn, never
-        another side's before the reveal."""
-        ahead = self.line_ahead.states if self.line_ahead is not None else ()
-        scene = self.session.ruleset.scene(self._shown(), self.selected, preview=self.preview,
-                                           preview_gun=self.preview_gun,
-                                           preview_action=self.preview_action, ahead=ahead)
-        self.show_scene(scene)
-
     def choices(self) -> list[tuple[str, Any]]:
         """The choices, the selected galley's first (after sealing and the like)."""
         rows = super().choices()
