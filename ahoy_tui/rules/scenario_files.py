@@ -13,7 +13,24 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from attrs import frozen
+
 from ahoy_tui.engine.ruleset import ScenarioInfo
+
+
+@frozen
+class Scenario:
+    """A scenario as loaded: its name, title and one-line description, its data (kept in a
+    save, so the battle replays after the file changes) and where it came from."""
+
+    name: str
+    title: str
+    description: str
+    data: dict[str, Any]
+    source: str
+
+    def to_data(self) -> dict[str, Any]:
+        return self.data
 
 
 def builtin_text(package: str, name: str) -> str:

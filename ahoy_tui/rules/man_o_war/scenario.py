@@ -15,8 +15,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from attrs import frozen
-
 from ahoy_tui.engine.dice import Dice, Rng
 from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.fast import replace
@@ -39,7 +37,7 @@ from ahoy_tui.rules.man_o_war.model import (
 from ahoy_tui.rules.man_o_war.spellbook import spellbook
 from ahoy_tui.rules.man_o_war.table import outline, terrain_outline
 from ahoy_tui.rules.man_o_war.tables import DataError, tables
-from ahoy_tui.rules.scenario_files import builtin_infos, raw_scenario
+from ahoy_tui.rules.scenario_files import Scenario, builtin_infos, raw_scenario
 
 RULESET_ID = "man-o-war"
 PACKAGE = "ahoy_tui.rules.man_o_war"
@@ -51,18 +49,6 @@ SETUP = "Setup"
 
 class ScenarioError(ValueError):
     """A scenario that cannot be played, in one line naming the file and the key."""
-
-
-@frozen
-class Scenario:
-    name: str
-    title: str
-    description: str
-    data: dict[str, Any]
-    source: str
-
-    def to_data(self) -> dict[str, Any]:
-        return self.data
 
 
 def infos() -> tuple[ScenarioInfo, ...]:

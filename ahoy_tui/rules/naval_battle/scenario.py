@@ -13,8 +13,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from attrs import frozen
-
 from ahoy_tui.engine.dice import Rng
 from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.geometry import HEADINGS, overlap
@@ -30,7 +28,7 @@ from ahoy_tui.rules.naval_battle.model import (
 )
 from ahoy_tui.rules.naval_battle.movement import hull_of, hull_size
 from ahoy_tui.rules.naval_battle.tables import tables
-from ahoy_tui.rules.scenario_files import builtin_infos, raw_scenario
+from ahoy_tui.rules.scenario_files import Scenario, builtin_infos, raw_scenario
 
 RULESET_ID = "naval-battle"
 MAX_TABLE = 240
@@ -43,18 +41,6 @@ BUILTIN = ("duel", "dragon", "doomdivers")
 
 class ScenarioError(ValueError):
     """A scenario that cannot be played, in one line naming the file and the key."""
-
-
-@frozen
-class Scenario:
-    name: str
-    title: str
-    description: str
-    data: dict[str, Any]
-    source: str
-
-    def to_data(self) -> dict[str, Any]:
-        return self.data
 
 
 def infos() -> tuple[ScenarioInfo, ...]:

@@ -8,8 +8,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from attrs import frozen
-
 from ahoy_tui.engine.dice import Dice, Rng
 from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.fast import replace
@@ -29,7 +27,7 @@ from ahoy_tui.rules.ramming_speed.model import (
     Wind,
 )
 from ahoy_tui.rules.ramming_speed.tables import tables
-from ahoy_tui.rules.scenario_files import builtin_infos, raw_scenario
+from ahoy_tui.rules.scenario_files import Scenario, builtin_infos, raw_scenario
 from ahoy_tui.rules.tabledata import DataError
 
 RULESET_ID = "ramming-speed"
@@ -43,18 +41,6 @@ BANDS = ("hove-to", "slow", "cruising", "ramming")
 
 class ScenarioError(ValueError):
     """A scenario that cannot be played, in one line naming the file and the key."""
-
-
-@frozen
-class Scenario:
-    name: str
-    title: str
-    description: str
-    data: dict[str, Any]
-    source: str
-
-    def to_data(self) -> dict[str, Any]:
-        return self.data
 
 
 def infos() -> tuple[ScenarioInfo, ...]:
