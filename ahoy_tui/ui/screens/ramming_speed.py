@@ -15,10 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from ahoy_tui.engine.events import Event, Happened
@@ -26,6 +24,7 @@ from ahoy_tui.engine.orders import is_secret
 from ahoy_tui.ui.parts import BattleParts
 from ahoy_tui.ui.screens.battle import SIDE_COLOURS, BattleScreen, _wind_words, side_name
 from ahoy_tui.ui.screens.hand_over import HandOverScreen
+from ahoy_tui.ui.screens.reveal import RevealScreen
 from ahoy_tui.ui.widgets.choices import ChoiceList, NumberChoice, PhasePrompt
 from ahoy_tui.ui.widgets.log_sheets import LogSheets
 from ahoy_tui.ui.widgets.sea_map import SeaMap
@@ -34,37 +33,6 @@ from ahoy_tui.ui.widgets.status_bar import StatusBar, standing_of
 SECRET_PHASE = "orders"  # the phase (its value) whose orders are written in secret
 PHASE_TOPICS = {"orders": "Writing orders", "fire": "Archery", "grapple": "Grappling",
                 "board": "Boarding", "maintenance": "Water and plugging", "over": "Victory"}
-
-
-class OrdersRevealed(ModalScreen[None]):
-    """Every galley's orders, both fleets', turned over together when the last side seals."""
-
-    DEFAULT_CSS = """
-    OrdersRevealed { align: center middle; }
-    OrdersRevealed > Vertical {
-        width: 76; max-width: 100%; height: auto; max-height: 90%; padding: 0 1;
-        border: thick $warning; background: $surface;
-    }
-    OrdersRevealed #title { text-style: bold; }
-    OrdersRevealed VerticalScroll { height: auto; max-height: 24; }
-    OrdersRevealed #hint { color: $text-muted; }
-    """
-    BINDINGS = [Binding("enter,escape,space", "close", "Continue")]
-
-    def __init__(self, title: str, sheets: tuple[Any, ...]) -> None:
-        super().__init__()
-        self.title_text = title
-        self.sheets = sheets
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(self.title_text, id="title")
-            with VerticalScroll():
-                yield Static(revealed_text(self.sheets), id="sheets")
-            yield Static("Enter: to the table", id="hint")
-
-    def action_close(self) -> None:
-        self.dismiss()
 
 
 def revealed_text(sheets: tuple[Any, ...]) -> Text:
@@ -81,6 +49,13 @@ def revealed_text(sheets: tuple[Any, ...]) -> Text:
         text.append(f"  {sheet.label:<3}{sheet.name:<12} ", style="bold")
         text.append(f"{rowed[0]}\n")
     return text
+
+
+class OrdersRevealed(RevealScreen):
+    """Every galley's orders, both fleets', turned over together when the last side seals."""
+
+    render_sheets = staticmethod(revealed_text)
+    hint = "Enter: to the table"
 
 
 def phase_name(state: Any) -> str:

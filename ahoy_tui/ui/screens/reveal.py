@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -42,7 +43,8 @@ def revealed_text(sheets: tuple[Any, ...]) -> Text:
 
 
 class RevealScreen(ModalScreen[None]):
-    """What each side ordered, shown together when the last side has sealed."""
+    """What each side ordered, shown together when the last side has sealed. A ruleset's
+    screen may say the sheets its own way (``render``)."""
 
     DEFAULT_CSS = """
     RevealScreen { align: center middle; }
@@ -55,6 +57,8 @@ class RevealScreen(ModalScreen[None]):
     RevealScreen #hint { color: $text-muted; margin-top: 1; }
     """
     BINDINGS = [Binding("enter,escape,space", "close", "Continue")]
+    render_sheets: ClassVar[Callable[[tuple[Any, ...]], Text]] = staticmethod(revealed_text)
+    hint: ClassVar[str] = "Enter: continue"
 
     def __init__(self, title: str, sheets: tuple[Any, ...]) -> None:
         super().__init__()
@@ -65,8 +69,8 @@ class RevealScreen(ModalScreen[None]):
         with Vertical():
             yield Static(self.title_text, id="title")
             with VerticalScroll():
-                yield Static(revealed_text(self.sheets), id="sheets")
-            yield Static("Enter: continue", id="hint")
+                yield Static(self.render_sheets(self.sheets), id="sheets")
+            yield Static(self.hint, id="hint")
 
     def action_close(self) -> None:
         self.dismiss()
