@@ -118,12 +118,19 @@ class AhoyRuleset:
         colours (Strike Yer Colours); "" for the rest."""
         return "!" if isinstance(action, StrikeColours) else ""
 
-    def move_line(self, state: GameState, text: str) -> list[Any]:
-        """The actions a typed move line spells (``4 r 3``); ValueError names a bad token."""
+    def move_line(self, state: GameState, text: str, selected: str | None = None) -> list[Any]:
+        """The actions a typed move line spells (``4 r 3``) for the ship under way (whichever
+        ship is selected); ValueError names a bad token."""
         from ahoy_tui.rules.ahoy.move_line import parse
 
         assert isinstance(state, AhoyState)
         return parse(state, text)
+
+    def move_line_ready(self, state: GameState) -> str:
+        """Why the move line cannot be opened now, or "": it moves the ship under way."""
+        if getattr(state, "move", None) is None:
+            return "The move line is for a ship under way: choose a ship and her speed first"
+        return ""
 
     move_line_help = _move_line_help()
 

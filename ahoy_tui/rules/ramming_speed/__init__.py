@@ -143,6 +143,14 @@ class RammingSpeedRuleset:
         assert isinstance(state, RSState)
         return _view.move_line(state, text, selected)
 
+    def move_line_ready(self, state: GameState) -> str:
+        """Why orders cannot be typed now, or "": they are written at the start of the turn,
+        by the side writing (2.0)."""
+        assert isinstance(state, RSState)
+        if state.over or state.phase is not Phase.ORDERS:
+            return "Orders are written at the start of the turn, by the side writing"
+        return ""
+
     def line_preview(self, state: GameState, text: str,
                      selected: str | None = None) -> tuple[Any, str]:
         """The orders being typed as far as they go, to draw before they are whole, and a

@@ -216,8 +216,8 @@ def end_of_turn(state: RSState, dice: Dice, events: list[Event]) -> RSState:
     state = _over_if_done(state, events)
     if state.over:
         return state
-    if state.turn >= state.turns:
-        return finish(state, events, f"the {state.turns} turns are played")
+    if state.turn >= state.turn_limit:
+        return finish(state, events, f"the {state.turn_limit} turns are played")
     events.append(Happened("turn", f"Turn {state.turn + 1}", SEQUENCE, big=True))
     return replace(state, turn=state.turn + 1, grappled_by=(), boarded=(), shots=())
 

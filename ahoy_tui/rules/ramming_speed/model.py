@@ -276,7 +276,7 @@ class RSState(GameState):
     width: float = 72.0
     height: float = 48.0
     turn: int = 1
-    turns: int = 12
+    turn_limit: int = 12
     phase: Phase = Phase.ORDERS
     orders: Sealed[SideOrders] = Factory(Sealed)
     drafts: tuple[ShipOrders, ...] = ()          # the side now writing: its orders so far

@@ -104,7 +104,7 @@ def log_line(state: RSState, ship: Galley) -> str:
 
 
 def table_text(state: RSState) -> str:
-    lines = [f"Turn {state.turn}/{state.turns}, {state.phase.value}; wind: "
+    lines = [f"Turn {state.turn}/{state.turn_limit}, {state.phase.value}; wind: "
              f"{wind_words(state.wind)}"]
     for side, name in state.sides:
         lines.append(f"{name}:")

@@ -173,7 +173,7 @@ def build(raw: Mapping[str, Any], source: str, seed: int) -> tuple[RSState, list
         escape.append((str(esc["side"]), str(esc["edge"])))
     state = RSState(ruleset=RULESET_ID, scenario=str(raw.get("title", "")), rng=dice.rng,
                     sides=sides, ships=tuple(ships), men=tuple(men), shores=tuple(shores),
-                    wind=wind, width=width, height=height, turns=turns, orders=Sealed(),
+                    wind=wind, width=width, height=height, turn_limit=turns, orders=Sealed(),
                     escape=tuple(escape), to_act="p1")
     for ship in state.ships:
         state = melee.place_crew(state, ship.id)

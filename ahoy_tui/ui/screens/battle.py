@@ -216,6 +216,7 @@ class BattleScreen(BattleBasics):
         self._redraw_map()
         self.query_one("#cards", ShipCards).show(ruleset.cards(self._shown()), self.selected)
         phase = "battle over" if state.over else getattr(state, "phase", "")
+        phase = getattr(phase, "value", phase)  # a ruleset's Phase enum, by its value
         side = state.to_act or getattr(state, "active", "p1")
         self.query_one(StatusBar).show(
             title=session.title, turn=getattr(state, "turn", 0),
@@ -427,9 +428,10 @@ class BattleScreen(BattleBasics):
         if parse is None:
             self.notify("These rules have no move line", severity="warning", timeout=3)
             return
-        if getattr(self.session.state, "move", None) is None or not self.session.may_act():
-            self.notify("The move line is for a ship under way: choose a ship and her speed "
-                        "first", severity="warning", timeout=4)
+        ready = getattr(self.session.ruleset, "move_line_ready", None)
+        why = ready(self.session.state) if ready is not None else ""
+        if why or not self.session.may_act():
+            self.notify(why or "Not your move", severity="warning", timeout=4)
             return
         line = self.query_one("#moveline", Input)
         line.value = ""
@@ -437,6 +439,7 @@ class BattleScreen(BattleBasics):
         line.display = True
         self.query_one("#tape", Static).display = True
         self._say_line("")
+        self._redraw_map()
         line.focus()
 
     @on(Input.Changed, "#moveline")
@@ -479,7 +482,7 @@ class BattleScreen(BattleBasics):
         from ahoy_tui.engine.look_ahead import look_ahead
 
         try:
-            actions = self.session.ruleset.move_line(self.session.state, text)
+            actions = self.session.ruleset.move_line(self.session.state, text, self.selected)
         except ValueError as exc:
             return [], str(exc)
         side = self.session.state.to_act or ""

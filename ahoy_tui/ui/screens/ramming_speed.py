@@ -22,13 +22,12 @@ from textual.widgets import Input, Static
 from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.orders import is_secret
 from ahoy_tui.ui.parts import BattleParts
-from ahoy_tui.ui.screens.battle import SIDE_COLOURS, BattleScreen, _wind_words, side_name
+from ahoy_tui.ui.screens.battle import SIDE_COLOURS, BattleScreen, side_name
 from ahoy_tui.ui.screens.hand_over import HandOverScreen
 from ahoy_tui.ui.screens.reveal import RevealScreen
-from ahoy_tui.ui.widgets.choices import ChoiceList, NumberChoice, PhasePrompt
+from ahoy_tui.ui.widgets.choices import NumberChoice, PhasePrompt
 from ahoy_tui.ui.widgets.log_sheets import LogSheets
 from ahoy_tui.ui.widgets.sea_map import SeaMap
-from ahoy_tui.ui.widgets.status_bar import StatusBar, standing_of
 
 SECRET_PHASE = "orders"  # the phase (its value) whose orders are written in secret
 PHASE_TOPICS = {"orders": "Writing orders", "fire": "Archery", "grapple": "Grappling",
@@ -125,15 +124,6 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
     def refresh_all(self) -> None:
         super().refresh_all()
         state = self.session.state
-        side = state.to_act or ""
-        phase = "battle over" if state.over else phase_name(state)
-        self.query_one(StatusBar).show(
-            title=self.session.title, turn=getattr(state, "turn", 0),
-            side=side_name(state, side) if side else "—", phase=phase,
-            wind=_wind_words(self.session.ruleset, state), step=self.session.step,
-            side_colour=SIDE_COLOURS.get(side, "white"),
-            turn_limit=getattr(state, "turns", 0), score=standing_of(self.session.ruleset,
-                                                                    state))
         if self.session.may_act() and not state.over and phase_name(state) == SECRET_PHASE \
                 and self.session.captain_to_act() is None:
             self.query_one(PhasePrompt).show(
@@ -156,32 +146,6 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         return PHASE_TOPICS.get(phase_name(self.session.state), "Sequence of play")
 
     # --- the move line: orders ---------------------------------------------------------------
-    def action_move_line(self) -> None:
-        """Type a galley's orders (``c 8s 4r 3s``), checked and drawn as they are typed."""
-        legal = self.session.legal_actions() if self.session.may_act() else None
-        if legal is None or not legal.forms:
-            self.notify("Orders are written at the start of the turn, by the side writing",
-                        severity="warning", timeout=4)
-            return
-        line = self.query_one("#moveline", Input)
-        line.value = ""
-        self.query_one(ChoiceList).display = False
-        line.display = True
-        self.query_one("#tape", Static).display = True
-        self._say_line("")
-        self._redraw_map()
-        line.focus()
-
-    def _read_line(self, text: str) -> tuple[list[Any], Any]:
-        from ahoy_tui.engine.look_ahead import look_ahead
-
-        try:
-            actions = self.session.ruleset.move_line(self.session.state, text, self.selected)
-        except ValueError as exc:
-            return [], str(exc)
-        side = self.session.state.to_act or ""
-        return actions, look_ahead(self.session.state, side, actions)
-
     def _say_line(self, text: str) -> None:
         preview = getattr(self.session.ruleset, "line_preview", None)
         self.preview_action, self.line_warning = (

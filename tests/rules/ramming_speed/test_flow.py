@@ -133,7 +133,7 @@ def test_a_galley_with_none_of_her_crew_aboard_is_out_of_the_action():
 
 
 def test_the_battle_ends_at_the_turn_limit():
-    state, _ = play(apart(turns=1), SealOrders("p1"), SealOrders("p2"))
+    state, _ = play(apart(turn_limit=1), SealOrders("p1"), SealOrders("p2"))
     assert state.over and state.winner is None
     assert "the 1 turns are played" in state.result
 
@@ -151,7 +151,7 @@ def test_the_merchantman_wins_by_escaping_off_the_east_edge():
 def test_the_merchantman_caught_at_the_turn_limit_loses():
     state, _ = RULESET.setup(RULESET.load_scenario("merchantman"), 5, {})
     assert isinstance(state, RSState)
-    state = replace(state, turns=1)
+    state = replace(state, turn_limit=1)
     seals = [SealOrders("p1"), SealOrders("p2")]
     state, _ = play(state, *seals)
     while not state.over:
