@@ -177,6 +177,13 @@ def board(view: RSState, legal: LegalActions, side: str, careful: bool) -> Decis
             continue
         if careful and (ours < HOLD_ON * theirs or sight.sinking(target)):
             continue
+        # a captain lost may take his galley out of the fight (22.1): he stays aboard when
+        # his men outmatch the defenders without him
+        plain = Board(action.side, action.ship, action.target, officers=False)
+        rank_and_file = sight.strength(melee.boarders(view, ship, officers=False))
+        if careful and plain in legal and rank_and_file >= BOARD_AT * theirs:
+            return Decision(plain, f"{ship.name} boards {target.name}: {rank_and_file:.1f} "
+                            f"against {theirs:.1f} on her deck, her officers staying aboard")
         return Decision(action, f"{ship.name} boards {target.name}: {ours:.1f} against "
                         f"{theirs:.1f} on her deck")
     return done(side, "no boarding worth the risk" if boards else "no enemy held fast")

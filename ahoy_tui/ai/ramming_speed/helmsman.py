@@ -24,7 +24,6 @@ from ahoy_tui.rules.ramming_speed.helm import (
 from ahoy_tui.rules.ramming_speed.model import Band, Galley, RSState, ShipOrders
 
 TURNS = (1, 2, 3, 4, 6, 8, 11, 15, 20)
-FINE_TURNS = (1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 17, 20)
 World = tuple[float, list[Mover]]  # a weight and the enemies' expected tracks
 
 
@@ -48,25 +47,21 @@ def expected(view: RSState, ship: Galley, orders: ShipOrders | None = None) -> M
     return mover(ship, orders.band, orders.moves, radius(view, ship, orders.band))
 
 
-def candidates(view: RSState, ship: Galley, goals: Sequence[tuple[float, float]],
-               fine: bool = False) -> list[tuple[Band, str]]:
+def candidates(view: RSState, ship: Galley,
+               goals: Sequence[tuple[float, float]]) -> list[tuple[Band, str]]:
     """Orders worth weighing: straight on, turns first or last, steering at each goal."""
     out: list[tuple[Band, str]] = []
-    turns = FINE_TURNS if fine else TURNS
     for band in bands_allowed(view, ship):
         n = full_distance(view, ship, band)
         if n == 0:
             out.append((band, ""))
             continue
         options = ["S" * n]
-        for k in turns:
+        for k in TURNS:
             if k > n:
                 break
             for c in "LR":
                 options += [c * k + "S" * (n - k), "S" * (n - k) + c * k]
-                if fine and n - k >= 4:
-                    half = (n - k) // 2
-                    options.append("S" * half + c * k + "S" * (n - k - half))
         r = radius(view, ship, band)
         for gx, gy in goals:
             goal = sight.bearing((ship.x, ship.y), (gx, gy))
@@ -82,16 +77,9 @@ def candidates(view: RSState, ship: Galley, goals: Sequence[tuple[float, float]]
     return out
 
 
-def best_plan(view: RSState, ship: Galley, worlds: Sequence[World], friends: Sequence[Mover],
-              fine: bool = False) -> Plan | None:
+def best_plan(view: RSState, ship: Galley, worlds: Sequence[World],
+              friends: Sequence[Mover]) -> Plan | None:
     """The best orders for her against the weighted guesses at the enemy's tracks."""
-    plans = ranked_plans(view, ship, worlds, friends, fine, 1)
-    return plans[0] if plans else None
-
-
-def ranked_plans(view: RSState, ship: Galley, worlds: Sequence[World],
-                 friends: Sequence[Mover], fine: bool = False, keep: int = 1) -> list[Plan]:
-    """Her ``keep`` best orders, best first."""
     me = me_of(view, ship)
     foes_by_world: list[tuple[float, list[Mover], list[Foe]]] = [
         (w, movers, [foe(view, m) for m in movers]) for w, movers in worlds]
@@ -104,7 +92,7 @@ def ranked_plans(view: RSState, ship: Galley, worlds: Sequence[World],
             goals.append((mid[0], mid[1]))
     reach_of: dict[Band, tuple[float, float, Band]] = {}
     plans: list[Plan] = []
-    for band, moves in candidates(view, ship, goals, fine):
+    for band, moves in candidates(view, ship, goals):
         if band not in reach_of:
             energy = ship.energy - energy_cost(band)
             nb = sight.next_band(view, ship, band, energy)
@@ -113,16 +101,17 @@ def ranked_plans(view: RSState, ship: Galley, worlds: Sequence[World],
         m = mover(ship, band, moves, radius(view, ship, band)) if moves else Mover(
             ship, band, ((ship.x, ship.y, ship.heading),))
         # an oar rake announced turns a shallow ram (-2 on the table, 10.3) into smashed oars
-        # (9.1): announced whenever an enemy may be met this turn
+        # (9.1): announced whenever an enemy with oars may be met this turn (a rake of a
+        # sailing ship smashes nothing and carries her past, 9.0)
         rake = moves != "" and band is not Band.BACKING and any(
-            _may_meet(m, o) for _, movers, _ in foes_by_world for o in movers)
+            max(o.ship.oars) > 0 and _may_meet(m, o)
+            for _, movers, _ in foes_by_world for o in movers)
         outs = [(w, follow(view, m, [*movers, *friends], rake=rake), foes)
                 for w, movers, foes in foes_by_world]
         score = sum(w * weigh(view, me, band, o, foes, friend_ends, reach_of[band])
                     for w, o, foes in outs)
         plans.append(Plan(band, moves, rake, score, outs[0][1]))
-    plans.sort(key=lambda p: -p.score)
-    return plans[:keep]
+    return max(plans, key=lambda p: p.score, default=None)
 
 
 def _may_meet(me: Mover, other: Mover) -> bool:

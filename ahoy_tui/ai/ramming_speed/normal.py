@@ -32,7 +32,6 @@ from ahoy_tui.rules.ramming_speed.model import Band, Galley, RSState
 class NormalCaptain(Bridge):
     level = "normal"
     careful = True
-    fine = False
 
     def __init__(self, seed: int = 0, think: float = 1.0) -> None:
         super().__init__(seed, think)
@@ -57,8 +56,7 @@ class NormalCaptain(Bridge):
 
     # --- orders ---------------------------------------------------------------------------
     def write(self, view: RSState, side: str, ship: Galley) -> tuple[WriteOrders, str]:
-        plan = best_plan(view, ship, self.worlds(view, side), self.friends(view, ship),
-                         self.fine)
+        plan = best_plan(view, ship, self.worlds(view, side), self.friends(view, ship))
         if plan is None:
             plain = default_orders(view, ship)
             return (WriteOrders(side, ship.id, plain.band.words, plain.moves),

@@ -1,0 +1,111 @@
+"""The hard captain's way with grappling, boarding and the lines: each choice is played out to
+the end of the turn a dozen times, with dice of his own (never the game's dice to come) and
+both sides' crews doing what the normal captain would, and the one that leaves him best placed
+is taken.
+
+A boarding is won or lost by who is left aboard which deck when the two melee rounds and the
+morale checks are over (16.0-17.2): whether to board, with the captain or without him, to
+throw lines, or to cut them, is best judged by fighting it out. Every choice is played with the
+same dozen dice seeds, so they are compared on the same luck.
+"""
+
+from __future__ import annotations
+
+from ahoy_tui.ai.captain import Decision
+from ahoy_tui.ai.ramming_speed import deck
+from ahoy_tui.engine import LegalActions, Rng, apply, legal_actions
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.rules.ramming_speed import melee
+from ahoy_tui.rules.ramming_speed.actions import (
+    Board,
+    CutLines,
+    DropCorvus,
+    PhaseDone,
+    ThrowLines,
+)
+from ahoy_tui.rules.ramming_speed.flow import score
+from ahoy_tui.rules.ramming_speed.model import Phase, RSState
+
+PLAYS = 12          # dice seeds each choice is played with
+MAN = 0.5           # a fit man, in victory points
+LOAD = 0.5          # a load of water aboard
+WON = 100.0         # the battle over, won or lost
+LIMIT = 400         # actions in one playout (a turn's deck work is a few dozen)
+WEIGHED = (Board, ThrowLines, DropCorvus, CutLines)
+PHASES = (Phase.GRAPPLE, Phase.BOARD, Phase.MAINTENANCE)
+
+
+def worth(state: RSState, side: str) -> float:
+    """How well ``side`` stands: victory points (both sides'), fit men and water aboard."""
+    other = state.other(side)
+    if state.over:
+        return WON if state.winner == side else -WON if state.winner == other else 0.0
+    men = {side: 0, other: 0}
+    for man in state.men:
+        if melee.fit(state, man):
+            men[state.ship(man.ship).side] += 1
+    loads = {s: sum(g.loads for g in state.side_ships(s)) for s in (side, other)}
+    return (score(state, side) - score(state, other) + MAN * (men[side] - men[other])
+            + LOAD * (loads[other] - loads[side]))
+
+
+def normal_choice(view: RSState, legal: LegalActions) -> object:
+    """What the normal captain does on deck: both sides' crews in a playout."""
+    side = view.to_act
+    if len(legal) == 1 or side is None:
+        return legal[0]
+    if view.phase is Phase.FIRE:
+        return deck.fire(view, legal, side, True).action
+    if view.phase is Phase.GRAPPLE:
+        return deck.grapple(view, legal, side, True).action
+    if view.phase is Phase.BOARD:
+        return deck.board(view, legal, side, True).action
+    if view.phase is Phase.MAINTENANCE:
+        return deck.maintain(view, legal, side, True).action
+    return legal[0]
+
+
+def play_out(view: RSState, action: object, side: str, seed: int) -> float:
+    """The turn played on from ``action`` to the next orders (or the end), with these dice."""
+    state, _ = apply(replace(view, rng=Rng(seed, 0)), action)
+    for _ in range(LIMIT):
+        if state.over or state.phase is Phase.ORDERS:
+            break
+        legal = legal_actions(state)
+        state, _ = apply(state, normal_choice(state, legal), legal=legal)
+    return worth(state, side)
+
+
+def weigh_deck(view: RSState, legal: LegalActions, normal: Decision, seed: int) -> Decision:
+    """The normal captain's choice, unless playing the choices out shows a better one."""
+    side = view.to_act
+    weighed = [a for a in legal if isinstance(a, WEIGHED)]
+    if view.phase not in PHASES or side is None or not weighed:
+        return normal
+    options = list(dict.fromkeys([normal.action, *weighed,
+                                  *(a for a in legal if isinstance(a, PhaseDone))]))
+    if len(options) == 1:
+        return normal
+    seeds = [seed * 7919 + view.rng.counter * 31 + k for k in range(PLAYS)]
+    worths = [(sum(play_out(view, a, side, s) for s in seeds) / PLAYS, i, a)
+              for i, a in enumerate(options)]
+    best, _, action = max(worths, key=lambda w: (w[0], -w[1]))
+    if action == normal.action:
+        return normal
+    mine = worths[0][0]
+    return Decision(action, f"{deck_words(view, action)}: played out {PLAYS} times it leaves "
+                            f"her {best - mine:+.1f} better off than the plain choice")
+
+
+def deck_words(view: RSState, action: object) -> str:
+    """The choice in a few words, for the captain's reason."""
+    if isinstance(action, Board):
+        who = "" if action.officers else ", her officers staying aboard"
+        return f"{view.ship(action.ship).name} boards {view.ship(action.target).name}{who}"
+    if isinstance(action, ThrowLines):
+        return f"{view.ship(action.ship).name} throws lines at {view.ship(action.target).name}"
+    if isinstance(action, DropCorvus):
+        return f"{view.ship(action.ship).name} drops her corvus on {view.ship(action.target).name}"
+    if isinstance(action, CutLines):
+        return f"{view.ship(action.ship).name} cuts the lines to {view.ship(action.target).name}"
+    return "no more this phase"
