@@ -98,6 +98,8 @@ def contact_worth(me: Me, out: Outcome, view: RSState) -> float:
         x, y, _ = out.pose
         if me.escape is not None and _edge_of(view, x, y) == me.escape:
             return worth + 1000.0
+        if not any(s.id != ship.id and not s.withdrawing for s in view.side_ships(ship.side)):
+            return worth - 1000.0   # her side's last galley: off the table, the battle lost
         return worth - ship.value * 0.5 - 10.0
     return worth
 
@@ -169,7 +171,7 @@ def weigh(view: RSState, me: Me, band: Band, out: Outcome, foes: list[Foe],
     if nearest < math.inf:
         score -= 0.05 * max(0.0, nearest - reach)
     score -= energy_cost(band) * (0.35 if nearest > reach + 12 else 0.08)
-    score -= _room(view, ship, pose, reach)
+    score -= _room(view, ship, pose, reach, me.escape)
     for fx, fy, _ in friends:
         d = math.hypot(fx - x, fy - y)
         if d < ship.length * 0.9:
@@ -179,18 +181,21 @@ def weigh(view: RSState, me: Me, band: Band, out: Outcome, foes: list[Foe],
     return score
 
 
-def _room(view: RSState, ship: Galley, pose: Pose, reach: float) -> float:
-    """The edge and the shore close ahead of her, or close aboard."""
+def _room(view: RSState, ship: Galley, pose: Pose, reach: float,
+          escape: str | None = None) -> float:
+    """The edge and the shore close ahead of her, or close aboard (her own escape edge is
+    where she wants to be)."""
     x, y, h = pose
     cost = 0.0
-    gap = sight.edge_gap(view, x, y)
-    if gap < 6:
-        cost += (6 - gap) * 0.6
     ux, uy = unit_deg(h)
     ahead = min(max(reach, 6.0), 12.0)
     ax, ay = x + ux * ahead, y + uy * ahead
-    if not (0 <= ax <= view.width and 0 <= ay <= view.height):
-        cost += 1.5
+    if escape is None or _edge_of(view, x, y) != escape:
+        gap = sight.edge_gap(view, x, y)
+        if gap < 6:
+            cost += (6 - gap) * 0.6
+        if not (0 <= ax <= view.width and 0 <= ay <= view.height):
+            cost += 1.5
     if view.shores:
         for shore in view.shores:
             near = point_distance((x, y), shore.points) - ship.length / 2

@@ -26,7 +26,8 @@ from ahoy_tui.rules.ramming_speed.actions import (
 from ahoy_tui.rules.ramming_speed.flow import score
 from ahoy_tui.rules.ramming_speed.model import Phase, RSState
 
-PLAYS = 12          # dice seeds each choice is played with
+PLAYS = 12          # dice seeds each choice is played with, at most
+BUDGET = 72         # playouts for one decision, at most (fewer seeds when many choices)
 MAN = 0.5           # a fit man, in victory points
 LOAD = 0.5          # a load of water aboard
 WON = 100.0         # the battle over, won or lost
@@ -82,18 +83,27 @@ def weigh_deck(view: RSState, legal: LegalActions, normal: Decision, seed: int) 
     weighed = [a for a in legal if isinstance(a, WEIGHED)]
     if view.phase not in PHASES or side is None or not weighed:
         return normal
+    # lines: all she has, or as the normal captain would; not every count between
+    most: dict[tuple[str, str], ThrowLines] = {}
+    for a in weighed:
+        if isinstance(a, ThrowLines):
+            key = (a.ship, a.target)
+            if key not in most or a.men > most[key].men:
+                most[key] = a
+    weighed = [a for a in weighed if not isinstance(a, ThrowLines) or a in most.values()]
     options = list(dict.fromkeys([normal.action, *weighed,
                                   *(a for a in legal if isinstance(a, PhaseDone))]))
     if len(options) == 1:
         return normal
-    seeds = [seed * 7919 + view.rng.counter * 31 + k for k in range(PLAYS)]
-    worths = [(sum(play_out(view, a, side, s) for s in seeds) / PLAYS, i, a)
+    plays = max(4, min(PLAYS, BUDGET // len(options)))
+    seeds = [seed * 7919 + view.rng.counter * 31 + k for k in range(plays)]
+    worths = [(sum(play_out(view, a, side, s) for s in seeds) / plays, i, a)
               for i, a in enumerate(options)]
     best, _, action = max(worths, key=lambda w: (w[0], -w[1]))
     if action == normal.action:
         return normal
     mine = worths[0][0]
-    return Decision(action, f"{deck_words(view, action)}: played out {PLAYS} times it leaves "
+    return Decision(action, f"{deck_words(view, action)}: played out {plays} times it leaves "
                             f"her {best - mine:+.1f} better off than the plain choice")
 
 

@@ -40,6 +40,7 @@ from ahoy_tui.rules.ramming_speed.actions import (
 )
 from ahoy_tui.rules.ramming_speed.helm import band_named, default_orders
 from ahoy_tui.rules.ramming_speed.model import (
+    Galley,
     Phase,
     RSState,
     ShipOrders,
@@ -47,6 +48,7 @@ from ahoy_tui.rules.ramming_speed.model import (
     SideOrders,
     Status,
 )
+from ahoy_tui.rules.ramming_speed.tables import tables
 
 SEQUENCE = "1.1 Sequence of play"
 ORDERS = "2.0 Writing orders"
@@ -292,8 +294,36 @@ def finish(state: RSState, events: list[Event], why: str,
     result = (f"{state.side_name(winner)} win: {why} ({standing})" if winner
               else f"A draw: {why} ({standing})")
     events.append(Happened("over", result, VICTORY, big=True))
+    events.append(Happened("summary", summary(state), VICTORY))
     return replace(state, over=True, winner=winner, result=result, phase=Phase.OVER,
                    to_act=None)
+
+
+def summary(state: RSState) -> str:
+    """The game-over summary: each side's victory points and every galley's fate."""
+    lines = [f"Turn {state.turn}/{state.turn_limit}, over"]
+    for side, name in state.sides:
+        lines.append(f"{name}: {score(state, side)} points")
+        lines += [f"  {ship.name} ({tables().galley(ship.kind).name}): {fate(state, ship)}"
+                  for ship in state.ships if ship.side == side]
+    return "\n".join(lines)
+
+
+def fate(state: RSState, ship: Galley) -> str:
+    """What became of her: sunk, taken, gone or afloat, with her fit men and water."""
+    if ship.status is Status.SUNK:
+        return "sunk"
+    if ship.status is Status.CAPTURED:
+        return "captured"
+    if ship.status is Status.GONE:
+        return "off the table"
+    aboard = sum(1 for m in state.men if m.ship == ship.id and m.aboard == ship.id)
+    away = sum(1 for m in state.men if m.ship == ship.id and m.aboard != ship.id)
+    how = ("withdrawing" if ship.withdrawing else "a drifting hulk"
+           if not crewed(state, ship.id) else "afloat")
+    water = f", {ship.loads} loads of water" if ship.loads else ""
+    boarding = f" ({away} aboard the enemy)" if away else ""
+    return f"{how}, {aboard + away} of {ship.start_men} men{boarding}{water}"
 
 
 def standing(state: RSState) -> str:

@@ -158,3 +158,20 @@ def test_the_merchantman_caught_at_the_turn_limit_loses():
         assert state.to_act is not None
         state, _ = play(state, PhaseDone(state.to_act))
     assert state.winner == "p1"
+
+
+def test_the_game_over_summary_gives_each_sides_points_and_every_galleys_fate():
+    state = apart()
+    state = state.with_ship(replace(state.ship("b"), withdrawing=True, holed=True, loads=2))
+    wounded = tuple(m for m in state.men if m.ship == "a")[1:]   # a has lost a man
+    state = replace(state, men=wounded + tuple(m for m in state.men if m.ship == "b"))
+    state = state.with_ship(replace(state.ship("a"), start_men=len(MEN)))
+    state, events = play(state, SealOrders("p1"))
+    summary = next(e.text for e in events if isinstance(e, Happened) and e.kind == "summary")
+    assert summary.splitlines() == [
+        "Turn 1/12, over",
+        "p1: 5 points",
+        f"  A (Trireme): afloat, {len(MEN) - 1} of {len(MEN)} men",
+        "p2: 0 points",
+        f"  B (Trireme): withdrawing, {len(MEN)} of {len(MEN)} men, 2 loads of water",
+    ]
