@@ -175,3 +175,20 @@ def test_the_merchant_runs_for_her_edge():
     end = track(merchant, Band.SAIL, action.moves, radius(state, merchant, Band.SAIL))[-1]
     downwind = full_distance(state, merchant, Band.SAIL)  # the wind's strength is rolled
     assert downwind and end[0] - merchant.x > 0.8 * downwind  # nearly all of it east
+
+
+def test_a_lone_galley_never_rows_off_the_table_however_hopeless_the_chase():
+    """Her side's last galley off the table loses the battle: the pursuer, far behind a
+    merchant she cannot catch, keeps after her rather than leave (it once chose to go)."""
+    state = Game.new("ramming-speed", "merchantman", seed=1).state
+    assert isinstance(state, RSState)
+    merchant = state.side_ships("p2")[0]
+    state = replace(state.with_ship(replace(merchant, x=60.0)),
+                    wind=replace(state.wind, strength="light"))
+    pirate = state.side_ships("p1")[0]
+    action = make_captain("normal", 1).decide(RULES.view(state, "p1"),
+                                              legal_actions(state)).action
+    assert isinstance(action, WriteOrders)
+    x, y, _ = track(pirate, band_named(action.band), action.moves,
+                    radius(state, pirate, band_named(action.band)))[-1]
+    assert 0 <= x <= state.width and 0 <= y <= state.height

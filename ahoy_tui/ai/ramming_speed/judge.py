@@ -100,7 +100,7 @@ def contact_worth(me: Me, out: Outcome, view: RSState) -> float:
             return worth + 1000.0
         if not any(s.id != ship.id and not s.withdrawing for s in view.side_ships(ship.side)):
             return worth - 1000.0   # her side's last galley: off the table, the battle lost
-        return worth - ship.value * 0.5 - 10.0
+        return worth - ship.value - 20.0   # half her value to the enemy, and her out of it
     return worth
 
 

@@ -225,7 +225,8 @@ def wound(state: RSState, man: Man, dice: Dice, events: list[Event], *, armour: 
     if man.wounded(state.turn):
         return kill(state, man, dice, events, rule)
     armoured = armour and man.rank in tables()["archery"]["armoured"]
-    face = dice.d6(f"{man.rank} {man.id} hit{' (armoured)' if armoured else ''}", rule,
+    whose = f"{state.ship(man.ship).name}'s {man.rank}"
+    face = dice.d6(f"{whose} hit{' (armoured)' if armoured else ''}", rule,
                    side=state.ship(man.ship).side, ship=man.aboard)
     if face + (1 if armoured else 0) >= tables()["archery"]["wounded_from"]:
         dice.judge("wounded")

@@ -57,7 +57,7 @@ def elect(state: RSState, ship: Galley, events: list[Event]) -> RSState:
     if not candidates:
         return withdraw(state, ship, events, NEW_CAPTAIN)
     best = min(candidates, key=lambda m: (m.wounded(state.turn), ranks.index(m.rank), m.id))
-    events.append(Happened("elected", f"{ship.name}'s {best.rank} {best.id} is elected "
+    events.append(Happened("elected", f"{ship.name}'s {best.rank} is elected "
                            "captain", NEW_CAPTAIN, side=ship.side, ship=ship.id, big=True))
     new = replace(best, rank="captain")
     return replace(state, men=tuple(new if m.id == best.id else m for m in state.men))

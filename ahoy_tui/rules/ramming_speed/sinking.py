@@ -129,7 +129,8 @@ def into_the_water(state: RSState, men: tuple[Man, ...], at: tuple[float, float]
     swims = tables()["swim"]["swims"]
     afloat: dict[str, list[Man]] = {}
     for man in men:
-        ok, _ = dice.need(swims, f"{man.rank} {man.id} in the water", ABANDONING,
+        whose = f"{state.ship(man.ship).name}'s {man.rank}"
+        ok, _ = dice.need(swims, f"{whose} in the water", ABANDONING,
                           side=state.ship(man.ship).side, success="swims", failure="drowns")
         if ok:
             side = state.ship(man.ship).side

@@ -252,8 +252,11 @@ def test_one_to_four_kills_five_six_wounds_and_armour_is_one_better(rank, face, 
     state = at(30, (rank, "bow"))
     target = state.men[-1]
     with forced(face, *((2, 4, 3) if not wounded and rank in ("captain", "admiral") else ())):
-        dice, _ = cup()
+        dice, events = cup()
         after = archery.wound(state, target, dice, [], armour=True, rule=archery.WOUNDS)
+    # the log names the man by his galley and rank, never by an internal id
+    armoured = " (armoured)" if rank in ("marine", "captain", "admiral") else ""
+    assert rolls(events)[0].purpose == f"{state.ship(target.ship).name}'s {rank} hit{armoured}"
     if wounded:
         assert after.man(target.id).wounded_until == 2
     else:
