@@ -8,10 +8,11 @@ odds of the ramming table, best at ramming speed and 60-90°; a ram taken; the r
 make next turn and those she lays herself open to (never her side to an enemy's bow); energy
 kept for the strike; the shore, wreckage, the edge and her friends; an oar rake announced when
 her bow would meet an enemy at 30° or less. A runner (the merchantman) runs for her edge, and
-her pursuer heads her off.
+her pursuer heads her off; her side's last galley never rows off the table.
 
 **The rest** (``deck``): archers at the target whose loss hurts most; lines or the corvus only
-when her boarders outmatch the defenders; boarding unless clearly the weaker; oars evened; the
+when her boarders outmatch the defenders; boarding unless clearly the weaker, the officers
+staying aboard when the rank and file outmatch the defenders without them; oars evened; the
 sail raised to flee when crippled; lines cut when she would lose a boarding or to a sinking
 galley; a galley abandoned only when she will surely sink.
 """
