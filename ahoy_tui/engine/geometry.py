@@ -8,7 +8,7 @@ Hulls are convex, so everything here works on convex polygons: overlap by the se
 theorem, the first moment of contact along a straight move by the same axes, distances between
 hulls, and where a line of fire enters a hull.
 
-This module knows nothing of any ruleset. A hex battlemap (ACKS II) will sit beside it.
+This module knows nothing of any ruleset. A hex battlemap's geometry is beside it, in ``hexgrid``.
 """
 
 from __future__ import annotations
