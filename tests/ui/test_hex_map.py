@@ -1,0 +1,84 @@
+"""The hex battlemap widget: flat-topped hexes drawn with single-width characters, a vessel
+across her hexes with her bow's facing marked in her side's colour, two zooms (a 30 × 30
+battlemap at a glance on 80 × 24), panning."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+from textual.app import App, ComposeResult
+
+from ahoy_tui.engine.hexgrid import Body, Hex, facing_named, neighbour
+from ahoy_tui.ui.widgets.hex_map import ARROWS, HexMap, HexScene, HexVessel, axial, offset
+
+
+class MapApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield HexMap()
+
+
+GALLEY = Body(axial(4, 4), facing_named("NE"), 3)
+RAIDER = Body(axial(8, 3), facing_named("S"), 2)
+SCENE = HexScene(12, 6, (HexVessel(GALLEY.hexes, GALLEY.facing, "Ph", "p1"),
+                         HexVessel(RAIDER.hexes, RAIDER.facing, "Ko", "p2", selected=True)))
+
+
+@given(st.integers(-40, 40), st.integers(-40, 40))
+def test_offset_and_axial_coordinates_round_trip(q, r):
+    h = Hex(q, r)
+    assert axial(*offset(h)) == h
+
+
+def test_a_hex_to_the_north_is_a_row_up_and_the_odd_columns_sit_lower():
+    h = axial(4, 4)
+    assert offset(neighbour(h, facing_named("N"))) == (4, 3)
+    assert offset(neighbour(h, facing_named("SE"))) == (5, 4)   # odd column: half a hex lower
+    assert offset(neighbour(h, facing_named("NE"))) == (5, 3)
+
+
+async def test_the_near_zoom_draws_every_hex_outline_and_each_vessel_across_her_hexes():
+    app = MapApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        hexmap = app.query_one(HexMap)
+        hexmap.show(SCENE)
+        await pilot.pause()
+        lines = hexmap.text_lines()
+        assert lines[0] == " __    __    __    __    __    __"
+        assert lines[1].startswith("/  \\__/  \\__/")
+        assert all(ord(c) < 0x2190 or c in ARROWS for line in lines for c in line)  # narrow
+        for vessel in SCENE.vessels:
+            for i, h in enumerate(vessel.hexes):
+                x, y = hexmap.cell_of(h)
+                shown = lines[y][x:x + 2]
+                cls = hexmap._rows[y][x][1]
+                if i == 0:   # the bow: her facing's arrow, then her initial
+                    assert shown == ARROWS[vessel.facing] + vessel.label[0]
+                else:
+                    assert shown == vessel.label
+                if vessel.selected:
+                    assert cls == "hexmap--selected"
+                else:
+                    assert cls == f"hexmap--{vessel.side}" + ("-bow" if i == 0 else "")
+        # the galley facing north-east trails away to the south-west, straight
+        bow_x, bow_y = hexmap.cell_of(GALLEY.bow)
+        stern_x, stern_y = hexmap.cell_of(GALLEY.stern)
+        assert stern_x < bow_x and stern_y > bow_y
+
+
+async def test_the_far_zoom_shows_a_whole_battlemap_and_the_arrows_pan():
+    app = MapApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        hexmap = app.query_one(HexMap)
+        big = HexScene(30, 30, SCENE.vessels)
+        hexmap.show(big)
+        hexmap.focus()
+        await pilot.press("minus")
+        assert hexmap.zoom == "far"
+        assert hexmap.virtual_size.width == 60 <= hexmap.size.width   # every column at once
+        lines = hexmap.text_lines()
+        x, y = hexmap.cell_of(GALLEY.bow)
+        assert lines[y][x] == ARROWS[GALLEY.facing]
+        await pilot.press("down", "down")
+        assert hexmap.scroll_y > 0                      # the rest of the rows, by panning
+        await pilot.press("plus")
+        assert hexmap.zoom == "near" and hexmap.virtual_size.width == 91
