@@ -9,6 +9,7 @@ import pytest
 
 from ahoy_tui.ai.captain import Decision, make_captain
 from ahoy_tui.ai.ramming_speed import playout
+from ahoy_tui.ai.ramming_speed.helmsman import expected, ranked_plans
 from ahoy_tui.engine import get_ruleset, legal_actions
 from ahoy_tui.engine.dice import Rng
 from ahoy_tui.engine.fast import replace
@@ -138,3 +139,44 @@ def test_no_oar_rake_is_announced_at_a_ship_without_oars():
 
     assert orders("trireme").rake
     assert not orders("merchantman").rake
+
+
+def _closing() -> tuple[RSState, Galley]:
+    """A Roman galley at ramming speed 12" south of an enemy lying across her bow."""
+    ram = galley("a", "p1", x=20.0, y=30.0, heading=0.0, band=Band.RAMMING)
+    prey = galley("b", "p2", x=20.0, y=18.0, heading=90.0)
+    state = battle(ram, prey, men=crew("a", ("captain", "stern"), ("marine", "bow"))
+                   + crew("b", ("captain", "stern"), ("sailor", "stern")), phase=Phase.ORDERS)
+    return state, state.ship("a")
+
+
+def test_orders_rowed_out_are_weighed_with_the_normal_captains_judgement(monkeypatch):
+    state, ram = _closing()
+    plans = ranked_plans(state, ram, [(1.0, [expected(state, state.ship("b"))])], [], 3)
+    assert len(plans) == 3 and plans[0].outcome.kind == "ram"
+    # the enemy holds her course: ram her and the turn played out is worth something
+    worths = [playout.row_out(state, ram, playout.ShipOrders(ram.id, p.band, p.moves, p.rake), s)
+              for p in plans[:1] for s in range(4)]
+    assert len(worths) == 4 and all(isinstance(w, float) for w in worths)
+    # the game's own dice play no part
+    other = replace(state, rng=Rng(5, 99))
+    order = playout.ShipOrders(ram.id, plans[0].band, plans[0].moves, plans[0].rake)
+    assert playout.row_out(other, ram, order, 3) == playout.row_out(state, ram, order, 3)
+    # a plan that rows out far better wins even if the judge put it third
+    third = plans[2]
+    monkeypatch.setattr(playout, "row_out", lambda view, ship, o, seed: 50.0
+                        if (o.band, o.moves) == (third.band, third.moves) else 0.0)
+    assert playout.weigh_orders(state, ram, plans, 1) is third
+
+
+def test_orders_with_no_contact_in_sight_are_the_normal_captains(monkeypatch):
+    state, _ = _closing()
+    far = state.with_ship(replace(state.ship("b"), x=70.0, y=2.0))
+    plans = ranked_plans(far, far.ship("a"), [(1.0, [expected(far, far.ship("b"))])], [], 3)
+    assert all(p.outcome.kind == "none" for p in plans)
+
+    def never(*_: object) -> float:
+        raise AssertionError("nothing to row out")
+
+    monkeypatch.setattr(playout, "row_out", never)
+    assert playout.weigh_orders(far, far.ship("a"), plans, 1) is plans[0]

@@ -1,5 +1,5 @@
-"""The hard captain: the normal captain's orders, and his grappling, boarding and lines weighed
-by playing each choice out to the end of the turn (``playout``).
+"""The hard captain: the normal captain's three best orders for each galley, and his grappling,
+boarding and lines, weighed by playing each choice out to the end of the turn (``playout``).
 
 Measured against the normal captain (docs/ai.md): 56-71% in ``corvus`` by sample, 59% in
 ``salamis``, 51% in ``merchantman``, where the wind decides the chase. Tried for his orders and
@@ -11,14 +11,28 @@ galley's six best orders (32-52%), expecting each enemy to write the normal capt
 from __future__ import annotations
 
 from ahoy_tui.ai.captain import Decision
-from ahoy_tui.ai.ramming_speed.normal import NormalCaptain
-from ahoy_tui.ai.ramming_speed.playout import weigh_deck
+from ahoy_tui.ai.ramming_speed.helmsman import ranked_plans
+from ahoy_tui.ai.ramming_speed.normal import NormalCaptain, plan_words
+from ahoy_tui.ai.ramming_speed.playout import weigh_deck, weigh_orders
 from ahoy_tui.engine import GameState, LegalActions
-from ahoy_tui.rules.ramming_speed.model import RSState
+from ahoy_tui.rules.ramming_speed.actions import WriteOrders
+from ahoy_tui.rules.ramming_speed.model import Galley, RSState
+
+CHOICES = 3   # a galley's best orders rowed out
 
 
 class HardCaptain(NormalCaptain):
     level = "hard"
+
+    def write(self, view: RSState, side: str, ship: Galley) -> tuple[WriteOrders, str]:
+        plans = ranked_plans(view, ship, self.worlds(view, side), self.friends(view, ship),
+                             CHOICES)
+        if not plans:
+            return super().write(view, side, ship)
+        plan = weigh_orders(view, ship, plans, self.seed)
+        rowed = "" if plan is plans[0] else ", rowed out against her other orders"
+        return (WriteOrders(side, ship.id, plan.band.words, plan.moves, plan.rake),
+                plan_words(view, ship, plan) + rowed)
 
     def decide(self, view: GameState, legal: LegalActions) -> Decision:
         normal = super().decide(view, legal)

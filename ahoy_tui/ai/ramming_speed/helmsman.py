@@ -80,6 +80,13 @@ def candidates(view: RSState, ship: Galley,
 def best_plan(view: RSState, ship: Galley, worlds: Sequence[World],
               friends: Sequence[Mover]) -> Plan | None:
     """The best orders for her against the weighted guesses at the enemy's tracks."""
+    plans = ranked_plans(view, ship, worlds, friends, 1)
+    return plans[0] if plans else None
+
+
+def ranked_plans(view: RSState, ship: Galley, worlds: Sequence[World],
+                 friends: Sequence[Mover], keep: int) -> list[Plan]:
+    """Her ``keep`` best orders, best first."""
     me = me_of(view, ship)
     foes_by_world: list[tuple[float, list[Mover], list[Foe]]] = [
         (w, movers, [foe(view, m) for m in movers]) for w, movers in worlds]
@@ -111,7 +118,8 @@ def best_plan(view: RSState, ship: Galley, worlds: Sequence[World],
         score = sum(w * weigh(view, me, band, o, foes, friend_ends, reach_of[band])
                     for w, o, foes in outs)
         plans.append(Plan(band, moves, rake, score, outs[0][1]))
-    return max(plans, key=lambda p: p.score, default=None)
+    plans.sort(key=lambda p: -p.score)
+    return plans[:keep]
 
 
 def _may_meet(me: Mover, other: Mover) -> bool:

@@ -1,30 +1,40 @@
-"""The hard captain's way with grappling, boarding and the lines: each choice is played out to
-the end of the turn a dozen times, with dice of his own (never the game's dice to come) and
-both sides' crews doing what the normal captain would, and the one that leaves him best placed
-is taken.
+"""The hard captain's playouts: a choice played out to the end of the turn on dice of his own
+(never the game's dice to come), both sides' crews doing what the normal captain would, and
+the choice that leaves him best placed on average is taken.
 
-A boarding is won or lost by who is left aboard which deck when the two melee rounds and the
-morale checks are over (16.0-17.2): whether to board, with the captain or without him, to
-throw lines, or to cut them, is best judged by fighting it out. Every choice is played with the
-same dozen dice seeds, so they are compared on the same luck.
+**On deck** (``weigh_deck``): a boarding is won or lost by who is left aboard which deck when
+the two melee rounds and the morale checks are over (16.0-17.2): whether to board, with the
+captain or without him, to throw lines, or to cut them, is best judged by fighting it out.
+
+**Orders** (``weigh_orders``): where a galley's best few orders may bring her into contact this
+turn, each is rowed out with the rest of the turn (the enemy holding her course, as the normal
+captain expects), and its worth added to the normal captain's own weighing of it.
+
+Every choice is played with the same dice seeds, so they are compared on the same luck.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ahoy_tui.ai.captain import Decision
 from ahoy_tui.ai.ramming_speed import deck
+from ahoy_tui.ai.ramming_speed.helmsman import Plan
 from ahoy_tui.engine import LegalActions, Rng, apply, legal_actions
 from ahoy_tui.engine.fast import replace
+from ahoy_tui.engine.orders import Sealed
 from ahoy_tui.rules.ramming_speed import melee
 from ahoy_tui.rules.ramming_speed.actions import (
     Board,
     CutLines,
     DropCorvus,
     PhaseDone,
+    SealOrders,
     ThrowLines,
 )
 from ahoy_tui.rules.ramming_speed.flow import score
-from ahoy_tui.rules.ramming_speed.model import Phase, RSState
+from ahoy_tui.rules.ramming_speed.helm import default_orders
+from ahoy_tui.rules.ramming_speed.model import Galley, Phase, RSState, ShipOrders, SideOrders
 
 PLAYS = 12          # dice seeds each choice is played with, at most
 BUDGET = 72         # playouts for one decision, at most (fewer seeds when many choices)
@@ -34,6 +44,7 @@ WON = 100.0         # the battle over, won or lost
 LIMIT = 400         # actions in one playout (a turn's deck work is a few dozen)
 WEIGHED = (Board, ThrowLines, DropCorvus, CutLines)
 PHASES = (Phase.GRAPPLE, Phase.BOARD, Phase.MAINTENANCE)
+ORDER_PLAYS = 6     # dice seeds each of a galley's best orders is rowed out with
 
 
 def worth(state: RSState, side: str) -> float:
@@ -69,6 +80,10 @@ def normal_choice(view: RSState, legal: LegalActions) -> object:
 def play_out(view: RSState, action: object, side: str, seed: int) -> float:
     """The turn played on from ``action`` to the next orders (or the end), with these dice."""
     state, _ = apply(replace(view, rng=Rng(seed, 0)), action)
+    return _to_orders(state, side)
+
+
+def _to_orders(state: RSState, side: str) -> float:
     for _ in range(LIMIT):
         if state.over or state.phase is Phase.ORDERS:
             break
@@ -119,3 +134,30 @@ def deck_words(view: RSState, action: object) -> str:
     if isinstance(action, CutLines):
         return f"{view.ship(action.ship).name} cuts the lines to {view.ship(action.target).name}"
     return "no more this phase"
+
+
+def row_out(view: RSState, ship: Galley, orders: ShipOrders, seed: int) -> float:
+    """The turn played from the reveal with these orders for her, the orders already written
+    for her friends (the rest carrying on), and every enemy holding her course."""
+    side = ship.side
+    other = view.other(side)
+    theirs = tuple(default_orders(view, s) for s in view.side_ships(other) if not s.withdrawing)
+    drafts = (*(d for d in view.drafts if d.ship != ship.id), orders)
+    sealed: Sealed[SideOrders] = Sealed()
+    state = replace(view, orders=sealed.seal(other, SideOrders(theirs)), drafts=drafts,
+                    to_act=side, rng=Rng(seed, 0))
+    state, _ = apply(state, SealOrders(side))
+    return _to_orders(state, side)
+
+
+def weigh_orders(view: RSState, ship: Galley, plans: Sequence[Plan], seed: int) -> Plan:
+    """The best of her plans by the normal captain's weighing plus the worth of rowing each
+    out, when any of them may meet an enemy this turn; else simply his best."""
+    if len(plans) == 1 or all(p.outcome.kind == "none" for p in plans):
+        return plans[0]
+    seeds = [seed * 7919 + view.rng.counter * 31 + view.turn * 131 + k
+             for k in range(ORDER_PLAYS)]
+    best = max(enumerate(plans), key=lambda ip: (
+        sum(row_out(view, ship, ShipOrders(ship.id, ip[1].band, ip[1].moves, ip[1].rake), s)
+            for s in seeds) / ORDER_PLAYS + ip[1].score, -ip[0]))
+    return best[1]
