@@ -1,11 +1,11 @@
 """The hard captain: the normal captain's three best orders for each galley, and his grappling,
 boarding and lines, weighed by playing each choice out to the end of the turn (``playout``).
 
-Measured against the normal captain (docs/ai.md): 56-71% in ``corvus`` by sample, 59% in
-``salamis``, 51% in ``merchantman``, where the wind decides the chase. Tried for his orders and
-left out (40 games of ``corvus`` each): finer turns and a look one turn further ahead at each
-galley's six best orders (32-52%), expecting each enemy to write the normal captain's orders
-(36-48%), and a spread of guesses at the enemy's courses (45-46%).
+Measured against the normal captain (docs/ai.md): 64% in ``corvus``, 62.5% in ``salamis``,
+51% in ``merchantman``, where the wind decides the chase. Tried for his orders and left out
+(40 games of ``corvus`` each): finer turns and a look one turn further ahead at each galley's
+six best orders (32-52%), expecting each enemy to write the normal captain's orders (36-48%),
+and a spread of guesses at the enemy's courses (45-46%).
 """
 
 from __future__ import annotations
