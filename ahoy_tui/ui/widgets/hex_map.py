@@ -10,10 +10,7 @@ and ``_``) with two characters inside it; *far* gives a hex two columns and one 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from attrs import frozen
-from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Size
 from textual.reactive import reactive
@@ -21,9 +18,9 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ahoy_tui.engine.hexgrid import Hex
+from ahoy_tui.ui.widgets.cells import Cell, segments
 
 ARROWS = "↑↗↘↓↙↖"     # a bow's facing, N NE SE S SW NW
-Cell = tuple[str, str]  # (character, component class)
 
 
 @frozen
@@ -169,20 +166,8 @@ class HexMap(ScrollView, can_focus=True):
         if not 0 <= row < len(self._rows):
             return Strip.blank(width, self.rich_style)
         cells = self._rows[row][scroll_x:scroll_x + width]
-        strip = Strip(list(self._segments(cells)), len(cells))
+        strip = Strip(list(segments(cells, self._style)), len(cells))
         return strip.extend_cell_length(width, self.rich_style) if len(cells) < width else strip
-
-    def _segments(self, cells: list[Cell]) -> Iterable[Segment]:
-        run: list[str] = []
-        current = ""
-        for char, style in cells:
-            if style != current and run:
-                yield Segment("".join(run), self._style(current))
-                run = []
-            current = style
-            run.append(char)
-        if run:
-            yield Segment("".join(run), self._style(current))
 
     def _style(self, name: str) -> Style:
         return self.get_component_rich_style(name)

@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable
 
-from rich.segment import Segment
 from rich.style import Style
 from textual.events import Click
 from textual.geometry import Size
@@ -28,6 +26,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ahoy_tui.engine.geometry import UNIT, contains, point_distance
+from ahoy_tui.ui.widgets.cells import Cell, segments
 
 ARROWS = "↑↗→↘↓↙←↖"
 # How each kind of terrain fills its cells: (character, component class).
@@ -43,7 +42,6 @@ HULL_STYLES = frozenset({"seamap--p1", "seamap--p2", "seamap--p1-bow", "seamap--
                          "seamap--fire"})
 SCALES = (0.5, 1.0, 2.0)  # inches per row at each zoom; the widest zoom fits the table
 ASPECT = 2.0  # a cell is about twice as tall as wide: a row is ASPECT columns' worth of inches
-Cell = tuple[str, str]  # (character, component class)
 
 
 def point_along(path: tuple[tuple[float, float], ...], distance: float) -> tuple[float, float]:
@@ -511,25 +509,13 @@ class SeaMap(ScrollView, can_focus=True):
             strip = Strip.blank(width, self.rich_style)
         else:
             cells = self._rows[row][scroll_x:scroll_x + width]
-            strip = Strip(list(self._segments(cells)), len(cells))
+            strip = Strip(list(segments(cells, self._style)), len(cells))
             if len(cells) < width:
                 strip = strip.extend_cell_length(width, self.rich_style)
         if len(self._strips) > 400:
             self._strips.clear()
         self._strips[key] = strip
         return strip
-
-    def _segments(self, cells: list[Cell]) -> Iterable[Segment]:
-        run: list[str] = []
-        current = None
-        for char, style in cells:
-            if style != current and run:
-                yield Segment("".join(run), self._style(current))
-                run = []
-            current = style
-            run.append(char)
-        if run:
-            yield Segment("".join(run), self._style(current))
 
     def on_click(self, event: Click) -> None:
         col = event.x + int(self.scroll_x)
