@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 from attrs import frozen
 
-from ahoy_tui.engine.geometry import angle_between, bearing_deg
+from ahoy_tui.engine.geometry import bearing_deg
 
 FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 # the neighbour across each face, as a step in (q, r), by facing
@@ -49,9 +49,6 @@ class Hex:
 
     def scaled(self, k: int) -> Hex:
         return Hex(self.q * k, self.r * k)
-
-    def __str__(self) -> str:
-        return f"({self.q},{self.r})"
 
 
 def facing_named(name: str) -> int:
@@ -180,11 +177,6 @@ def in_arc(origin: Hex, facing: int, target: Hex, arc: str) -> bool:
     raise ValueError(f"no arc {arc!r} (known: {', '.join(ARCS)})")
 
 
-def off_the_bow(origin: Hex, facing: int, target: Hex) -> float:
-    """How far off the keel line the target lies, 0..180 degrees."""
-    return angle_between(bearing(origin, target), 60.0 * facing)
-
-
 # --- a vessel's body -----------------------------------------------------------------------
 
 @frozen
@@ -236,9 +228,6 @@ class Body:
         stern = neighbour(self.stern, astern)
         facing = turned(astern, 3)
         return Body(stern + step(facing).scaled(self.length - 1), facing, self.length)
-
-    def occupies(self, h: Hex) -> bool:
-        return h in self.hexes
 
 
 def may_turn(straight_since_turn: int, length: int) -> bool:

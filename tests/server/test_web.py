@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pyte
@@ -85,12 +86,24 @@ async def browser_tab(short_dir: Path, width: int = 100,
         web.wait(10)
 
 
+async def alice_opens(short_dir: Path, **game: Any) -> tuple[Client, str]:
+    """Alice, over the host's socket, opens a game with the second seat free."""
+    alice = await Client.connect(short_dir / "host.sock", "key:alice", "Alice")
+    alice.send(m.CreateGame(seats={"p1": "me", "p2": "open"}, **game))
+    return alice, (await alice.expect(m.Opened)).game.id
+
+
+async def sit_down(tab: BrowserTab, name: str = "Sam") -> None:
+    """The tab signs in as a guest and takes the free seat at Alice's game."""
+    await tab.until("Welcome aboard")
+    await tab.type(f"{name}\r")
+    await tab.until("Alice v (free)")
+    await tab.type("\r")
+
+
 async def test_a_browser_tab_is_a_guest_who_meets_ssh_players_in_the_same_lobby(
         host, short_dir):
-    alice = await Client.connect(short_dir / "host.sock", "key:alice", "Alice")
-    alice.send(m.CreateGame(seats={"p1": "me", "p2": "open"}, seed=2,
-                            scenario_data=broadside()))
-    game = (await alice.expect(m.Opened)).game.id
+    _alice, game = await alice_opens(short_dir, seed=2, scenario_data=broadside())
     async with browser_tab(short_dir) as tab:
         await tab.until("Welcome aboard")  # a browser guest chooses a name
         await tab.type("Sam\r")
@@ -107,15 +120,9 @@ async def test_a_man_o_war_battle_in_a_browser_tab_template_cards_and_a_move_by_
         host, short_dir):
     """Man O' War through the browser door: the tab takes the free seat, sees the battle with
     its template cards, and a key pressed in the tab activates a unit on the host."""
-    alice = await Client.connect(short_dir / "host.sock", "key:alice", "Alice")
-    alice.send(m.CreateGame(ruleset="man-o-war", scenario="elves",
-                            seats={"p1": "me", "p2": "open"}, seed=5))
-    game = (await alice.expect(m.Opened)).game.id
+    alice, game = await alice_opens(short_dir, ruleset="man-o-war", scenario="elves", seed=5)
     async with browser_tab(short_dir, 120, 40) as tab:
-        await tab.until("Welcome aboard")
-        await tab.type("Sam\r")
-        await tab.until("Alice v (free)")
-        await tab.type("\r")  # take the free seat: the Dark Elves
+        await sit_down(tab)  # the free seat: the Dark Elves
         await tab.until("BTW")  # the battle, with its template cards
         live = host.games[game]
         assert live.seats["p2"].name == f"Sam{GUEST_MARK}"
@@ -138,15 +145,10 @@ async def test_ramming_speed_orders_written_and_sealed_in_one_line_from_a_browse
     """Ramming Speed! through the browser door: the tab takes the Greeks' seat and writes a
     galley's orders and seals the sheet with one move line; the screen sends them one after
     the other as the host takes each, and Alice, who sealed first, reads them at the reveal."""
-    alice = await Client.connect(short_dir / "host.sock", "key:alice", "Alice")
-    alice.send(m.CreateGame(ruleset="ramming-speed", scenario="corvus",
-                            seats={"p1": "me", "p2": "open"}, seed=5))
-    game = (await alice.expect(m.Opened)).game.id
+    alice, game = await alice_opens(short_dir, ruleset="ramming-speed", scenario="corvus",
+                                    seed=5)
     async with browser_tab(short_dir, 120, 40) as tab:
-        await tab.until("Welcome aboard")
-        await tab.type("Sam\r")
-        await tab.until("Alice v (free)")
-        await tab.type("\r")  # take the free seat: the Greeks
+        await sit_down(tab)  # the free seat: the Greeks
         await tab.until("Victoria")  # the battle, with its log sheets
         live = host.games[game]
         session = await alice.until_step(game, 0)

@@ -10,6 +10,10 @@ from ahoy_tui.rules.ramming_speed.actions import SealOrders, WriteOrders
 from ahoy_tui.rules.ramming_speed.helm import default_orders
 from ahoy_tui.rules.ramming_speed.model import Galley, Phase, RSState
 
+# each phase after the orders, and the judgement that decides it (``deck``)
+DECK = {Phase.FIRE: deck.fire, Phase.GRAPPLE: deck.grapple, Phase.BOARD: deck.board,
+        Phase.MAINTENANCE: deck.maintain}
+
 
 class Bridge:
     """A captain's dispatch: orders from :meth:`write`, the rest from ``deck``."""
@@ -28,14 +32,9 @@ class Bridge:
             return Decision(legal[0], "nothing to decide")
         if view.phase is Phase.ORDERS:
             return self.orders(view, legal, side)
-        if view.phase is Phase.FIRE:
-            return deck.fire(view, legal, side, self.careful)
-        if view.phase is Phase.GRAPPLE:
-            return deck.grapple(view, legal, side, self.careful)
-        if view.phase is Phase.BOARD:
-            return deck.board(view, legal, side, self.careful)
-        if view.phase is Phase.MAINTENANCE:
-            return deck.maintain(view, legal, side, self.careful)
+        on_deck = DECK.get(view.phase)
+        if on_deck is not None:
+            return on_deck(view, legal, side, self.careful)
         return Decision(legal[0], "nothing to decide")
 
     def orders(self, view: RSState, legal: LegalActions, side: str) -> Decision:

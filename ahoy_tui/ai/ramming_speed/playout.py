@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ahoy_tui.ai.captain import Decision
-from ahoy_tui.ai.ramming_speed import deck
+from ahoy_tui.ai.ramming_speed.bridge import DECK
 from ahoy_tui.ai.ramming_speed.helmsman import Plan
 from ahoy_tui.engine import LegalActions, Rng, apply, legal_actions
 from ahoy_tui.engine.fast import replace
@@ -64,17 +64,10 @@ def worth(state: RSState, side: str) -> float:
 def normal_choice(view: RSState, legal: LegalActions) -> object:
     """What the normal captain does on deck: both sides' crews in a playout."""
     side = view.to_act
-    if len(legal) == 1 or side is None:
+    on_deck = DECK.get(view.phase)
+    if len(legal) == 1 or side is None or on_deck is None:
         return legal[0]
-    if view.phase is Phase.FIRE:
-        return deck.fire(view, legal, side, True).action
-    if view.phase is Phase.GRAPPLE:
-        return deck.grapple(view, legal, side, True).action
-    if view.phase is Phase.BOARD:
-        return deck.board(view, legal, side, True).action
-    if view.phase is Phase.MAINTENANCE:
-        return deck.maintain(view, legal, side, True).action
-    return legal[0]
+    return on_deck(view, legal, side, True).action
 
 
 def play_out(view: RSState, action: object, side: str, seed: int) -> float:

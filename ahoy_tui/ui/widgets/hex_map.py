@@ -173,5 +173,5 @@ class HexMap(ScrollView, can_focus=True):
         return self.get_component_rich_style(name)
 
     def text_lines(self) -> list[str]:
-        """The whole map as plain text, a line a row (for tests and the headless view)."""
+        """The whole map as plain text, a line a row (what a test reads)."""
         return ["".join(c for c, _ in row).rstrip() for row in self._rows]
