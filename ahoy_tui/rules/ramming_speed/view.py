@@ -267,7 +267,11 @@ def trouble(state: RSState, ship: Galley, orders: ShipOrders) -> str:
     poses = helm.track(ship, orders.band, orders.moves, helm.radius(state, ship, orders.band))
     for x, y, h in poses[1:]:
         if not (0.0 <= x <= state.width and 0.0 <= y <= state.height):
-            return f"{ship.name} rows off the table and leaves the battle"
+            gaps = {"N": y, "S": state.height - y, "W": x, "E": state.width - x}
+            if dict(state.escape).get(ship.side) == min(gaps, key=lambda k: gaps[k]):
+                return ""   # off her own edge: the escape she is there to make
+            how = "sails" if orders.band is Band.SAIL else "rows"
+            return f"{ship.name} {how} off the table and leaves the battle"
         hull = hull_deg(x, y, h, ship.length, ship.beam)
         for shore in state.shores:
             if overlap(hull, shore.points):

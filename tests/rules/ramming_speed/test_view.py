@@ -240,6 +240,23 @@ def test_sealing_orders_that_row_off_the_table_is_asked_about() -> None:
     assert "Victoria rows off the table" in words
 
 
+def test_a_runner_off_her_own_escape_edge_is_not_asked_but_off_another_is() -> None:
+    game = Game.new("ramming-speed", "merchantman", seed=3)
+    state = state_of(game)
+    merchant = state.side_ships("p2")[0]
+    near_east = moved(state, merchant.id, x=state.width - 4.0)
+    game._states[-1] = replace(near_east, to_act="p2")
+    game.play(WriteOrders("p2", merchant.id, "sail",
+                          "S" * helm.full_distance(game.state, merchant, Band.SAIL)))
+    assert RULESET.caution(game.state, SealOrders("p2")) == ""   # her escape: the aim
+    # running south across the wind instead, off the south edge: that is asked about
+    south = moved(near_east, merchant.id, x=40.0, y=state.height - 3.0, heading=180.0)
+    game._states[-1] = replace(south, to_act="p2", drafts=())
+    reach = helm.full_distance(game.state, game.state.ship(merchant.id), Band.SAIL)
+    game.play(WriteOrders("p2", merchant.id, "sail", "S" * reach))
+    assert "Golden Amphora sails off the table" in RULESET.caution(game.state, SealOrders("p2"))
+
+
 def test_sealing_orders_that_run_aground_is_asked_about() -> None:
     game = Game.new("ramming-speed", "salamis", seed=1)
     state = state_of(game)
