@@ -96,17 +96,12 @@ def contact_worth(me: Me, out: Outcome, view: RSState) -> float:
         return worth - accident_worth(ship) - 1.0
     if out.kind == "left":
         x, y, _ = out.pose
-        if me.escape is not None and _edge_of(view, x, y) == me.escape:
+        if me.escape is not None and view.nearest_edge(x, y) == me.escape:
             return worth + 1000.0
         if not any(s.id != ship.id and not s.withdrawing for s in view.side_ships(ship.side)):
             return worth - 1000.0   # her side's last galley: off the table, the battle lost
         return worth - ship.value - 20.0   # half her value to the enemy, and her out of it
     return worth
-
-
-def _edge_of(view: RSState, x: float, y: float) -> str:
-    gaps = {"N": y, "S": view.height - y, "W": x, "E": view.width - x}
-    return min(gaps, key=lambda k: gaps[k])
 
 
 def board_worth(me: Me, other: Galley, view: RSState) -> float:
@@ -190,7 +185,7 @@ def _room(view: RSState, ship: Galley, pose: Pose, reach: float,
     ux, uy = unit_deg(h)
     ahead = min(max(reach, 6.0), 12.0)
     ax, ay = x + ux * ahead, y + uy * ahead
-    if escape is None or _edge_of(view, x, y) != escape:
+    if escape is None or view.nearest_edge(x, y) != escape:
         gap = sight.edge_gap(view, x, y)
         if gap < 6:
             cost += (6 - gap) * 0.6

@@ -254,16 +254,14 @@ def score(state: RSState, side: str) -> int:
 
 def escaped(state: RSState, side: str) -> bool:
     """Whether a side that wins by escape has got a galley off its edge."""
-    edge = dict(state.escape).get(side)
-    if edge is None:
-        return False
-    for ship in state.ships:
-        if ship.side == side and ship.status is Status.GONE:
-            x, y = ship.x, ship.y
-            gaps = {"N": y, "S": state.height - y, "W": x, "E": state.width - x}
-            if min(gaps, key=lambda k: gaps[k]) == edge:
-                return True
-    return False
+    return any(got_away(state, ship) for ship in state.ships if ship.side == side)
+
+
+def got_away(state: RSState, ship: Galley) -> bool:
+    """Whether she has left the table by her side's escape edge."""
+    edge = dict(state.escape).get(ship.side)
+    return (edge is not None and ship.status is Status.GONE
+            and state.nearest_edge(ship.x, ship.y) == edge)
 
 
 def _over_if_done(state: RSState, events: list[Event]) -> RSState:
@@ -315,6 +313,8 @@ def fate(state: RSState, ship: Galley) -> str:
         return "sunk"
     if ship.status is Status.CAPTURED:
         return "captured"
+    if got_away(state, ship):
+        return f"escaped off the {dict(state.escape)[ship.side]} edge"
     if ship.status is Status.GONE:
         return "off the table"
     aboard = sum(1 for m in state.men if m.ship == ship.id and m.aboard == ship.id)

@@ -290,6 +290,11 @@ class RSState(GameState):
     escape: tuple[tuple[str, str], ...] = ()       # (side, edge): a side wins by leaving there
     last_track: tuple[tuple[str, tuple[Point, ...]], ...] = ()  # each galley's last move
 
+    def nearest_edge(self, x: float, y: float) -> str:
+        """The table edge (N, S, W or E) nearest a point: the one a galley leaves by."""
+        gaps = {"N": y, "S": self.height - y, "W": x, "E": self.width - x}
+        return min(gaps, key=lambda k: gaps[k])
+
     def side_name(self, side: str) -> str:
         return dict(self.sides).get(side, side)
 

@@ -267,8 +267,7 @@ def trouble(state: RSState, ship: Galley, orders: ShipOrders) -> str:
     poses = helm.track(ship, orders.band, orders.moves, helm.radius(state, ship, orders.band))
     for x, y, h in poses[1:]:
         if not (0.0 <= x <= state.width and 0.0 <= y <= state.height):
-            gaps = {"N": y, "S": state.height - y, "W": x, "E": state.width - x}
-            if dict(state.escape).get(ship.side) == min(gaps, key=lambda k: gaps[k]):
+            if dict(state.escape).get(ship.side) == state.nearest_edge(x, y):
                 return ""   # off her own edge: the escape she is there to make
             how = "sails" if orders.band is Band.SAIL else "rows"
             return f"{ship.name} {how} off the table and leaves the battle"

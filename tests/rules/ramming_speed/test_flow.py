@@ -143,9 +143,11 @@ def test_the_merchantman_wins_by_escaping_off_the_east_edge():
     assert isinstance(state, RSState)
     merchant = state.side_ships("p2")[0]
     state = state.with_ship(replace(merchant, x=92.0))
-    state, _ = play(state, SealOrders("p1"), SealOrders("p2"))
+    state, events = play(state, SealOrders("p1"), SealOrders("p2"))
     assert state.ship(merchant.id).status is Status.GONE
     assert state.over and state.winner == "p2" and "escape" in state.result
+    summary = next(e.text for e in events if isinstance(e, Happened) and e.kind == "summary")
+    assert "Golden Amphora (Merchantman): escaped off the E edge" in summary
 
 
 def test_the_merchantman_caught_at_the_turn_limit_loses():
