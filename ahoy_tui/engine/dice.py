@@ -169,6 +169,14 @@ class Dice:
         self._emit(DiceRoll(f"{count}D6", faces, sum(faces), purpose, rule, side, ship))
         return faces
 
+    def nd(self, count: int, sides: int, purpose: str, rule: str, *, side: str | None = None,
+           ship: str | None = None, need: str = "", outcome: str = "") -> tuple[int, ...]:
+        """``count`` dice of ``sides`` sides thrown together (3D10, 11D6): one event."""
+        faces = tuple(self._d(sides) for _ in range(count))
+        self._emit(DiceRoll(f"{count}D{sides}", faces, sum(faces), purpose, rule, side, ship,
+                            need, outcome))
+        return faces
+
     def artillery(self, purpose: str, rule: str, *, side: str | None = None,
                   ship: str | None = None) -> int | str:
         """The artillery die: 2, 4, 6, 8, 10 or ``"misfire"``."""

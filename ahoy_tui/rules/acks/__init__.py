@@ -1,6 +1,110 @@
-"""ACKS II sea combat (../shared/seeds/003_3cf731ec76126644.txt), being built (issue 19).
+"""ACKS II sea combat (../shared/seeds/003_3cf731ec76126644.txt): ruleset ``acks``.
 
-So far: its tables as data (``tables``), on the hex geometry of ``engine.hexgrid``. The ruleset
-itself (setup, rounds by initiative count, movement, ramming, fire) and its entry point come
-next; until then no ``acks`` ruleset is registered.
+Played on a hex sea battlemap (``engine.hexgrid``, 1 hex = 60') in one-minute rounds by
+initiative counts. Modules are named for the seed's sections: ``helm`` (Pre-Initiative
+Declarations, Sailing Movement, Oar Sprinting, Steering), ``movement`` (Oared Movement,
+Backwatering, Stacking), ``ramming`` (Ramming, Head-On Ramming, Collisions), ``fire``
+(Artillery, the Heavy Harpoon Ballista, Missile Attacks), ``grappling`` (Attaching Grappling
+Lines), ``monsters`` (Monster Movement), ``damage`` (structural damage and sinking), ``flow``
+(Round Sequence, Initiative Rolls, victory), ``legal``, ``scenario``. Tables are data:
+``data/*.toml`` read by ``tables``. Boarding and the deck battlemaps come with issue 20.
 """
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ahoy_tui.engine.dice import Rng
+from ahoy_tui.engine.events import Event
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.engine.legal import LegalActions
+from ahoy_tui.engine.ruleset import ScenarioInfo
+from ahoy_tui.engine.state import GameState
+from ahoy_tui.rules.acks import scenario as _scenario
+from ahoy_tui.rules.acks.actions import Action
+from ahoy_tui.rules.acks.model import AcksState
+
+
+class AcksRuleset:
+    """ACKS II sea combat as the engine sees it."""
+
+    id = "acks"
+    title = "ACKS II Sea Combat"
+    sides = ("p1", "p2")
+    state_type = AcksState
+    action_union = Action
+
+    def scenarios(self) -> tuple[ScenarioInfo, ...]:
+        return _scenario.infos()
+
+    def load_scenario(self, name: str | None = None, path: Path | None = None,
+                      data: Mapping[str, Any] | None = None) -> Any:
+        return _scenario.load(name, path, data)
+
+    def setup(self, scenario: Any, seed: int,
+              options: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
+        state, events = _scenario.setup(scenario, seed, options)
+        return state, list(events)
+
+    def legal_actions(self, state: GameState) -> LegalActions:
+        from ahoy_tui.rules.acks.legal import legal
+
+        assert isinstance(state, AcksState)
+        return legal(state)
+
+    def apply(self, state: GameState, action: Any) -> tuple[GameState, list[Event]]:
+        from ahoy_tui.rules.acks.flow import apply_action
+
+        assert isinstance(state, AcksState)
+        return apply_action(state, action)
+
+    def explain_illegal(self, state: GameState, action: Any) -> tuple[str, str]:
+        from ahoy_tui.rules.acks.legal import explain
+
+        assert isinstance(state, AcksState)
+        return explain(state, action)
+
+    def view(self, state: GameState, side: str) -> GameState:
+        """Everything on the battlemap is in plain sight and declarations are public: a side
+        sees the whole state but the dice to come."""
+        return replace(state, rng=Rng(0, state.rng.counter))
+
+    def standing(self, state: GameState) -> str:
+        from ahoy_tui.rules.acks.flow import standing
+
+        assert isinstance(state, AcksState)
+        return standing(state)
+
+    def victory_words(self, state: GameState) -> str:
+        return ("Sink, take or drive off every enemy vessel and monster; a scenario may name "
+                "an edge to escape by, a side that takes vessels it grapples, or a side that "
+                "wins by holding out. After the scenario's rounds, damage dealt decides.")
+
+    def wind_words(self, state: GameState) -> str:
+        from ahoy_tui.engine.hexgrid import FACINGS
+
+        assert isinstance(state, AcksState)
+        return f"wind {state.wind.strength} from {FACINGS[state.wind.source]}"
+
+    def prompt(self, state: GameState) -> str:
+        from ahoy_tui.rules.acks.prompt import prompt
+
+        assert isinstance(state, AcksState)
+        return prompt(state)
+
+    def describe_action(self, state: GameState, action: Any) -> str:
+        from ahoy_tui.rules.acks.prompt import describe
+
+        assert isinstance(state, AcksState)
+        return describe(state, action)
+
+    def describe_state(self, state: GameState) -> str:
+        from ahoy_tui.rules.acks.prompt import table_text
+
+        assert isinstance(state, AcksState)
+        return table_text(state)
+
+
+RULESET = AcksRuleset()  # found by its entry point (pyproject.toml)

@@ -41,12 +41,54 @@ class VesselType:
 
 
 @frozen
+class ArtilleryType:
+    """A war machine: damage dice, the share of it a vessel takes, range bands in hexes
+    (short, medium, long), rounds to reload; harpoons latch on, catapults lob."""
+
+    name: str
+    damage: str
+    share: tuple[int, int]
+    range: tuple[int, int, int]
+    reload: int = 0
+    harpoon: bool = False
+    catapult: bool = False
+
+
+@frozen
+class MonsterType:
+    """A sea monster: length in hexes, AC, Hit Dice and hit points, attack throw bonus, bite,
+    initiative, combat and running speed in feet, size and the share a vessel takes."""
+
+    name: str
+    hexes: int
+    ac: int
+    hit_dice: int
+    hp: int
+    attack: int
+    damage: str
+    initiative: int
+    combat_ft: int
+    running_ft: int
+    size: str
+    share: tuple[int, int]
+    snatch: str = "1d2"
+
+
+@frozen
 class Tables:
     rules: dict[str, Any]
     vessels: dict[str, VesselType]
+    artillery: dict[str, ArtilleryType]
+    monsters: dict[str, MonsterType]
 
     def vessel(self, kind: str) -> VesselType:
         return lookup(self.vessels, kind, "vessels.toml", "vessel")
+
+    def piece(self, kind: str) -> ArtilleryType:
+        return lookup(self.artillery, kind, "artillery.toml", "artillery")
+
+    def monster(self, kind: str) -> MonsterType:
+        return lookup(self.monsters, kind, "monsters.toml", "monster")
 
     def __getitem__(self, key: str) -> Any:
         return self.rules[key]
@@ -58,7 +100,17 @@ def tables() -> Tables:
     raw = read_toml(PACKAGE, "vessels.toml")["vessel"]
     vessels = {vid: structure(VesselType, data, f"vessels.toml [vessel.{vid}]")
                for vid, data in raw.items()}
-    return Tables(rules, vessels)
+    artillery = {k: structure(ArtilleryType, d, f"artillery.toml [artillery.{k}]")
+                 for k, d in read_toml(PACKAGE, "artillery.toml")["artillery"].items()}
+    monsters = {k: structure(MonsterType, d, f"monsters.toml [monster.{k}]")
+                for k, d in read_toml(PACKAGE, "monsters.toml")["monster"].items()}
+    return Tables(rules, vessels, artillery, monsters)
+
+
+def dice_expr(expr: str) -> tuple[int, int]:
+    """``"3d6"`` as (3, 6)."""
+    count, sides = expr.lower().split("d")
+    return int(count or 1), int(sides)
 
 
 def hexes_moved(speed_ft: int, natural_initiative: int, fast: bool = False) -> int:

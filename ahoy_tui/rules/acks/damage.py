@@ -1,0 +1,84 @@
+"""Damage to vessels and monsters: structural hit points lost, speed lost with them, and at 0 shp
+no power and a sinking in 1d10 rounds (reference 2.5); a monster slain at 0 hp."""
+
+from __future__ import annotations
+
+from ahoy_tui.engine.dice import Dice
+from ahoy_tui.engine.events import Event, Happened
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.rules.acks.model import AcksState, Status, Vessel
+
+SINKING = "Damage and sinking"
+
+
+def with_vessel(state: AcksState, vessel: Vessel) -> AcksState:
+    return replace(state, vessels=tuple(vessel if v.id == vessel.id else v
+                                        for v in state.vessels))
+
+
+def credit(state: AcksState, side: str, amount: int) -> AcksState:
+    """Count ``amount`` of damage dealt by ``side`` (the standing when the battle runs out)."""
+    dealt = list(state.damage_dealt)
+    dealt[0 if side == "p1" else 1] += amount
+    return replace(state, damage_dealt=(dealt[0], dealt[1]))
+
+
+def hurt(state: AcksState, target_id: str, amount: int, by_side: str, why: str,
+         dice: Dice, events: list[Event], rule: str) -> AcksState:
+    """``target`` loses ``amount`` shp (a vessel) or hp (a monster). At 0 a vessel loses all
+    power and sinks in 1d10 rounds; a monster is slain."""
+    target = state.vessel(target_id)
+    if amount <= 0 or not target.in_action:
+        if amount <= 0:
+            events.append(Happened("damage", f"{target.name}: {why}, no damage", rule,
+                                   side=target.side, ship=target.id))
+        return state
+    shp = max(0, target.shp - amount)
+    unit = "hp" if target.creature else "shp"
+    events.append(Happened("damage", f"{target.name}: {why}, {amount} {unit} "
+                           f"({shp}/{target.shp_max} left)", rule, side=target.side,
+                           ship=target.id))
+    state = credit(state, by_side, min(amount, target.shp))
+    changes: dict[str, object] = {"shp": shp}
+    if shp == 0 and target.status is Status.AFLOAT:
+        if target.creature:
+            changes.update(status=Status.SLAIN, hexes_due=0)
+            events.append(Happened("slain", f"{target.name} is slain", rule,
+                                   side=target.side, ship=target.id, big=True))
+        else:
+            rounds = dice.die(10, f"{target.name} goes down in", SINKING,
+                              side=target.side, ship=target.id, outcome="rounds")
+            changes.update(status=Status.SINKING, sinks_in=rounds, hexes_due=0,
+                           halted=True)
+            events.append(Happened("sinking", f"{target.name} is holed to 0 shp: no power, "
+                                   f"she sinks in {rounds} round{'s' * (rounds != 1)}",
+                                   SINKING, side=target.side, ship=target.id, big=True))
+    return with_vessel(state, replace(target, **changes))
+
+
+def lose_men(vessel: Vessel, index: int) -> tuple[Vessel, str]:
+    """One man of her deck crew struck (``index`` counts sailors, then marines, then the
+    captain last): out of the fight. Returns the vessel and who it was."""
+    if index < vessel.sailors:
+        return replace(vessel, sailors=vessel.sailors - 1), "a sailor"
+    if index < vessel.sailors + vessel.marines:
+        return replace(vessel, marines=vessel.marines - 1), "a marine"
+    return replace(vessel, captain_down=True), f"the captain, {vessel.captain.name}"
+
+
+def go_down(state: AcksState, events: list[Event]) -> AcksState:
+    """The end of a round: each sinking vessel a round nearer the bottom."""
+    vessels = []
+    changed = False
+    for v in state.vessels:
+        if v.status is Status.SINKING:
+            changed = True
+            left = v.sinks_in - 1
+            if left <= 0:
+                v = replace(v, status=Status.SUNK, sinks_in=0)
+                events.append(Happened("sunk", f"{v.name} goes down", SINKING, side=v.side,
+                                       ship=v.id, big=True))
+            else:
+                v = replace(v, sinks_in=left)
+        vessels.append(v)
+    return replace(state, vessels=tuple(vessels)) if changed else state

@@ -1,0 +1,548 @@
+"""The Round Sequence: declarations, initiative rolls, the counts run down (vessels move on their
+captain's count before anyone else on it; then artillery crews, deck crews and monsters), the
+round's end (sails, winded rowers, reloading, sinking) and victory."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ahoy_tui.engine.dice import Dice
+from ahoy_tui.engine.events import Event, Happened
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.engine.hexgrid import Body, neighbour
+from ahoy_tui.rules.acks import fire, grappling, helm, monsters, ramming
+from ahoy_tui.rules.acks.actions import (
+    Attack,
+    CutLine,
+    Declare,
+    Done,
+    Halt,
+    HeadOnChoice,
+    HoldCourse,
+    MoveFirst,
+    Ram,
+    ShiftBow,
+    Shoot,
+    Step,
+    Swim,
+    ThrowGrapple,
+    Volley,
+    Winch,
+)
+from ahoy_tui.rules.acks.damage import go_down, with_vessel
+from ahoy_tui.rules.acks.legal import INITIATIVE, actor_choices, counts_side, now
+from ahoy_tui.rules.acks.model import AcksState, Actor, Declared, HeadOn, Phase, Status, Vessel
+from ahoy_tui.rules.acks.movement import gap, on_map, plan_step, shifted
+from ahoy_tui.rules.acks.tables import tables
+
+SAILS = "Raising and Lowering Sails"
+SPRINT = "Oar Sprinting"
+VICTORY = "Victory"
+
+
+def apply_action(state: AcksState, action: Any) -> tuple[AcksState, list[Event]]:
+    events: list[Event] = []
+    dice = Dice(state.rng, events)
+    state = _apply(state, action, dice, events)
+    state = replace(state, rng=dice.rng)
+    state = advance(state, dice, events)
+    return replace(state, rng=dice.rng, step=state.step + 1), events
+
+
+def _apply(state: AcksState, action: Any, dice: Dice, events: list[Event]) -> AcksState:
+    if isinstance(action, Declare):
+        return declare(state, action, events)
+    if isinstance(action, HoldCourse):
+        return hold_course(state, action.side, events)
+    if isinstance(action, MoveFirst):
+        events.append(Happened("first", f"{state.side_name(action.side)} choose: "
+                               f"{state.side_name(action.first)} move first", INITIATIVE,
+                               side=action.side))
+        return replace(state, first=action.first)
+    if isinstance(action, HeadOnChoice):
+        return head_on_choice(state, action.outcome, dice, events)
+    if isinstance(action, (Step, Ram)):
+        return step(state, action, dice, events)
+    if isinstance(action, ShiftBow):
+        vessel = state.vessel(action.vessel)
+        events.append(Happened("shift", f"{vessel.name} is in irons: she shifts her bow to "
+                               f"{'starboard' if action.turn > 0 else 'port'}",
+                               "Sailing Movement", side=vessel.side, ship=vessel.id))
+        state = with_vessel(state, replace(vessel, body=shifted(vessel, action.turn)))
+        return finish_move(state, vessel.id)
+    if isinstance(action, Halt):
+        vessel = state.vessel(action.vessel)
+        events.append(Happened("halt", f"{vessel.name} halts", "Backwatering",
+                               side=vessel.side, ship=vessel.id))
+        return finish_move(state, vessel.id)
+    if isinstance(action, Swim):
+        return swim(state, action, events)
+    if isinstance(action, Attack):
+        state = monsters.attack(state, action.vessel, action.target, action.at, dice, events)
+        return finish_move(state, action.vessel)
+    if isinstance(action, Shoot):
+        state = fire.shoot(state, action.vessel, action.piece, action.target, dice, events)
+        return mark(state, piece_actor(state, action.vessel, action.piece))
+    if isinstance(action, Winch):
+        state = fire.winch(state, action.vessel, action.piece, dice, events)
+        return mark(state, piece_actor(state, action.vessel, action.piece))
+    if isinstance(action, Volley):
+        state = fire.volley(state, action.vessel, action.target, dice, events)
+        return use(state, f"{action.vessel}:crew", "volley")
+    if isinstance(action, ThrowGrapple):
+        state = grappling.throw_line(state, action.vessel, action.target, dice, events)
+        return use(state, f"{action.vessel}:crew", "throw_grapple")
+    if isinstance(action, CutLine):
+        state = grappling.cut_line(state, action.vessel, action.other, action.dislodge, dice,
+                                   events)
+        return use(state, f"{action.vessel}:crew", "cut_line")
+    if isinstance(action, Done):
+        return mark(state, action.actor)
+    raise TypeError(f"not an ACKS II action: {action!r}")
+
+
+# --- declarations and initiative -------------------------------------------------------------
+
+def declare(state: AcksState, action: Declare, events: list[Event]) -> AcksState:
+    vessel = state.vessel(action.vessel)
+    declared = Declared(action.mode, action.speed, action.steer_full, action.submerged)
+    words = f"{vessel.name}: {describe_declared(vessel, declared)}"
+    events.append(Happened("declare", words, "Pre-Initiative Declarations", side=vessel.side,
+                           ship=vessel.id))
+    return with_vessel(state, replace(vessel, declared=declared, submerged=action.submerged))
+
+
+def describe_declared(vessel: Vessel, d: Declared) -> str:
+    if d.mode == "swim":
+        return f"swims up to {d.speed}'" + (", submerged" if d.submerged else "")
+    verb = {"oar": "under oar at", "sail": "under sail at", "backwater": "backwaters at",
+            "raise": "raises sails, moving at", "lower": "lowers sails, moving at"}[d.mode]
+    steer = ", captain steering all round" if d.steer_full else ""
+    return f"{verb} {d.speed}'{steer}"
+
+
+def hold_course(state: AcksState, side: str, events: list[Event]) -> AcksState:
+    """Every vessel of the side not yet declared goes on as last round, no faster than she may
+    now (a vessel over her new maximum must slow)."""
+    for vessel in [v for v in state.vessels if v.side == side and v.afloat
+                   and v.declared is None]:
+        if vessel.creature:
+            mode = "swim"
+        elif vessel.sails:
+            mode = "sail"
+        elif vessel.must_backwater:
+            mode = "backwater"
+        else:
+            mode = "oar" if "oar" in helm.modes(vessel, state) else helm.modes(vessel, state)[0]
+        speed = min(vessel.speed, helm.max_speed(vessel, mode, state.wind))
+        state = declare(state, Declare(side, vessel.id, mode, speed, steer_full=True,
+                                       submerged=vessel.submerged), events)
+    return state
+
+
+def roll_initiative(state: AcksState, dice: Dice, events: list[Event]) -> AcksState:
+    """Initiative Rolls: each captain, artillery crew, deck crew and monster rolls 1d6 (plus
+    its modifier); the counts run down from the highest."""
+    actors: list[Actor] = []
+    vessels = []
+    for v in state.vessels:
+        if not v.in_action:
+            vessels.append(v)
+            continue
+        if v.creature:
+            kind = tables().monster(v.kind)
+            face = dice.d6(f"{v.name}'s initiative", INITIATIVE, side=v.side, ship=v.id)
+            actors.append(Actor(f"{v.id}:monster", v.id, v.side, "monster", face,
+                                face + kind.initiative))
+            due = helm.declared_hexes(v, v.declared, face, state.wind) if v.declared else 0
+            vessels.append(replace(v, hexes_due=due))
+            continue
+        if v.afloat:
+            mod = 0 if v.captain_down else v.captain.initiative
+            who = "the mate" if v.captain_down else v.captain.name
+            face = dice.d6(f"{v.name}'s captain ({who}) initiative", INITIATIVE, side=v.side,
+                           ship=v.id)
+            actors.append(Actor(f"{v.id}:captain", v.id, v.side, "captain", face, face + mod))
+            d = v.declared
+            due = 0
+            if d is not None and (d.mode not in ("raise", "lower")
+                                  or v.kind in tables()["sails"]["moves_meanwhile"]):
+                due = helm.declared_hexes(v, d, face, state.wind)
+            into = v.sails and helm.into_wind(v, state.wind)
+            v = replace(v, hexes_due=0 if into else due, shifted_only=into)
+        for p in v.pieces:
+            face = dice.d6(f"{v.name}'s {tables().piece(p.kind).name} crew initiative",
+                           INITIATIVE, side=v.side, ship=v.id)
+            actors.append(Actor(f"{v.id}:{p.id}", v.id, v.side, "piece", face, face,
+                                piece=p.id))
+        if v.crew > 0:
+            face = dice.d6(f"{v.name}'s deck crew initiative", INITIATIVE, side=v.side,
+                           ship=v.id)
+            actors.append(Actor(f"{v.id}:crew", v.id, v.side, "crew", face, face))
+        vessels.append(v)
+    top = max((a.total for a in actors), default=0)
+    return replace(state, vessels=tuple(vessels), actors=tuple(actors), phase=Phase.COUNTS,
+                   count=top, first="")
+
+
+# --- the counts ------------------------------------------------------------------------------
+
+def mark(state: AcksState, actor_id: str) -> AcksState:
+    return replace(state, actors=tuple(replace(a, done=True) if a.id == actor_id else a
+                                       for a in state.actors))
+
+
+def use(state: AcksState, actor_id: str, kind: str) -> AcksState:
+    return replace(state, actors=tuple(replace(a, used=(*a.used, kind)) if a.id == actor_id
+                                       else a for a in state.actors))
+
+
+def piece_actor(state: AcksState, vessel: str, piece: str) -> str:
+    return f"{vessel}:{piece}"
+
+
+def mover_actor(vessel: Vessel) -> str:
+    return f"{vessel.id}:{'monster' if vessel.creature else 'captain'}"
+
+
+def finish_move(state: AcksState, vessel_id: str) -> AcksState:
+    vessel = state.vessel(vessel_id)
+    state = with_vessel(state, replace(vessel, moving=False))
+    return mark(state, mover_actor(vessel))
+
+
+def step(state: AcksState, action: Step | Ram, dice: Dice, events: list[Event]) -> AcksState:
+    """One hex of a vessel's move, with what it meets: a ram, a head-on meeting, collisions,
+    the edge of the battlemap, a grapple line that holds her."""
+    vessel = state.vessel(action.vessel)
+    before = state
+    plan = plan_step(state, vessel, action.how)
+    turning = action.how not in ("ahead", "back")
+    vessel = replace(vessel, moving=True, moved_this_round=True)
+    if plan.leaves:
+        edge = edge_of(state, plan.body)
+        events.append(Happened("escaped", f"{vessel.name} leaves the battlemap by the {edge} "
+                               "edge", "Sea Combat", side=vessel.side, ship=vessel.id,
+                               big=True))
+        state = with_vessel(state, replace(vessel, status=Status.ESCAPED, left_by=edge,
+                                           moving=False, body=plan.body))
+        state = replace(state, grapples=tuple(g for g in state.grapples
+                                              if not g.joins(vessel.id)))
+        return mark(state, mover_actor(vessel))
+    if isinstance(action, Ram) and plan.head_on:
+        return head_on(state, vessel, plan.ram, action.how, dice, events)
+    if isinstance(action, Ram):
+        state = with_vessel(state, vessel)
+        state, hit = ramming.ram(state, vessel.id, plan.ram, dice, events)
+        if hit:
+            vessel = state.vessel(vessel.id)
+            state = with_vessel(state, replace(vessel, body=plan.body, moved=vessel.moved + 1))
+        return finish_move(state, vessel.id)
+    moved = replace(vessel, body=plan.body, moved=vessel.moved + 1,
+                    straight=0 if turning else vessel.straight + 1,
+                    turns=vessel.turns + (1 if turning else 0))
+    state = with_vessel(state, moved)
+    for other in plan.collides:
+        state = ramming.collision(state, vessel.id, other, action.collide, dice, events)
+    state = grappling.hold_together(state, vessel.id, before, dice, events)
+    return after_step(state, vessel.id, events)
+
+
+def after_step(state: AcksState, vessel_id: str, events: list[Event]) -> AcksState:
+    vessel = state.vessel(vessel_id)
+    passing = tuple(p for p in vessel.passing
+                    if set(state.vessel(p).hexes) & set(vessel.hexes))
+    vessel = replace(vessel, passing=passing)
+    if vessel.sails and helm.into_wind(vessel, state.wind) and not vessel.halted:
+        events.append(Happened("halt", f"{vessel.name} turns into the wind and halts",
+                               "Sailing Movement", side=vessel.side, ship=vessel.id))
+        vessel = replace(vessel, halted=True)
+    state = with_vessel(state, vessel)
+    if vessel.halted or vessel.moved >= vessel.hexes_due or not vessel.afloat:
+        return finish_move(state, vessel_id)
+    return state
+
+
+def head_on(state: AcksState, vessel: Vessel, target_id: str, how: str, dice: Dice,
+            events: list[Event]) -> AcksState:
+    """Head-On Ramming: both captains throw; the one who hits the higher AC chooses."""
+    target = state.vessel(target_id)
+    events.append(Happened("head_on", f"{vessel.name} and {target.name} meet bow to bow!",
+                           ramming.HEAD_ON, side=vessel.side, ship=vessel.id, big=True))
+    hit_a, reach_a = ramming.captain_throw(vessel, target, dice, f"{vessel.name}'s captain",
+                                           ramming.HEAD_ON)
+    hit_b, reach_b = ramming.captain_throw(target, vessel, dice, f"{target.name}'s captain",
+                                           ramming.HEAD_ON)
+    state = with_vessel(state, vessel)
+    if not hit_a and not hit_b:
+        events.append(Happened("head_on", "both miss: they pass through each other",
+                               ramming.HEAD_ON, side=vessel.side, ship=vessel.id))
+        return pass_through(state, vessel.id, target_id, how, events)
+    chooser = vessel.id if hit_a and (not hit_b or reach_a >= reach_b) else target_id
+    return replace(state, head_on=HeadOn(vessel.id, target_id, chooser, how))
+
+
+def pass_through(state: AcksState, mover_id: str, other_id: str, how: str,
+                 events: list[Event]) -> AcksState:
+    mover = state.vessel(mover_id)
+    other = state.vessel(other_id)
+    state = with_vessel(state, replace(other, passing=(*other.passing, mover_id)))
+    mover = replace(mover, passing=(*mover.passing, other_id))
+    plan_body = plan_step(state, mover, how).body
+    mover = replace(mover, body=plan_body, moved=mover.moved + 1,
+                    straight=mover.straight + 1 if how == "ahead" else 0,
+                    turns=mover.turns + (0 if how == "ahead" else 1))
+    state = with_vessel(state, mover)
+    return after_step(state, mover_id, events)
+
+
+def head_on_choice(state: AcksState, outcome: str, dice: Dice,
+                   events: list[Event]) -> AcksState:
+    meeting = state.head_on
+    assert meeting is not None
+    state = replace(state, head_on=None)
+    chooser = state.vessel(meeting.chooser)
+    other_id = meeting.target if meeting.chooser == meeting.rammer else meeting.rammer
+    other = state.vessel(other_id)
+    events.append(Happened("head_on", f"{chooser.name}'s captain chooses: {outcome}",
+                           ramming.HEAD_ON, side=chooser.side, ship=chooser.id))
+    if outcome == "ram":
+        events.append(Happened("ram", f"{chooser.name} rams {other.name}!", ramming.HEAD_ON,
+                               side=chooser.side, ship=chooser.id, big=True))
+        state = ramming.ram_damage(state, chooser, other, dice, events, ramming.HEAD_ON)
+        rammer = state.vessel(meeting.rammer)
+        body = plan_step(state, rammer, meeting.step).body
+        state = with_vessel(state, replace(rammer, body=body, moved=rammer.moved + 1,
+                                           halted=True))
+        chooser = state.vessel(meeting.chooser)
+        state = with_vessel(state, replace(chooser, must_backwater=True, halted=True))
+        other = state.vessel(other_id)
+        state = with_vessel(state, replace(other, halted=True))
+        return finish_move(state, meeting.rammer)
+    if outcome == "shear":
+        state = ramming.shear(state, chooser, other, dice, events)
+    return pass_through(state, meeting.rammer, meeting.target, meeting.step, events)
+
+
+def swim(state: AcksState, action: Swim, events: list[Event]) -> AcksState:
+    """A monster swims a hex; off the battlemap it is gone."""
+    monster = state.vessel(action.vessel)
+    bow = neighbour(monster.body.bow, action.facing)
+    body = Body(bow, action.facing, monster.body.length)
+    monster = replace(monster, body=body, moved=monster.moved + 1, moving=True,
+                      moved_this_round=True)
+    if not all(on_map(state, h) for h in body.hexes):
+        edge = edge_of(state, body)
+        events.append(Happened("escaped", f"{monster.name} dives away off the {edge} edge",
+                               "Sea Combat", side=monster.side, ship=monster.id, big=True))
+        state = with_vessel(state, replace(monster, status=Status.ESCAPED, left_by=edge,
+                                           moving=False))
+        return mark(state, mover_actor(monster))
+    return with_vessel(state, monster)
+
+
+def edge_of(state: AcksState, body: Body) -> str:
+    for h in body.hexes:
+        col, row = h.q, h.r + (h.q - (h.q & 1)) // 2
+        if col < 0:
+            return "W"
+        if col >= state.columns:
+            return "E"
+        if row < 0:
+            return "N"
+        if row >= state.rows:
+            return "S"
+    return ""
+
+
+def advance(state: AcksState, dice: Dice, events: list[Event]) -> AcksState:
+    """Play on to the next decision: declarations done roll initiative; actors with nothing to
+    choose are passed; an empty count gives way to the next; the last ends the round."""
+    for _ in range(10_000):
+        state = check_victory(state, events)
+        if state.over:
+            return replace(state, to_act=None, phase=Phase.OVER)
+        if state.phase is Phase.DECLARE:
+            waiting = [s for s in ("p1", "p2")
+                       if any(v.side == s and v.afloat and v.declared is None
+                              for v in state.vessels)]
+            if waiting:
+                return replace(state, to_act=waiting[0])
+            state = roll_initiative(state, dice, events)
+            continue
+        if state.head_on is not None:
+            return replace(state, to_act=state.vessel(state.head_on.chooser).side)
+        mover = next((v for v in state.vessels if v.moving), None)
+        if mover is not None:
+            if mover.creature and mover.moved >= mover.hexes_due \
+                    and not monsters.attack_targets(state, mover):
+                state = finish_move(state, mover.id)
+                continue
+            return replace(state, to_act=mover.side)
+        actors = now(state)
+        if not actors:
+            lower = [a.total for a in state.actors if not a.done and a.total < state.count]
+            if not lower:
+                state = end_round(state, dice, events)
+                continue
+            state = replace(state, count=max(lower), first="")
+            continue
+        idle = next((a for a in actors if _nothing_to_do(state, a, events)), None)
+        if idle is not None:
+            state = mark(state, idle.id)
+            continue
+        return replace(state, to_act=counts_side(state))
+    raise AssertionError("the round did not come to a decision")
+
+
+def _nothing_to_do(state: AcksState, actor: Actor, events: list[Event]) -> bool:
+    vessel = state.vessel(actor.vessel)
+    if not vessel.in_action:
+        return True
+    if actor.role == "captain":
+        if not vessel.afloat or vessel.halted:
+            return True
+        return bool(vessel.hexes_due <= vessel.moved and not vessel.shifted_only)
+    if actor.role == "monster":
+        return vessel.hexes_due <= vessel.moved and not monsters.attack_targets(state, vessel)
+    return len(actor_choices(state, actor)) <= 1
+
+
+def end_round(state: AcksState, dice: Dice, events: list[Event]) -> AcksState:
+    """The round's end: sails raised or lowered, rowers winded or rested, pieces reloaded,
+    sinking vessels a round lower; then the next round's declarations."""
+    vessels = []
+    for v in state.vessels:
+        d = v.declared
+        changes: dict[str, Any] = {
+            "declared": None, "hexes_due": 0, "moved": 0, "turns": 0, "straight": 99,
+            "halted": False, "moving": False, "shifted_only": False,
+            "moved_this_round": False,
+            "pieces": tuple(replace(p, reload=max(0, p.reload - 1)) for p in v.pieces)}
+        if d is not None and not v.creature:
+            changes["speed"] = d.speed
+            if d.mode in ("raise", "lower"):
+                changes["sails"] = d.mode == "raise"
+                events.append(Happened("sails", f"{v.name}'s sails are "
+                                       f"{'up' if d.mode == 'raise' else 'down'}", SAILS,
+                                       side=v.side, ship=v.id))
+                changes["speed"] = 0
+            if d.mode == "backwater" and v.moved:
+                changes["must_backwater"] = False
+            sprinting = d.mode == "oar" and d.speed > helm.cruise(v)
+            rested = d.speed == 0 or d.mode == "sail"
+            rules = tables()["sprint"]
+            if sprinting:
+                run = v.sprint_rounds + 1
+                if run >= rules["rounds"]:
+                    events.append(Happened("winded", f"{v.name}'s rowers are winded: no "
+                                           "faster than oar cruise until a turn's rest",
+                                           SPRINT, side=v.side, ship=v.id))
+                    changes.update(winded=True, sprint_rounds=0, rested=0)
+                else:
+                    changes.update(sprint_rounds=run, rested=0)
+            elif rested:
+                rest = v.rested + 1
+                if v.winded and rest >= rules["rest"]:
+                    events.append(Happened("rested", f"{v.name}'s rowers have rested",
+                                           SPRINT, side=v.side, ship=v.id))
+                    changes.update(winded=False, rested=0, sprint_rounds=0)
+                else:
+                    changes["rested"] = rest
+            else:
+                changes["rested"] = 0
+        elif d is not None:
+            changes["speed"] = d.speed
+        vessels.append(replace(v, **changes))
+    state = replace(state, vessels=tuple(vessels), actors=(), count=0, first="")
+    state = go_down(state, events)
+    state = replace(state, grapples=tuple(
+        g for g in state.grapples
+        if state.vessel(g.a).in_action and state.vessel(g.b).in_action))
+    state = taken(state, events)
+    state = check_victory(state, events)
+    if state.over:
+        return state
+    if state.round >= state.round_limit:
+        return time_up(state, events)
+    events.append(Happened("round", f"Round {state.round + 1}", "Round Sequence"))
+    return replace(state, round=state.round + 1, phase=Phase.DECLARE)
+
+
+# --- victory ---------------------------------------------------------------------------------
+
+def fighting_crew(vessel: Vessel) -> int:
+    """The men who would board or repel: sailors and marines, and the rowers of a vessel whose
+    crew double as marines (the longship)."""
+    extra = vessel.rowers if not vessel.creature and helm.vtype(vessel).crew_fights else 0
+    return vessel.crew + extra
+
+
+def taken(state: AcksState, events: list[Event]) -> AcksState:
+    """The scenario's ``taken_by`` condition: a vessel grappled at a round's end to an enemy
+    with at least twice her fighting crew strikes to the boarders (the project's stand-in
+    until the deck battlemaps of part 2)."""
+    taker = state.condition("taken_by")
+    if not taker:
+        return state
+    for g in state.grapples:
+        for vid in (g.a, g.b):
+            v, o = state.vessel(vid), state.vessel(g.other(vid))
+            if v.side == taker or o.side != taker or not v.afloat:
+                continue
+            if fighting_crew(o) >= 2 * max(1, fighting_crew(v)):
+                events.append(Happened("taken", f"{v.name} is grappled by {o.name}'s "
+                                       f"{fighting_crew(o)} against her {fighting_crew(v)}: "
+                                       "she strikes to the boarders", VICTORY, side=v.side,
+                                       ship=v.id, big=True))
+                state = with_vessel(state, replace(v, status=Status.TAKEN))
+    return state
+
+
+def check_victory(state: AcksState, events: list[Event]) -> AcksState:
+    if state.over:
+        return state
+    for side in ("p1", "p2"):
+        edge = state.condition(f"escape_{side}")
+        if edge and any(v.side == side and v.status is Status.ESCAPED and v.left_by == edge
+                        for v in state.vessels):
+            return finish(state, side, f"{state.side_name(side)} win: away off the {edge} "
+                          "edge", events)
+    left = {s: any(v.side == s and v.afloat for v in state.vessels) for s in ("p1", "p2")}
+    if left["p1"] and left["p2"]:
+        return state
+    if not left["p1"] and not left["p2"]:
+        return finish(state, None, "Draw: neither side has a vessel left in the fight", events)
+    winner = "p1" if left["p1"] else "p2"
+    loser = "p2" if winner == "p1" else "p1"
+    return finish(state, winner, f"{state.side_name(winner)} win: {state.side_name(loser)} "
+                  "have nothing left in the fight", events)
+
+
+def time_up(state: AcksState, events: list[Event]) -> AcksState:
+    holder = state.condition("limit_winner")
+    if holder:
+        return finish(state, holder, f"{state.side_name(holder)} win: they held out "
+                      f"{state.round_limit} rounds", events)
+    a, b = state.damage_dealt
+    if a == b:
+        return finish(state, None, f"Draw after {state.round_limit} rounds", events)
+    winner = "p1" if a > b else "p2"
+    return finish(state, winner, f"{state.side_name(winner)} win on damage dealt ({a} to "
+                  f"{b}) after {state.round_limit} rounds", events)
+
+
+def finish(state: AcksState, winner: str | None, result: str,
+           events: list[Event]) -> AcksState:
+    events.append(Happened("over", result, VICTORY, big=True))
+    return replace(state, over=True, winner=winner, result=result, phase=Phase.OVER,
+                   to_act=None)
+
+
+def standing(state: AcksState) -> str:
+    a, b = state.damage_dealt
+    return f"damage dealt {state.side_name('p1')} {a}, {state.side_name('p2')} {b}"
+
+
+def gap_between(state: AcksState, a: str, b: str) -> int:
+    return gap(state.vessel(a), state.vessel(b))

@@ -1,0 +1,169 @@
+"""Plain words for ACKS II sea combat: the phase prompt, each action as the log says it, and the
+whole battle as text for headless play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ahoy_tui.engine.hexgrid import FACINGS
+from ahoy_tui.rules.acks import helm
+from ahoy_tui.rules.acks.actions import (
+    Attack,
+    CutLine,
+    Declare,
+    Done,
+    Halt,
+    HeadOnChoice,
+    HoldCourse,
+    MoveFirst,
+    Ram,
+    ShiftBow,
+    Shoot,
+    Step,
+    Swim,
+    ThrowGrapple,
+    Volley,
+    Winch,
+)
+from ahoy_tui.rules.acks.flow import describe_declared
+from ahoy_tui.rules.acks.legal import moving, now
+from ahoy_tui.rules.acks.model import AcksState, Declared, Phase, Vessel
+from ahoy_tui.rules.acks.tables import tables
+
+STEP_WORDS = {"ahead": "ahead", "port": "turn to port", "starboard": "turn to starboard",
+              "back": "back water", "back_port": "back water, stern to port",
+              "back_starboard": "back water, stern to starboard"}
+
+
+def _name(state: AcksState, vid: str) -> str:
+    try:
+        return state.vessel(vid).name
+    except KeyError:
+        return vid
+
+
+def prompt(state: AcksState) -> str:
+    """What the rules want now, in the game's words."""
+    if state.over:
+        return f"The battle is over. {state.result}"
+    side = state.side_name(state.to_act or "p1")
+    if state.phase is Phase.DECLARE:
+        left = [v.name for v in state.vessels if v.side == state.to_act and v.afloat
+                and v.declared is None]
+        return (f"Round {state.round}, declarations: {side}, declare "
+                f"{', '.join(left)}: oar, sail or backwater, the speed, and whether the "
+                "captain steers all round (public, before the dice)")
+    if state.head_on is not None:
+        return (f"Head-on! {side}: {_name(state, state.head_on.chooser)}'s captain hit the "
+                "higher AC and chooses: ram, shear the oars, or miss")
+    mover = moving(state)
+    if mover is not None:
+        return _move_prompt(state, mover)
+    actors = [a for a in now(state) if a.side == state.to_act]
+    if any(a.role == "captain" for a in actors) and not state.first and len(
+            {a.side for a in now(state) if a.role == "captain"}) > 1:
+        return (f"Count {state.count}: both sides' vessels move. {side} have fewer on this "
+                "count and choose who moves first")
+    if any(a.role == "captain" for a in actors):
+        names = ", ".join(_name(state, a.vessel) for a in actors if a.role == "captain")
+        return f"Count {state.count}: {side}, move {names} (moving is not optional)"
+    what = ", ".join(_actor_words(state, a.vessel, a.role, a.piece) for a in actors)
+    return f"Count {state.count}: {side}: {what}"
+
+
+def _move_prompt(state: AcksState, v: Vessel) -> str:
+    if v.creature:
+        return (f"Count {state.count}: {v.name} swims ({v.moved}/{v.hexes_due} hexes), then "
+                "may attack a vessel beside it")
+    if v.shifted_only:
+        return (f"Count {state.count}: {v.name} faces into the wind: she may only shift her "
+                "bow into an adjacent hex")
+    steer = "" if helm.turns_allowed(v) > 2 else f", turns {v.turns}/{helm.turns_allowed(v)}"
+    return (f"Count {state.count}: {v.name} moves, hex {v.moved + 1} of {v.hexes_due}"
+            f"{steer} (ahead, or turn into a hex beside the bow)")
+
+
+def _actor_words(state: AcksState, vid: str, role: str, piece: str) -> str:
+    v = state.vessel(vid)
+    if role == "piece":
+        p = next(p for p in v.pieces if p.id == piece)
+        return f"{v.name}'s {tables().piece(p.kind).name} ({p.mount}) may shoot"
+    if role == "crew":
+        return f"{v.name}'s deck crew may shoot, grapple or cut lines"
+    return f"{v.name} acts"
+
+
+def describe(state: AcksState, action: Any) -> str:
+    """One action in the log's words."""
+    name = _name(state, getattr(action, "vessel", ""))
+    if isinstance(action, Declare):
+        try:
+            vessel = state.vessel(action.vessel)
+        except KeyError:
+            return f"declare {action.vessel}"
+        declared = Declared(action.mode, action.speed, action.steer_full, action.submerged)
+        return f"{name}: {describe_declared(vessel, declared)}"
+    if isinstance(action, HoldCourse):
+        return "hold course: every vessel as last round"
+    if isinstance(action, MoveFirst):
+        return f"{state.side_name(action.first)} move first"
+    if isinstance(action, Step):
+        extra = " (fail the Seafaring throw on purpose: collide)" if action.collide else ""
+        return f"{name}: {STEP_WORDS[action.how]}{extra}"
+    if isinstance(action, Ram):
+        return f"{name}: {STEP_WORDS[action.how]} and RAM {_name(state, action.target)}"
+    if isinstance(action, HeadOnChoice):
+        return {"ram": "ram her", "shear": "shear her oars",
+                "miss": "miss each other"}[action.outcome]
+    if isinstance(action, ShiftBow):
+        return f"{name}: shift the bow to {'starboard' if action.turn > 0 else 'port'}"
+    if isinstance(action, Halt):
+        return f"{name}: halt"
+    if isinstance(action, Swim):
+        return f"{name}: swim {FACINGS[action.facing]}"
+    if isinstance(action, Attack):
+        return f"{name}: attack {_name(state, action.target)}'s {action.at}"
+    if isinstance(action, Shoot):
+        v = state.vessel(action.vessel)
+        p = next((p for p in v.pieces if p.id == action.piece), None)
+        kind = tables().piece(p.kind).name if p else action.piece
+        return f"{name}'s {kind}: shoot at {_name(state, action.target)}"
+    if isinstance(action, Winch):
+        return f"{name}: crank the harpoon's winch"
+    if isinstance(action, Volley):
+        return f"{name}'s marines: shoot at {_name(state, action.target)}'s crew"
+    if isinstance(action, ThrowGrapple):
+        return f"{name}: throw a grappling line at {_name(state, action.target)}"
+    if isinstance(action, CutLine):
+        verb = "dislodge" if action.dislodge else "cut"
+        return f"{name}: {verb} the line to {_name(state, action.other)}"
+    if isinstance(action, Done):
+        vid, _, role = action.actor.partition(":")
+        who = {"crew": "deck crew", "captain": "captain", "monster": ""}.get(role, "crew")
+        if role not in ("crew", "captain", "monster"):
+            v = state.vessel(vid)
+            p = next((p for p in v.pieces if p.id == role), None)
+            who = tables().piece(p.kind).name if p else role
+        return f"{_name(state, vid)}{' ' + who if who else ''}: hold (done this count)"
+    return str(action)
+
+
+def vessel_line(state: AcksState, v: Vessel) -> str:
+    hexes = " ".join(f"{h.q},{h.r}" for h in v.hexes)
+    if v.creature:
+        return (f"{v.name} [{v.side}] {v.status.value} hp {v.shp}/{v.shp_max} facing "
+                f"{FACINGS[v.body.facing]} at {hexes}")
+    return (f"{v.name} [{v.side}] {v.status.value} shp {v.shp}/{v.shp_max} facing "
+            f"{FACINGS[v.body.facing]} at {hexes}; {'sail' if v.sails else 'oar'} "
+            f"{v.speed}'; crew {v.sailors} sailors, {v.rowers} rowers, {v.marines} marines"
+            f"{'; winded' if v.winded else ''}")
+
+
+def table_text(state: AcksState) -> str:
+    lines = [f"Round {state.round}, {state.phase.value}"
+             f"{f', count {state.count}' if state.phase is Phase.COUNTS else ''}; wind "
+             f"{state.wind.strength} from the {FACINGS[state.wind.source]}"]
+    lines += [vessel_line(state, v) for v in state.vessels]
+    for g in state.grapples:
+        lines.append(f"{g.kind}: {_name(state, g.a)} - {_name(state, g.b)}")
+    return "\n".join(lines)
