@@ -106,5 +106,26 @@ class AcksRuleset:
         assert isinstance(state, AcksState)
         return table_text(state)
 
+    # --- what the screens draw (view.py) -------------------------------------------------------
+    def hex_scene(self, state: GameState, selected: str | None = None, **options: Any) -> Any:
+        """The sea battlemap as the hex map draws it (``ui.widgets.hex_map.HexScene``)."""
+        from ahoy_tui.rules.acks import view
+
+        assert isinstance(state, AcksState)
+        return view.hex_scene(state, selected, **options)
+
+    def cards(self, state: GameState) -> tuple[Any, ...]:
+        """Each vessel's sheet (and each monster's)."""
+        from ahoy_tui.rules.acks import view
+
+        assert isinstance(state, AcksState)
+        return view.cards(state)
+
+    def rule_topics(self) -> tuple[Any, ...]:
+        """The project's own summary of each rule (``rules_summary.md``), for a Rules screen."""
+        from ahoy_tui.rules.summaries import read_summaries
+
+        return read_summaries("ahoy_tui.rules.acks")
+
 
 RULESET = AcksRuleset()  # found by its entry point (pyproject.toml)
