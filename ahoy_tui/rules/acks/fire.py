@@ -93,7 +93,8 @@ def shoot(state: AcksState, vessel_id: str, piece_id: str, target_id: str, dice:
                     need=f"{need - mod}+")
     hit = face == 20 or (face != 1 and face + mod >= need)
     dice.events[-1] = replace(dice.events[-1], outcome="hit" if hit else "miss")
-    vessel = replace(vessel, pieces=tuple(replace(p, reload=kind.reload) if p.id == piece_id
+    # reload counts the rounds' ends until she may shoot again (0: every round)
+    vessel = replace(vessel, pieces=tuple(replace(p, reload=kind.reload + 1) if p.id == piece_id
                                           else p for p in vessel.pieces))
     state = with_vessel(state, vessel)
     if not hit:

@@ -4,7 +4,6 @@ chooses: ram, shear the oars, miss) and Collisions (Seafaring 11+, 7+ a master m
 
 from __future__ import annotations
 
-from ahoy_tui.engine.fast import replace
 from ahoy_tui.rules.acks.actions import HeadOnChoice, Ram, Step
 from ahoy_tui.rules.acks.legal import choices, explain
 from ahoy_tui.rules.acks.model import Captain, Status
@@ -76,7 +75,7 @@ def test_a_master_mariner_adds_four_to_the_ram():
     mariner = Captain("Phaedra", 6, 0, 0, 3, 30)
     state = rammer_and_target(captain=mariner)
     state, _ = play(state, Step("p1", "a", "ahead"))
-    state, events = play(state, Ram("p1", "a", "ahead", "b"), 8, 1, 1, 1, 1, 1, 1, 1, 1)
+    state, _events = play(state, Ram("p1", "a", "ahead", "b"), 8, 1, 1, 1, 1, 1, 1, 1, 1)
     assert state.vessel("b").shp == 25 - 8          # 8 + 4 = 12 hits AC 2
 
 
@@ -100,7 +99,7 @@ def head_on_state():
 def test_head_on_the_better_hit_chooses():
     state = head_on_state()
     assert Ram("p1", "a", "ahead", "b") in choices(state)
-    state, events = play(state, Ram("p1", "a", "ahead", "b"), 15, 18)
+    state, _events = play(state, Ram("p1", "a", "ahead", "b"), 15, 18)
     assert state.head_on is not None and state.head_on.chooser == "b"   # 18+3 beats 15+3
     assert state.to_act == "p2"
     assert {c.outcome for c in choices(state)} == {"ram", "shear", "miss"}
