@@ -713,3 +713,31 @@ def test_a_bot_writes_ramming_speed_orders_and_the_other_side_reads_them_only_wh
 
     assert converse(script) == 0
     assert {"write_orders", "seal_orders"} <= seen
+
+
+def test_a_bot_plays_acks_on_the_hex_battlemap_to_the_end() -> None:
+    """ACKS II sea combat over the protocol: a declaration refused names its rule and changes
+    nothing; a bot plays a whole battle of declarations, steps and shots to the end."""
+    chooser = random.Random(11)
+    seen: set[str] = set()
+
+    def script() -> Script:
+        ok((yield {"cmd": "new", "ruleset": "acks", "scenario": "quinquereme", "seed": 5}))
+        before = ok((yield {"cmd": "state"}))["state"]
+        refused = (yield {"cmd": "act", "action": {
+            "type": "declare", "side": "p1", "vessel": "pride", "mode": "oar", "speed": 300,
+            "steer_full": True, "submerged": False}})
+        assert refused["ok"] is False and "Pre-Initiative Declarations" in refused["error"]
+        assert ok((yield {"cmd": "state"}))["state"] == before
+        for _ in range(20_000):
+            legal = ok((yield {"cmd": "legal"}))
+            if legal["over"]:
+                break
+            action = chooser.choice(legal["actions"])
+            seen.add(action["type"])
+            ok((yield {"cmd": "act", "action": action}))
+        else:
+            raise AssertionError("the battle did not end")
+
+    assert converse(script) == 0
+    assert {"declare", "step"} <= seen
