@@ -38,15 +38,16 @@ def undeclared(state: AcksState, side: str) -> list[Vessel]:
 
 
 def declarations(state: AcksState, vessel: Vessel) -> list[Declare]:
+    """Every declaration open to her, in runs that differ only in the speed (a screen folds
+    each run into one row with a value to pick)."""
     out: list[Declare] = []
     for mode in helm.modes(vessel, state):
-        for speed in helm.speeds(vessel, mode, state):
-            if vessel.creature:
-                out.append(Declare(vessel.side, vessel.id, mode, speed))
-                out.append(Declare(vessel.side, vessel.id, mode, speed, submerged=True))
-                continue
-            for full in (True, False):
-                out.append(Declare(vessel.side, vessel.id, mode, speed, steer_full=full))
+        for flag in (True, False):
+            for speed in helm.speeds(vessel, mode, state):
+                if vessel.creature:
+                    out.append(Declare(vessel.side, vessel.id, mode, speed, submerged=not flag))
+                else:
+                    out.append(Declare(vessel.side, vessel.id, mode, speed, steer_full=flag))
     return out
 
 

@@ -149,7 +149,7 @@ def describe(state: AcksState, action: Any) -> str:
 
 
 def vessel_line(state: AcksState, v: Vessel) -> str:
-    hexes = " ".join(f"{h.q},{h.r}" for h in v.hexes)
+    hexes = " ".join(f"{h.q},{h.r + (h.q - (h.q & 1)) // 2}" for h in v.hexes)  # column,row
     if v.creature:
         return (f"{v.name} [{v.side}] {v.status.value} hp {v.shp}/{v.shp_max} facing "
                 f"{FACINGS[v.body.facing]} at {hexes}")
