@@ -158,8 +158,8 @@ def roll_initiative(state: AcksState, dice: Dice, events: list[Event]) -> AcksSt
             vessels.append(replace(v, hexes_due=due))
             continue
         if v.afloat:
-            mod = 0 if v.captain_down else v.captain.initiative
-            who = "the mate" if v.captain_down else v.captain.name
+            steerer = helm.steerer(v)
+            mod, who = steerer.initiative, steerer.name
             face = dice.d6(f"{v.name}'s captain ({who}) initiative", INITIATIVE, side=v.side,
                            ship=v.id)
             actors.append(Actor(f"{v.id}:captain", v.id, v.side, "captain", face, face + mod))

@@ -7,7 +7,7 @@ import math
 from fractions import Fraction
 
 from ahoy_tui.engine.hexgrid import turned
-from ahoy_tui.rules.acks.model import AcksState, Declared, Vessel, Wind
+from ahoy_tui.rules.acks.model import AcksState, Captain, Declared, Vessel, Wind
 from ahoy_tui.rules.acks.tables import VesselType, tables
 
 STEP_FT = 30
@@ -92,6 +92,16 @@ def max_speed(vessel: Vessel, mode: str, wind: Wind) -> int:
             return 0
         top = kind.cruise
     return round30(top * _share(rules["oar"]) * damaged)
+
+
+MATE = Captain("the mate", 1, 0, 0, 1, 4)
+
+
+def steerer(vessel: Vessel) -> Captain:
+    """Whoever steers is the captain for initiative, the ram's throw and Seafaring (Steering):
+    her captain, or with him down the mate who reached the steering oars (a sailor: no attack
+    bonus, one rank of Seafaring; the project's reading)."""
+    return MATE if vessel.captain_down else vessel.captain
 
 
 def fast(vessel: Vessel, wind: Wind) -> bool:

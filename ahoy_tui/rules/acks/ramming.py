@@ -46,8 +46,8 @@ def captain_throw(vessel: Vessel, target: Vessel, dice: Dice, purpose: str,
     """The captain's attack throw against ``target``'s AC, for a ram: no STR, DEX or magic, +4
     for a master mariner. Returns (hit, the highest AC it would hit)."""
     rules = tables()["attack"]
-    bonus = vessel.captain.attack + (rules["master_mariner_ram"]
-                                     if vessel.captain.master_mariner else 0)
+    captain = helm.steerer(vessel)
+    bonus = captain.attack + (rules["master_mariner_ram"] if captain.master_mariner else 0)
     need = rules["target_base"] + armour(target)
     face = dice.die(20, purpose, rule, side=vessel.side, ship=vessel.id,
                     need=f"{need - bonus}+ ({'+' if bonus >= 0 else ''}{bonus})")
@@ -123,7 +123,8 @@ def collision(state: AcksState, mover_id: str, other_id: str, on_purpose: bool, 
     mover, other = state.vessel(mover_id), state.vessel(other_id)
     avoided = False
     for vessel in (mover, other):
-        need = rules["master_mariner"] if vessel.captain.master_mariner else rules["collision"]
+        mariner = helm.steerer(vessel).master_mariner
+        need = rules["master_mariner"] if mariner else rules["collision"]
         if vessel is mover and on_purpose:
             events.append(Happened("collision", f"{mover.name}'s captain fails his Seafaring "
                                    "throw on purpose", COLLISIONS, side=mover.side,

@@ -163,3 +163,11 @@ def test_a_master_mariner_avoids_on_seven_and_a_captain_may_fail_on_purpose():
     state, events = play(state, Step("p1", "a", "starboard", collide=True), 7)
     assert any("fails his Seafaring throw on purpose" in t for t in said(events))
     assert any("clear each other" in t for t in said(events))    # the mariner's 7 saves it
+
+
+def test_with_her_captain_down_the_mate_at_the_oars_throws_the_ram_without_his_bonus():
+    state = rammer_and_target(captain=Captain("Phaedra", 6, 4, 0, 3, 30), captain_down=True)
+    state, _ = play(state, Step("p1", "a", "ahead"))
+    state, events = play(state, Ram("p1", "a", "ahead", "b"), 11)   # 11 + 0 < 12
+    assert state.vessel("b").shp == 25
+    assert rolls(events)[0].need.startswith("12+")
