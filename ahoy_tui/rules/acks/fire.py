@@ -190,7 +190,8 @@ def volley(state: AcksState, vessel_id: str, target_id: str, dice: Dice,
            events: list[Event]) -> AcksState:
     """The marines shoot at the enemy's crew: one attack throw per five (the project's own
     grouping); each hit strikes a man the die chooses, not the shooters (the Judge's random
-    target); a man hit is out of the fight. At a monster, each hit deals the weapon's die."""
+    target); a man hit is out of the fight. At a monster, each hit deals 1d6 (the project's
+    own: every missile weapon alike)."""
     vessel, target = state.vessel(vessel_id), state.vessel(target_id)
     rules = tables()["missile_volley"]
     throws = max(1, -(-shooters(vessel) // rules["men_per_throw"]))

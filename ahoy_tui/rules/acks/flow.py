@@ -315,7 +315,8 @@ def head_on_choice(state: AcksState, outcome: str, dice: Dice,
         state = with_vessel(state, replace(rammer, body=body, moved=rammer.moved + 1,
                                            halted=True))
         chooser = state.vessel(meeting.chooser)
-        state = with_vessel(state, replace(chooser, must_backwater=True, halted=True))
+        state = with_vessel(state, replace(chooser, halted=True, must_backwater=(
+            helm.vtype(chooser).rowers > 0)))
         other = state.vessel(other_id)
         state = with_vessel(state, replace(other, halted=True))
         return finish_move(state, meeting.rammer)
@@ -374,7 +375,7 @@ def advance(state: AcksState, dice: Dice, events: list[Event]) -> AcksState:
             return replace(state, to_act=state.vessel(state.head_on.chooser).side)
         mover = next((v for v in state.vessels if v.moving), None)
         if mover is not None:
-            if mover.creature and mover.moved >= mover.hexes_due \
+            if mover.creature and (mover.moved >= mover.hexes_due or mover.halted) \
                     and not monsters.attack_targets(state, mover):
                 state = finish_move(state, mover.id)
                 continue
@@ -404,7 +405,8 @@ def _nothing_to_do(state: AcksState, actor: Actor, events: list[Event]) -> bool:
             return True
         return bool(vessel.hexes_due <= vessel.moved and not vessel.shifted_only)
     if actor.role == "monster":
-        return vessel.hexes_due <= vessel.moved and not monsters.attack_targets(state, vessel)
+        still = vessel.halted or vessel.hexes_due <= vessel.moved
+        return still and not monsters.attack_targets(state, vessel)
     return len(actor_choices(state, actor)) <= 1
 
 
@@ -415,10 +417,18 @@ def end_round(state: AcksState, dice: Dice, events: list[Event]) -> AcksState:
     for v in state.vessels:
         d = v.declared
         changes: dict[str, Any] = {
-            "declared": None, "hexes_due": 0, "moved": 0, "turns": 0, "straight": 99,
+            # ``straight`` runs on: one turn per hex of length counts hexes, not rounds
+            "declared": None, "hexes_due": 0, "moved": 0, "turns": 0,
             "halted": False, "moving": False, "shifted_only": False,
             "moved_this_round": False,
             "pieces": tuple(replace(p, reload=max(0, p.reload - 1)) for p in v.pieces)}
+        if v.captain_down and not v.creature:
+            # Steering: whoever reached the oars is her captain now, and starts the next
+            # round at them (he may declare a full round)
+            changes.update(captain=helm.MATE, captain_down=False)
+            events.append(Happened("captain", f"{v.name}: {helm.MATE.name} has the steering "
+                                   "oars and commands her now", "Steering", side=v.side,
+                                   ship=v.id))
         if d is not None and not v.creature:
             changes["speed"] = d.speed
             if d.mode in ("raise", "lower"):

@@ -108,7 +108,7 @@ def draw_together(state: AcksState, a_id: str, b_id: str, dice: Dice, events: li
         light, heavy = (a, b) if pick == 1 else (b, a)
     else:
         light, heavy = (a, b) if weight(a) < weight(b) else (b, a)
-    body = closer(light, heavy)
+    body = closer(state, light, heavy)
     if body == light.body:
         events.append(Happened("drawn", f"{why}: {light.name} is as close as she comes", rule,
                                side=light.side, ship=light.id))
@@ -136,7 +136,7 @@ def hold_together(state: AcksState, mover_id: str, before: AcksState, dice: Dice
                                    f"{other.name}: she stays in place", GRAPPLING,
                                    side=mover.side, ship=mover.id))
             return with_vessel(state, replace(mover, body=before.vessel(mover_id).body))
-        state = with_vessel(state, replace(other, body=closer(other, mover)))
+        state = with_vessel(state, replace(other, body=closer(state, other, mover)))
         events.append(Happened("drawn", f"{mover.name} drags {other.name} after her",
                                GRAPPLING, side=mover.side, ship=mover.id))
     return state

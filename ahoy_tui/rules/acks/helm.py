@@ -138,6 +138,9 @@ def modes(vessel: Vessel, state: AcksState) -> tuple[str, ...]:
             out.append("raise")
     if not kind.rowers and kind.sail:
         out = ["sail"]
+    if vessel.must_backwater and kind.rowers:
+        # Ramming: she backwaters before going ahead again (under sail: the sails come down)
+        out = [m for m in out if m in ("backwater", "lower")]
     return tuple(out)
 
 

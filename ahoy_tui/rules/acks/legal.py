@@ -70,7 +70,7 @@ def vessel_steps(state: AcksState, vessel: Vessel) -> list[Any]:
                 Halt(side, vessel.id)]
     if vessel.creature:
         out: list[Any] = []
-        if vessel.moved < vessel.hexes_due:
+        if vessel.moved < vessel.hexes_due and not vessel.halted:   # a rammed monster halts
             out += [Swim(side, vessel.id, f) for f in range(6)]   # off the map: it flees
         out += [Attack(side, vessel.id, t.id, at) for t in monsters.attack_targets(state, vessel)
                 for at in ("hull", "crew")]
@@ -212,7 +212,7 @@ def explain(state: AcksState, action: Any) -> tuple[str, str]:
             if vessel.declared is not None:
                 return DECLARATIONS, f"{vessel.name} has declared already"
             if action.mode not in helm.modes(vessel, state):
-                if vessel.must_backwater and action.mode == "oar":
+                if vessel.must_backwater and action.mode in ("oar", "raise"):
                     return "Ramming", (f"{vessel.name} rammed: she must backwater before "
                                        "going ahead")
                 return DECLARATIONS, f"{vessel.name} cannot go by {action.mode} now"

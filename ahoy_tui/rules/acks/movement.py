@@ -126,15 +126,20 @@ def gap(a: Vessel, b: Vessel) -> int:
     return min(distance(x, y) for x in a.hexes for y in b.hexes)
 
 
-def closer(mover: Vessel, toward: Vessel) -> Body:
-    """The body one hex nearer ``toward``, facing unchanged (a winch, a drag)."""
+def closer(state: AcksState, mover: Vessel, toward: Vessel) -> Body:
+    """The body one hex nearer ``toward``, facing unchanged (a winch, a drag): never off the
+    battlemap nor into an ally's hexes (she stays where she is if nothing nearer is open)."""
+    from ahoy_tui.engine.hexgrid import distance
+
     best = mover.body
     best_gap = gap(mover, toward)
+    allies = {h for v in state.vessels if v.side == mover.side and v.id != mover.id
+              and v.in_action and not v.creature for h in v.hexes}
     for f in range(6):
         step_hex = neighbour(Hex(0, 0), f)
         body = Body(mover.body.bow + step_hex, mover.body.facing, mover.body.length)
-        from ahoy_tui.engine.hexgrid import distance
-
+        if not all(on_map(state, h) for h in body.hexes) or allies & set(body.hexes):
+            continue
         g = min(distance(x, y) for x in body.hexes for y in toward.hexes)
         if g < best_gap:
             best, best_gap = body, g

@@ -93,7 +93,9 @@ def ram(state: AcksState, rammer_id: str, target_id: str, dice: Dice,
                            side=rammer.side, ship=rammer.id, big=True))
     state = ram_damage(state, rammer, target, dice, events)
     rammer, target = state.vessel(rammer_id), state.vessel(target_id)
-    state = with_vessel(state, replace(rammer, halted=True, must_backwater=True))
+    # she must backwater before going ahead; a vessel without oars cannot, and drifts free
+    state = with_vessel(state, replace(rammer, halted=True,
+                                       must_backwater=helm.vtype(rammer).rowers > 0))
     return with_vessel(state, replace(target, halted=True)), True
 
 

@@ -126,6 +126,7 @@ def test_a_volley_is_a_throw_per_five_men_and_a_die_picks_who_is_struck():
     # man 15 of 15 (the captain, counted last)
     state, events = play(state, Volley("p1", "a", "b"), 12, 5, 20, 1, 15)
     hit = state.vessel("b")
-    assert hit.sailors == 4 and hit.captain_down
+    assert hit.sailors == 4
+    assert hit.captain.name == "the mate"          # down; the mate has the oars next round
     assert rolls(events)[0].dice == "3D20" and rolls(events)[1].dice == "D16"
     assert any("the captain" in t for t in said(events))

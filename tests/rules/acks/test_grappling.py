@@ -77,3 +77,21 @@ def test_cutting_needs_a_hit_on_ac_0_that_deals_five_and_dislodging_a_dungeonbas
     assert after.grapples
     after, _ = play(state, CutLine("p2", "b", "a", dislodge=True), 18)
     assert after.grapples == ()
+
+
+def test_a_winch_never_draws_a_vessel_off_the_map_or_into_an_allys_hexes():
+    from ahoy_tui.rules.acks.movement import closer
+
+    a = vessel("a", kind="galley_8", column=15, row=6)          # heavy, to the south of b
+    b = vessel("b", "p2", kind="galley_2", column=15, row=0)     # on the north edge
+    friend = vessel("f", "p2", kind="galley_2", column=15, row=1)
+    state = battle(a, b, friend)
+    body = closer(state, state.vessel("b"), state.vessel("a"))
+    assert body == b.body      # the one nearer hex is her ally's: she stays where she is
+    alone = battle(a, b)
+    assert closer(alone, alone.vessel("b"), alone.vessel("a")).bow == friend.body.bow
+    # drawn north-west, a five-hex body facing south would lie off the top edge: not taken
+    long_one = vessel("l", "p2", kind="galley_8", column=15, row=4, facing="S")
+    puller = vessel("p", kind="galley_8", column=13, row=3, facing="S")
+    moved = closer(battle(puller, long_one), long_one, puller)
+    assert all(0 <= h.r + (h.q - (h.q & 1)) // 2 < 30 for h in moved.hexes)

@@ -79,3 +79,12 @@ def test_a_monster_is_slain_at_zero_hit_points_and_may_be_declared_submerged():
     dice, events = cup()
     after = hurt(state, "serpent", 60, "p1", "test", dice, events, "Artillery")
     assert after.vessel("serpent").status is Status.SLAIN
+
+
+def test_a_rammed_monster_halts_for_the_round_but_may_still_bite():
+    serpent = replace(monster(column=15, row=20), declared=Declared("swim", 270), hexes_due=5,
+                      halted=True)
+    ship = vessel("a", "p1", kind="galley_3", column=15, row=21)
+    state = on_count(battle(ship, serpent), "serpent")
+    kinds = {type(c).__name__ for c in choices(state)}
+    assert "Swim" not in kinds and "Attack" in kinds

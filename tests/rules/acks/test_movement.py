@@ -180,3 +180,33 @@ def test_the_body_of_a_vessel_is_straight_after_every_step():
         state, _ = play(state, Step("p1", "a", how))
         body = state.vessel("a").body
         assert body == Body(body.bow, body.facing, 5)
+
+
+def test_after_a_ram_she_may_only_backwater_and_a_sailing_ship_is_never_held_so():
+    v = vessel("a", kind="galley_3", must_backwater=True)
+    assert helm.modes(v, battle(v)) == ("backwater",)
+    under_sail = vessel("s", kind="galley_3", sails=True, must_backwater=True)
+    assert helm.modes(under_sail, battle(under_sail)) == ("lower",)
+    merchant = vessel("m", kind="sailing_ship_small")
+    assert helm.modes(merchant, battle(merchant)) == ("sail",)   # no oars: never backwaters
+
+
+def test_one_turn_per_hex_of_length_counts_hexes_across_the_rounds_end():
+    from ahoy_tui.rules.acks.flow import end_round
+
+    v = declared(vessel("a", kind="galley_5", column=15, row=25), due=1)
+    state = on_count(battle(v, vessel("b", "p2", column=2, row=2)), "a")
+    state, _ = play(state, Step("p1", "a", "port"))            # her last hex this round
+    state = end_round(state, *cup())
+    v = declared(state.vessel("a"), due=3)
+    state = on_count(replace(state, vessels=(v, state.vessels[1])), "a")
+    assert steps_of(state, "a") == {("Step", "ahead")}        # two straight hexes first
+
+
+def test_lowering_sails_a_two_and_a_half_rower_sails_on_and_half_her_sailors_still_sail_her():
+    v = vessel("a", kind="galley_2_5", sails=True, facing="S")   # running before a northerly
+    assert helm.max_speed(v, "lower", Wind("moderate", 0)) == 360
+    assert helm.max_speed(vessel("b", kind="galley_3", sails=True, facing="S"), "lower",
+                          Wind("moderate", 0)) == 0
+    assert helm.max_speed(replace(v, sailors=5), "sail", Wind("moderate", 0)) == 360
+    assert helm.max_speed(replace(v, sailors=4), "sail", Wind("moderate", 0)) == 300  # 288'
