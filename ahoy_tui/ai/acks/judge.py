@@ -1,0 +1,329 @@
+"""Where a move leaves a vessel, in structural hit points (shp) to her side.
+
+A :class:`Judge` is made once for a vessel and a decision; :meth:`Judge.pose` weighs one place
+she could end her move:
+
+- **now**: every enemy still to move this round (her hexes known since the initiative) that
+  could bring her bow into one of the hull's hexes, at the ram's odds and damage (a monster
+  within its swim and a hex: its bite);
+- **next round**: the enemies' rams (or bites) within their fastest move next round, at half
+  weight, and hers on them at half weight (a quarter if the enemy has yet to move);
+- **closing**: the hexes her bow must go to reach the nearest enemy (a runner instead counts
+  the hexes to her escape edge, and a raider the gap to her prey);
+- **fire**: her artillery and marines bearing on enemies, theirs on her;
+- the battlemap's **edges**: near an edge her next moves are cramped.
+
+A ram on the way, a collision, or leaving the battlemap is weighed by :meth:`Judge.ram`,
+:meth:`Judge.collide` and :meth:`Judge.leave`.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from ahoy_tui.ai.acks import odds, sight
+from ahoy_tui.engine.hexgrid import Body, Hex, distance, in_arc
+from ahoy_tui.rules.acks import fire, helm
+from ahoy_tui.rules.acks.model import AcksState, Piece, Vessel
+from ahoy_tui.rules.acks.tables import crew_reach, tables
+
+W_NOW = 1.0          # an enemy's ram still to come this round
+W_NEXT = 0.5         # rams within reach next round (either way)
+W_APPROACH = 0.6     # a hex her bow must still go to reach an enemy
+W_FIRE = 0.5         # a round's fire bearing, at positions that will change
+W_EDGE = 3.0         # a hex short of the edge's three
+W_RUN = 4.0          # a runner's hex nearer her escape edge
+W_CHASE = 2.0        # a raider's hex nearer her prey
+WIN = 400.0          # the battle won (or lost)
+LATE = 5             # the last rounds, when the turn limit counts
+SEEN = 0.6           # declaring: a ram on an enemy where she lies now (she may move first)
+
+
+@frozen
+class Foe:
+    """An enemy as the judge reckons her for one of our vessels."""
+
+    vessel: Vessel
+    hexes: tuple[Hex, ...]
+    now: int           # hexes still to move this round
+    nxt: int           # hexes at her fastest next round
+    turns: int
+    threat_now: float  # her ram (or bite) on our vessel this round, worth
+    threat: float      # her ram (or bite) on our vessel next round, worth
+    target: float      # our ram (or bite) on her next round, worth
+    prey: bool         # she is ours to take by grappling
+    taker: bool        # she could take ours by grappling
+
+
+def mount(hexes: tuple[Hex, ...], where: str) -> Hex:
+    """Where a piece stands on a hull lying on ``hexes`` (as ``fire.mount_hex``)."""
+    if where == "bow":
+        return hexes[0]
+    if where == "stern":
+        return hexes[-1]
+    return hexes[len(hexes) // 2] if len(hexes) > 2 else hexes[0]
+
+
+class Judge:
+    """Weighs the places ``vessel`` (of the side deciding) might end her move. ``speed`` is
+    the speed declared for this round (a ram below oar cruise deals half); ``declaring``: the
+    initiative is not rolled yet, so the enemy may move before or after her."""
+
+    def __init__(self, view: AcksState, vessel: Vessel, speed: int | None = None,
+                 declaring: bool = False) -> None:
+        self.view = view
+        self.vessel = vessel
+        self.side = vessel.side
+        self.speed = odds.speed_of(vessel) if speed is None else speed
+        self.declaring = declaring
+        self.turns = sight.steering(vessel)
+        self.nxt = max(sight.next_reach(view, vessel), 1)
+        taker = view.condition("taken_by")
+        self.escape = view.condition(f"escape_{self.side}")
+        self.holder = view.condition("limit_winner") == self.side
+        self.bold = boldness(view, self.side)
+        foes = []
+        for e in sight.enemies(view, self.side):
+            now = sight.declared_reach(view, e) if declaring else sight.to_move(view, e)
+            full = full_speed(view, e)
+            if e.creature:
+                threat = threat_now = (odds.bite_worth(view, e, vessel)
+                                       if not vessel.creature else 0.0)
+            else:
+                threat_now = odds.ram_worth(view, e, vessel)
+                threat = odds.ram_worth(view, e, vessel, full)
+            if vessel.creature:
+                target = odds.bite_worth(view, vessel, e)
+            else:
+                target = odds.ram_worth(view, vessel, e, full_speed(view, vessel))
+            foes.append(Foe(e, e.hexes, now, sight.next_reach(view, e), sight.steering(e),
+                            threat_now, threat, target, taker == self.side and not e.creature,
+                            taker == e.side and not vessel.creature))
+        self.foes = tuple(foes)
+        self._cache: dict[Body, float] = {}
+        self._hexes: dict[Body, tuple[Hex, ...]] = {}
+        self._mine: dict[tuple[Hex, int, str], float] = {}
+        self._volley: dict[tuple[str, int], float] = {}
+        self._arc: dict[tuple[str, str, Hex], tuple[bool, int]] = {}
+
+    def hexes(self, body: Body) -> tuple[Hex, ...]:
+        got = self._hexes.get(body)
+        if got is None:
+            got = self._hexes[body] = body.hexes
+        return got
+
+    # --- one place -------------------------------------------------------------------------
+    def pose(self, body: Body, halted: str = "") -> float:
+        """Her worth ending her move as ``body`` (``halted``: an enemy halted by her ram)."""
+        if not halted:
+            hit = self._cache.get(body)
+            if hit is not None:
+                return hit
+        value = self._pose(body, halted)
+        if not halted:
+            self._cache[body] = value
+        return value
+
+    def _pose(self, body: Body, halted: str) -> float:
+        me = self.vessel
+        hexes = self.hexes(body)
+        value = 0.0
+        nearest = 99
+        for f in self.foes:
+            e = f.vessel
+            g = sight.gap(hexes, f.hexes)
+            reach_them = g - 1 if e.creature else sight.steps_to_hit(e.body, f.turns, hexes)
+            mine = g - 1 if me.creature else sight.steps_to_hit(body, self.turns, f.hexes)
+            # this round
+            if f.now and e.id != halted and reach_them <= f.now:
+                value -= W_NOW * f.threat_now * (0.5 if self.declaring else 1.0) / self.bold
+            # next round
+            moving = 0.5 if (f.now and not self.declaring) else 1.0
+            if reach_them <= f.nxt:
+                value -= W_NEXT * f.threat * moving / self.bold
+            if mine <= self.nxt and e.id != halted:
+                value += W_NEXT * f.target * moving * self.bold
+            if f.prey or not (self.escape or f.taker):
+                if me.creature:
+                    far = g
+                else:
+                    far = mine if mine < sight.FAR else sight.approach(body, self.turns,
+                                                                       f.hexes)
+                nearest = min(nearest, far)
+            if f.prey:
+                value -= W_CHASE * g
+                if g <= 1:
+                    value += 0.5 * odds.grapple_chance(me, e, g) * odds.LAST
+            if f.taker:
+                if g <= 1:
+                    value -= 0.5 * odds.grapple_chance(e, me, g) * odds.LAST
+                elif g <= f.nxt + 1:
+                    value -= 0.1 * odds.LAST / max(1, g)
+            value += self._volleys(f, g)
+        if nearest < 99 and not self.escape:
+            value -= W_APPROACH * nearest * self.bold
+        value += self._fire(body, hexes)
+        value += self._edges(body, hexes)
+        if self.escape:
+            value -= W_RUN * min(sight.to_edge(self.view, h, self.escape) for h in hexes)
+        return value
+
+    def _volleys(self, f: Foe, g: int) -> float:
+        """Marines' volleys across a gap of ``g`` hexes: ours at her crew, hers at ours."""
+        key = (f.vessel.id, g)
+        got = self._volley.get(key)
+        if got is None:
+            me, e = self.vessel, f.vessel
+            got = 0.0
+            if me.missile and not me.creature:
+                got += odds.volley_worth(self.view, me, e, volley_penalty_at(me, e, g))
+            if e.missile and not e.creature:
+                got -= odds.volley_worth(self.view, e, me, volley_penalty_at(e, me, g))
+            got *= W_FIRE
+            self._volley[key] = got
+        return got
+
+    def _fire(self, body: Body, hexes: tuple[Hex, ...]) -> float:
+        me = self.vessel
+        value = 0.0
+        if not me.creature:
+            for p in me.pieces:
+                origin = mount(hexes, p.mount)
+                key = (origin, body.facing, p.id)
+                best = self._mine.get(key)
+                if best is None:
+                    best = 0.0
+                    for f in self.foes:
+                        e = f.vessel
+                        if any(h == origin or in_arc(origin, body.facing, h, p.mount)
+                               for h in f.hexes):
+                            band = fire.band(p, min(distance(origin, h) for h in f.hexes))
+                            if band is not None:
+                                best = max(best, odds.shot_worth(self.view, me, p, e, band))
+                    self._mine[key] = best
+                value += best
+        for f in self.foes:
+            e = f.vessel
+            if e.creature:
+                continue
+            for p in e.pieces:
+                arcs = [self._their_arc(e, p, h) for h in hexes]
+                if any(a for a, _ in arcs):
+                    band = fire.band(p, min(d for _, d in arcs))
+                    if band is not None:
+                        value -= odds.shot_worth(self.view, e, p, me, band)
+        return W_FIRE * value
+
+    def _their_arc(self, e: Vessel, p: Piece, h: Hex) -> tuple[bool, int]:
+        key = (e.id, p.id, h)
+        got = self._arc.get(key)
+        if got is None:
+            origin = fire.mount_hex(e, p)
+            got = (h == origin or in_arc(origin, e.body.facing, h, p.mount),
+                   distance(origin, h))
+            self._arc[key] = got
+        return got
+
+    def _edges(self, body: Body, hexes: tuple[Hex, ...]) -> float:
+        if self.vessel.creature:
+            room = sight.edge_room(self.view, body.bow)
+            return -W_EDGE * max(0, 2 - room)
+        if self.escape:
+            return 0.0
+        room = min(sight.edge_room(self.view, h) for h in hexes)
+        ahead = sight.ahead_room(self.view, body, 4)
+        return -W_EDGE * (max(0, 3 - room) + 0.5 * max(0, 3 - ahead))
+
+    # --- what ends a move ------------------------------------------------------------------
+    def ram(self, before: Body, after: Body, target: Vessel, head_on: bool,
+            speed: int | None = None) -> float:
+        """A ram (or a head-on meeting) from ``before`` into ``target``'s hex at ``after``,
+        at ``speed`` (the declared speed if not given)."""
+        me = self.vessel
+        speed = self.speed if speed is None else speed
+        if head_on:
+            return odds.head_on_worth(self.view, me, target, speed) + self.pose(before)
+        chance = odds.ram_chance(me, target)
+        worth = odds.ram_worth(self.view, me, target, speed)
+        if self.declaring:   # she may have moved before our count
+            chance *= SEEN
+            worth *= SEEN
+        worth *= self.bold
+        taken = self.view.condition("taken_by") == self.side and not target.creature
+        if taken:
+            # rammed, she halts beside (in) our bow for the grappling lines
+            worth += chance * 0.5 * odds.grapple_chance(me, target, 0) * odds.LAST
+        return worth + chance * self.pose(after, halted=target.id) + \
+            (1 - chance) * self.pose(before)
+
+    def collide(self, others: tuple[Vessel, ...], on_purpose: bool) -> float:
+        return sum(odds.collision_worth(self.view, self.vessel, o, on_purpose) for o in others)
+
+    def leave(self, body: Body) -> float:
+        """Off the battlemap: her side's win by her escape edge, else she is out of the
+        battle (and the battle lost with her if she was her side's last)."""
+        edge = sight.edge_left(self.view, body)
+        if self.escape and edge == self.escape:
+            return WIN
+        worth = self.vessel.shp + odds.sink_worth(self.view, self.vessel)
+        return -worth - (WIN if odds.last_of_side(self.view, self.vessel) else 0.0)
+
+
+def boldness(view: AcksState, side: str) -> float:
+    """Over 1 in the last rounds for the side that loses if the battle runs out (the limit's
+    holder is the other, or it has dealt no more damage): its chances count for more and the
+    enemy's threats for less; under 1 for the side that wins if it runs out."""
+    left = view.round_limit - view.round
+    if left >= LATE:
+        return 1.0
+    holder = view.condition("limit_winner")
+    if holder:
+        losing = holder != side
+    else:
+        a, b = view.damage_dealt
+        mine, theirs = (a, b) if side == "p1" else (b, a)
+        losing = mine <= theirs
+    push = 1.0 + (LATE - left) * 0.3
+    return push if losing else 1.0 / push
+
+
+def full_speed(view: AcksState, vessel: Vessel) -> int:
+    """The speed she would ram at next round: her fastest, and never below oar cruise if she
+    can make it."""
+    if vessel.creature:
+        return 0
+    top = sight.top_speed(view, vessel)
+    return max(top, min(helm.cruise(vessel), top))
+
+
+def volley_penalty_at(shooter: Vessel, target: Vessel, hexes: int) -> int | None:
+    """``fire.volley_penalty`` at a gap of ``hexes`` (wherever the two lie)."""
+    bands = tables()["missile"][shooter.missile]
+    rules = tables()["attack"]["range_mod"]
+    if target.creature:
+        for name, (low, high) in zip(fire.BANDS, bands, strict=False):
+            if low <= hexes <= high:
+                return int(rules[name])
+        return None
+    reach = crew_reach(target.crew)
+    double_long = bands[3][1]
+    if reach == "quadruple long" and hexes <= 2 * double_long:
+        return 0
+    if reach == "double long" and hexes <= double_long:
+        return 0
+    for name, (low, high) in zip(fire.BANDS, bands, strict=False):
+        if low <= hexes <= high:
+            if reach == "long as medium":
+                return int(rules["medium"]) if name != "short" else 0
+            return 0
+    return None
+
+
+def nearest_enemy(view: AcksState, vessel: Vessel, at: Hex | None = None) -> Vessel | None:
+    origin = at or vessel.body.bow
+    foes = sight.enemies(view, vessel.side)
+    return min(foes, key=lambda e: min(distance(origin, h) for h in e.hexes), default=None)
+
+
+def sail_point(view: AcksState, body: Body) -> str:
+    return helm.point_name(body.facing, view.wind)

@@ -1,0 +1,236 @@
+"""The rules' own odds, as a captain reckons them: attack throws (a natural 20 always hits, a
+natural 1 always misses), the dice of a ram, a shot, a bite, a volley, a grappling line and a
+cut; and what damage is worth, in structural hit points, with a vessel sunk (or a monster
+slain) worth her whole hull again and her side's last vessel the battle."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+from ahoy_tui.rules.acks import fire, helm, ramming
+from ahoy_tui.rules.acks.model import AcksState, Piece, Vessel
+from ahoy_tui.rules.acks.tables import dice_expr, tables
+
+LAST = 150.0         # a side's last vessel (or monster) gone: the battle
+MAN = 0.6            # a man of a deck crew, in shp
+CAPTAIN = 10.0       # a captain struck down: her steering and initiative
+
+
+def throw(need: int, bonus: int = 0) -> float:
+    """The chance of d20 + ``bonus`` >= ``need`` (20 always hits, 1 always misses)."""
+    hits = sum(1 for face in range(1, 21)
+               if face == 20 or (face != 1 and face + bonus >= need))
+    return hits / 20
+
+
+@cache
+def sums(count: int, sides: int) -> tuple[float, ...]:
+    """The distribution of the sum of ``count`` dice of ``sides`` faces (index: the sum)."""
+    dist = [1.0]
+    for _ in range(count):
+        nxt = [0.0] * (len(dist) + sides)
+        for total, p in enumerate(dist):
+            if p:
+                for face in range(1, sides + 1):
+                    nxt[total + face] += p / sides
+        dist = nxt
+    return tuple(dist)
+
+
+@cache
+def scaled(count: int, sides: int, num: int, den: int, halve: bool) -> tuple[tuple[int, float],
+                                                                              ...]:
+    """The distribution of ``count``d``sides`` times num/den (rounded down), halved if
+    ``halve``, as (damage, chance) pairs."""
+    out: dict[int, float] = {}
+    for total, p in enumerate(sums(count, sides)):
+        if not p:
+            continue
+        amount = int(Fraction(total) * Fraction(num, den))
+        if halve:
+            amount //= 2
+        out[amount] = out.get(amount, 0.0) + p
+    return tuple(sorted(out.items()))
+
+
+def last_of_side(view: AcksState, vessel: Vessel) -> bool:
+    return not any(v.side == vessel.side and v.afloat and v.id != vessel.id
+                   for v in view.vessels)
+
+
+def sink_worth(view: AcksState, vessel: Vessel) -> float:
+    """What sinking her (or slaying it) is worth beyond the hull points: her hull again, and
+    the battle if she is her side's last."""
+    return vessel.shp_max + (LAST if last_of_side(view, vessel) else 0.0)
+
+
+def damage_worth(view: AcksState, target: Vessel, dist: tuple[tuple[int, float], ...]) -> float:
+    """The expected worth of damage with distribution ``dist`` to ``target``."""
+    left = max(0, target.shp)
+    if left <= 0:
+        return 0.0
+    sink = sink_worth(view, target)
+    out = 0.0
+    for amount, p in dist:
+        out += p * (left + sink if amount >= left else amount)
+    return out
+
+
+# --- rams ------------------------------------------------------------------------------------
+
+def ram_chance(rammer: Vessel, target: Vessel) -> float:
+    rules = tables()["attack"]
+    bonus = rammer.captain.attack + (rules["master_mariner_ram"]
+                                     if rammer.captain.master_mariner else 0)
+    return throw(rules["target_base"] + ramming.armour(target), bonus)
+
+
+def slow_at(rammer: Vessel, speed: int) -> bool:
+    kind = helm.vtype(rammer)
+    return speed < (kind.cruise or kind.sail // 2)
+
+
+def speed_of(rammer: Vessel) -> int:
+    return rammer.declared.speed if rammer.declared is not None else rammer.speed
+
+
+def ram_blow(rammer: Vessel, speed: int | None = None) -> tuple[tuple[int, float], ...]:
+    """The damage a ram of hers deals (before a ram-less vessel's split)."""
+    count, _ = ramming.ram_dice(rammer)
+    slow = slow_at(rammer, speed_of(rammer) if speed is None else speed)
+    return scaled(count, 6, 1, 1, slow)
+
+
+def ram_worth(view: AcksState, rammer: Vessel, target: Vessel, speed: int | None = None,
+              sure: bool = False) -> float:
+    """A ram's worth to the rammer: the chance it strikes home times the damage's worth, less
+    her own share of it when she has no naval ram (``sure``: no throw, a head-on's choice)."""
+    if rammer.creature or not target.afloat:
+        return 0.0
+    _, has_ram = ramming.ram_dice(rammer)
+    blow = ram_blow(rammer, speed)
+    chance = 1.0 if sure else ram_chance(rammer, target)
+    if has_ram:
+        return chance * damage_worth(view, target, blow)
+    theirs = tuple(((a + 1) // 2, p) for a, p in blow)
+    mine = tuple((a - (a + 1) // 2, p) for a, p in blow)
+    return chance * (damage_worth(view, target, theirs) - damage_worth(view, rammer, mine))
+
+
+def head_on_worth(view: AcksState, mover: Vessel, other: Vessel,
+                  speed: int | None = None) -> float:
+    """A head-on meeting: both throw, the better chooses; each rams the other if it chooses."""
+    mine, theirs = ram_chance(mover, other), ram_chance(other, mover)
+    win = mine * (1 - theirs) + 0.5 * mine * theirs
+    lose = theirs * (1 - mine) + 0.5 * mine * theirs
+    gain = max(0.0, ram_worth(view, mover, other, speed, sure=True))
+    loss = max(0.0, ram_worth(view, other, mover, sure=True))
+    return win * gain - lose * loss
+
+
+def collision_worth(view: AcksState, mover: Vessel, other: Vessel, on_purpose: bool) -> float:
+    """A collision's worth to the mover: each deals the other half its ramming damage (a
+    quarter below oar cruise) if both Seafaring throws fail (only the other's on purpose)."""
+    rules = tables()["seafaring"]
+
+    def fails(v: Vessel) -> float:
+        need = rules["master_mariner"] if v.captain.master_mariner else rules["collision"]
+        return min(1.0, (need - 1) / 20)
+
+    chance = fails(other) * (1.0 if on_purpose else fails(mover))
+
+    def blow(striker: Vessel) -> tuple[tuple[int, float], ...]:
+        count, _ = ramming.ram_dice(striker)
+        share = 4 if slow_at(striker, speed_of(striker)) else 2
+        return scaled(count, 6, 1, share, False)
+
+    gain = damage_worth(view, other, blow(mover)) if other.side != mover.side else \
+        -damage_worth(view, other, blow(mover))
+    return chance * (gain - damage_worth(view, mover, blow(other)))
+
+
+# --- monsters --------------------------------------------------------------------------------
+
+def bite_worth(view: AcksState, monster: Vessel, target: Vessel) -> float:
+    """A sea monster's attack on a hull: its throw, its bite times the vessel's share."""
+    kind = tables().monster(monster.kind)
+    chance = throw(tables()["attack"]["target_base"] + ramming.armour(target), kind.attack)
+    count, sides = dice_expr(kind.damage)
+    return chance * damage_worth(view, target, scaled(count, sides, *kind.share, False))
+
+
+# --- artillery and missiles ------------------------------------------------------------------
+
+def shot_worth(view: AcksState, shooter: Vessel, piece: Piece, target: Vessel,
+               band: str) -> float:
+    kind = tables().piece(piece.kind)
+    rules = tables()["attack"]
+    mod = rules["range_mod"][band]
+    ac = ramming.armour(target)
+    if target.creature and target.submerged:
+        ac += rules["submerged_ac"]
+    if target.creature and kind.catapult and target.moved_this_round:
+        mod += rules["catapult_vs_moving_monster"]
+    chance = throw(rules["target_base"] + ac, mod)
+    count, sides = dice_expr(kind.damage)
+    if target.creature:
+        dist = scaled(count, sides, 1, 1, target.submerged)
+    else:
+        dist = scaled(count, sides, *kind.share, False)
+    return chance * damage_worth(view, target, dist)
+
+
+def man_worth(view: AcksState, vessel: Vessel) -> float:
+    """What a man of her deck crew is worth: more to a runner short of sailors to sail her,
+    and to a vessel that boarders could take."""
+    worth = MAN
+    if view.condition("taken_by") and view.condition("taken_by") != vessel.side:
+        worth *= 3
+    if vessel.sails and not vessel.creature:
+        need = helm.vtype(vessel).sailors / 2
+        if vessel.sailors <= need + 2:
+            worth *= 2
+    return worth
+
+
+def volley_worth(view: AcksState, shooter: Vessel, target: Vessel,
+                 penalty: int | None = None) -> float:
+    """A volley's worth: the throws, one per five shooters; each hit a man off the deck (or
+    the captain, one chance in the crew and him), or a monster's hit points."""
+    if penalty is None:
+        penalty = fire.volley_penalty(shooter, target)
+    if penalty is None or fire.shooters(shooter) <= 0:
+        return 0.0
+    rules = tables()["missile_volley"]
+    throws = max(1, -(-fire.shooters(shooter) // rules["men_per_throw"]))
+    ac = ramming.armour(target) if target.creature else rules["crew_ac"]
+    need = tables()["attack"]["target_base"] + ac - penalty
+    hits = throws * throw(need)
+    if target.creature:
+        return hits * damage_worth(view, target, scaled(1, 6, 1, 1, False)) if hits else 0.0
+    men = target.crew
+    if men <= 0:
+        return 0.0
+    hits = min(hits, men)
+    captain = 0.0 if target.captain_down else hits / (men + 1) * CAPTAIN
+    return hits * man_worth(view, target) + captain
+
+
+def grapple_chance(vessel: Vessel, target: Vessel, gap_hexes: int) -> float:
+    rules = tables()["attack"]
+    mod = rules["grapple_same_hex"] if gap_hexes == 0 else rules["grapple_adjacent"]
+    return throw(rules["target_base"] + ramming.armour(target), mod)
+
+
+def cut_chance() -> float:
+    """Cutting a line: a throw against AC 0 that deals 5 or more with a crewman's blade."""
+    rules = tables()["attack"]
+    count, sides = dice_expr(rules["cut_line_die"])
+    enough = sum(p for total, p in enumerate(sums(count, sides))
+                 if total >= rules["cut_line_damage"])
+    return throw(rules["target_base"] + rules["cut_line_ac"]) * enough
+
+
+def dislodge_chance() -> float:
+    return throw(tables()["attack"]["dislodge"])

@@ -1,0 +1,92 @@
+"""The hard captain's playouts: a choice played out to the end of the round on dice of his own
+(never the game's dice to come: the view's seed is replaced by one of his), every vessel and
+monster on both sides then doing what the normal captain would, and the position at the
+round's end weighed (``worth``). The choice that leaves him best placed on average is taken.
+
+``worth`` counts, for each side, the hulls afloat (shp, and the hull again for being afloat:
+a vessel sunk or taken loses both), the deck crews, the captains standing, and where each
+vessel lies by the normal captain's judge (her rams and her enemies' for next round, fire
+bearing, an escape edge, a prey). A battle over is worth the win or the loss.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ahoy_tui.ai.acks import odds
+from ahoy_tui.ai.acks.judge import WIN, Judge
+from ahoy_tui.engine import Rng, apply, legal_actions
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.rules.acks.model import AcksState, Phase
+
+LIMIT = 400          # actions in one playout (a round is a few dozen)
+POSITION = 0.5       # the judge's weighing of where a vessel lies, against her hull
+
+
+def worth(state: AcksState, side: str) -> float:
+    """How well ``side`` stands, in shp."""
+    if state.over:
+        if state.winner is None:
+            return 0.0
+        return WIN if state.winner == side else -WIN
+    value = 0.0
+    for v in state.vessels:
+        if not v.afloat:
+            continue
+        sign = 1.0 if v.side == side else -1.0
+        men = 0.0 if v.creature else v.crew * odds.man_worth(state, v)
+        captain = 0.0 if v.creature or v.captain_down else odds.CAPTAIN
+        place = Judge(state, v, declaring=True).pose(v.body) if state.phase is not \
+            Phase.OVER else 0.0
+        value += sign * (v.shp + v.shp_max + men + captain + POSITION * place)
+    return value
+
+
+def play_round(state: AcksState, side: str, seed: int) -> float:
+    """Play on from ``state`` to the end of the round (the next declarations) with the normal
+    captain on both sides, and weigh what is left."""
+    from ahoy_tui.ai.acks.normal import NormalCaptain
+
+    captains = {"p1": NormalCaptain(seed), "p2": NormalCaptain(seed + 1)}
+    for _ in range(LIMIT):
+        if state.over or state.phase is Phase.DECLARE:
+            break
+        legal = legal_actions(state)
+        who = state.to_act or "p1"
+        action = legal[0] if len(legal) == 1 else captains[who].decide(state, legal).action
+        state, _ = apply(state, action, legal=legal)  # type: ignore[assignment]
+    return worth(state, side)
+
+
+def follow(state: AcksState, script: Sequence[Callable[[AcksState, list[Any]], Any]]) -> \
+        AcksState:
+    """Play each scripted choice in turn while it still finds its action among the legal
+    ones (a ram that glances off ends a track early)."""
+    for pick in script:
+        if state.over:
+            break
+        legal = legal_actions(state)
+        action = pick(state, list(legal))
+        if action is None:
+            break
+        state, _ = apply(state, action, legal=legal)  # type: ignore[assignment]
+    return state
+
+
+def weigh(view: AcksState, side: str, scripts: Sequence[Sequence[Callable[..., Any]]],
+          seeds: Sequence[int], deadline: float) -> list[tuple[float, int]]:
+    """Each script played out with each seed (as many seeds as the time allows, the same for
+    every script): its mean worth and the playouts made."""
+    totals = [0.0] * len(scripts)
+    played = 0
+    for seed in seeds:
+        if played and time.perf_counter() > deadline:
+            break
+        for i, script in enumerate(scripts):
+            start = replace(view, rng=Rng(seed, 0))
+            state = follow(start, script)
+            totals[i] += play_round(state, side, seed)
+        played += 1
+    return [(totals[i] / max(1, played), played) for i in range(len(scripts))]
