@@ -82,3 +82,65 @@ async def test_the_far_zoom_shows_a_whole_battlemap_and_the_arrows_pan():
         assert hexmap.scroll_y > 0                      # the rest of the rows, by panning
         await pilot.press("plus")
         assert hexmap.zoom == "near" and hexmap.virtual_size.width == 91
+
+
+@given(st.integers(0, 29), st.integers(0, 29), st.sampled_from(["near", "far"]))
+def test_the_cell_of_a_hex_is_inside_that_hex(column, row, zoom):
+    hexmap = HexMap()
+    hexmap.set_reactive(HexMap.zoom, zoom)
+    h = axial(column, row)
+    x, y = hexmap.cell_of(h)
+    assert hexmap.hex_at(x, y) == h
+    if zoom == "near":
+        assert hexmap.hex_at(x + 1, y) == h  # both characters inside it
+
+
+async def test_marks_grapples_and_a_monster_are_drawn_and_a_click_names_the_vessel():
+    from ahoy_tui.ui.widgets.hex_map import HexLine, HexMark
+
+    clicked: list[HexMap.Clicked] = []
+
+    class ClickApp(MapApp):
+        def on_hex_map_clicked(self, event: HexMap.Clicked) -> None:
+            clicked.append(event)
+
+    serpent = Body(axial(6, 1), facing_named("S"), 2)
+    ahead = neighbour(RAIDER.bow, RAIDER.facing)
+    beside = neighbour(GALLEY.bow, facing_named("N"))
+    scene = HexScene(12, 6, (
+        *SCENE.vessels,
+        HexVessel(serpent.hexes, serpent.facing, "SS", "p2", ship="serpent", fill="≈",
+                  faded=True)),
+        marks=(HexMark(ahead, ARROWS[RAIDER.facing], "step"), HexMark(GALLEY.bow, "×↗", "ram")),
+        lines=(HexLine(GALLEY.bow, beside, "line"), HexLine(axial(10, 1), axial(10, 5),
+                                                             "harpoon")))
+    app = ClickApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        hexmap = app.query_one(HexMap)
+        hexmap.show(scene)
+        await pilot.pause()
+        lines = hexmap.text_lines()
+        cls = {(x, y): c for y, row in enumerate(hexmap._rows) for x, (_, c) in enumerate(row)}
+        x, y = hexmap.cell_of(ahead)
+        assert lines[y][x] == "↓" and cls[x, y] == "hexmap--step"
+        x, y = hexmap.cell_of(GALLEY.bow)  # a ram is drawn over the hex it strikes
+        assert lines[y][x:x + 2] == "×↗" and cls[x, y] == "hexmap--ram"
+        x, y = hexmap.cell_of(serpent.bow)  # a creature: waves for a bow, dim submerged
+        assert lines[y][x:x + 2] == "≈S" and cls[x, y] == "hexmap--p2-faded"
+        x, y = hexmap.cell_of(serpent.stern)
+        assert lines[y][x:x + 2] == "≈≈"
+        # the grappling line: the face the galley's bow shares with the hex to her north
+        x, y = hexmap.cell_of(GALLEY.bow)
+        assert lines[y - 1][x:x + 2] == "══" and cls[x, y - 1] == "hexmap--line"
+        # the harpoon's cable: the hexes between its ends, down the column
+        between = [hexmap.cell_of(axial(10, row)) for row in (2, 3, 4)]
+        assert all(lines[y][x:x + 2] == "~~" and cls[x, y] == "hexmap--harpoon"
+                   for x, y in between)
+        x, y = hexmap.cell_of(axial(10, 1))
+        assert lines[y][x] == " "  # not in the hexes it joins
+        for h, ship in ((serpent.stern, "serpent"), (axial(10, 3), None)):
+            x, y = hexmap.cell_of(h)
+            await pilot.click(HexMap, offset=(x + 1 - int(hexmap.scroll_x),
+                                              y - int(hexmap.scroll_y)))
+            await pilot.pause()
+            assert clicked[-1].hex == h and clicked[-1].ship == ship

@@ -4,44 +4,32 @@ facing marked, scrolled with the arrows and zoomed with + and -.
 
 Two zooms: *near* draws every hex's outline (three columns and two lines a hex, ``/``, ``\\``
 and ``_``) with two characters inside it; *far* gives a hex two columns and one line, so a
-30 × 30 battlemap fits an 80 × 24 screen at a glance. The map knows no ruleset: it is fed a
-:class:`HexScene` of hexes, vessels and marks.
+30 × 30 battlemap fits an 80 × 24 screen at a glance. Until the player zooms, the map takes
+the near zoom when it has room for a fair stretch of sea, else the far one. The map knows no
+ruleset: it is fed a :class:`HexScene` of vessels, marks (a step she may take, where her
+engines reach) and lines (grapples), and says which vessel a click fell on.
 """
 
 from __future__ import annotations
 
-from attrs import frozen
+from typing import Any
+
 from rich.style import Style
+from textual.events import Click, Resize
 from textual.geometry import Size
+from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ahoy_tui.engine.hexgrid import Hex
+from ahoy_tui.engine.hexgrid import Hex, distance, facing_toward, line
+from ahoy_tui.rules.hexscene import ARROWS, HexLine, HexMark, HexScene, HexVessel
 from ahoy_tui.ui.widgets.cells import Cell, segments
 
-ARROWS = "↑↗↘↓↙↖"     # a bow's facing, N NE SE S SW NW
+__all__ = ["ARROWS", "HexLine", "HexMap", "HexMark", "HexScene", "HexVessel", "axial",
+           "offset"]
 
-
-@frozen
-class HexVessel:
-    """A vessel as the map shows her: her hexes (bow first), facing, two-letter label, side."""
-
-    hexes: tuple[Hex, ...]
-    facing: int
-    label: str
-    side: str
-    selected: bool = False
-
-
-@frozen
-class HexScene:
-    """What the hex map draws: a battlemap ``columns`` × ``rows`` hexes (offset rows, the odd
-    columns half a hex lower) and the vessels on it."""
-
-    columns: int
-    rows: int
-    vessels: tuple[HexVessel, ...] = ()
+NEAR_ROOM = (18, 9)   # hexes across and down the near zoom must show to be taken unasked
 
 
 def offset(h: Hex) -> tuple[int, int]:
@@ -58,7 +46,10 @@ class HexMap(ScrollView, can_focus=True):
     """The sea battlemap in hexes; the selected vessel highlighted."""
 
     COMPONENT_CLASSES = {"hexmap--grid", "hexmap--sea", "hexmap--p1", "hexmap--p2",
-                         "hexmap--p1-bow", "hexmap--p2-bow", "hexmap--selected"}
+                         "hexmap--p1-bow", "hexmap--p2-bow", "hexmap--selected",
+                         "hexmap--p1-faded", "hexmap--p2-faded", "hexmap--step",
+                         "hexmap--ram", "hexmap--reach", "hexmap--arc", "hexmap--line",
+                         "hexmap--harpoon"}
     DEFAULT_CSS = """
     HexMap { background: $background; scrollbar-size: 1 1; }
     HexMap > .hexmap--sea { background: $background; }
@@ -67,7 +58,17 @@ class HexMap(ScrollView, can_focus=True):
     HexMap > .hexmap--p2 { color: $error-lighten-2; background: $error-darken-2; }
     HexMap > .hexmap--p1-bow { color: $text; background: $primary; text-style: bold; }
     HexMap > .hexmap--p2-bow { color: $text; background: $error; text-style: bold; }
+    HexMap > .hexmap--p1-faded { color: $primary-lighten-1; background: $background; }
+    HexMap > .hexmap--p2-faded { color: $error-lighten-1; background: $background; }
     HexMap > .hexmap--selected { color: $background; background: $accent; text-style: bold; }
+    HexMap > .hexmap--step { color: $success-lighten-1; background: $background;
+                             text-style: bold; }
+    HexMap > .hexmap--ram { color: $warning; background: $background; text-style: bold; }
+    HexMap > .hexmap--reach { color: $success; background: $background; }
+    HexMap > .hexmap--arc { color: $warning 70%; background: $background; }
+    HexMap > .hexmap--line { color: $warning; background: $background; text-style: bold; }
+    HexMap > .hexmap--harpoon { color: $secondary-lighten-1; background: $background;
+                                text-style: bold; }
     """
     BINDINGS = [
         ("left,h", "pan(-1, 0)", "Pan"), ("right,l", "pan(1, 0)", "Pan"),
@@ -77,16 +78,54 @@ class HexMap(ScrollView, can_focus=True):
 
     zoom: reactive[str] = reactive("near")
 
+    class Clicked(Message):
+        """The map was clicked on a hex (``ship``: the vessel there, if any)."""
+
+        def __init__(self, hex: Hex, ship: str | None) -> None:
+            super().__init__()
+            self.hex = hex
+            self.ship = ship
+
     def __init__(self, *, name: str | None = None, id: str | None = None,
-                 classes: str | None = None) -> None:
+                 classes: str | None = None, fit: bool = False) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._scene: HexScene | None = None
         self._rows: list[list[Cell]] = []
+        self.fit = fit       # the whole battlemap at a glance (the far zoom)
+        self.auto = True     # until the player zooms: the zoom the room allows
+
+    @staticmethod
+    def scene_of(ruleset: Any, state: Any, selected: str | None = None) -> HexScene:
+        """The scene to draw of ``state``: the ruleset's ``hex_scene``."""
+        scene: HexScene = ruleset.hex_scene(state, selected)
+        return scene
 
     # --- feeding it ------------------------------------------------------------------------
-    def show(self, scene: HexScene) -> None:
+    def show(self, scene: HexScene, selected: str | None = None) -> None:
+        """Draw this scene (``selected`` is marked in the scene itself; the argument is there
+        so that the hex map and the sea map are fed alike)."""
         self._scene = scene
+        wanted = self._wanted_zoom()
+        if wanted != self.zoom:
+            self.zoom = wanted  # watch_zoom rebuilds
+            return
         self._rebuild()
+
+    def _wanted_zoom(self) -> str:
+        if self.fit:
+            return "far"
+        width, height = self.size
+        if not self.auto or not width or not height:
+            return self.zoom
+        across, down = NEAR_ROOM
+        return "near" if width >= 3 * across and height >= 2 * down else "far"
+
+    def on_resize(self, event: Resize) -> None:
+        if self._scene is None:
+            return
+        wanted = self._wanted_zoom()
+        if wanted != self.zoom:
+            self.zoom = wanted
 
     @property
     def pitch(self) -> tuple[int, int]:
@@ -100,15 +139,90 @@ class HexMap(ScrollView, can_focus=True):
             return 3 * col + 1, 2 * row + (col & 1) + 1
         return 2 * col, row
 
+    def hex_at(self, x: int, y: int) -> Hex:
+        """The hex whose inside is nearest a map cell (column, line of the whole map)."""
+        px, py = self.pitch
+        col_guess = x // px
+        best: tuple[float, Hex] | None = None
+        for col in range(col_guess - 1, col_guess + 2):
+            for row in range(y // py - 1, y // py + 2):
+                h = axial(col, row)
+                cx, cy = self.cell_of(h)
+                gap = ((cx + 0.5 - x) / px) ** 2 + ((cy - y) / py) ** 2
+                if best is None or gap < best[0]:
+                    best = (gap, h)
+        assert best is not None
+        return best[1]
+
     def action_zoom(self, zoom: str) -> None:
+        self.auto = False
+        self.fit = False
         self.zoom = zoom
 
     def action_pan(self, dx: int, dy: int) -> None:
         px, py = self.pitch
         self.scroll_to(self.scroll_x + dx * px * 2, self.scroll_y + dy * py * 2, animate=False)
 
-    def watch_zoom(self) -> None:
+    def watch_zoom(self, old: str, new: str) -> None:
+        # keep the selected vessel in the middle of the view across the change, or else the
+        # hex that was in the middle
+        width, height = self.size
+        middle = None
+        chosen = next((v for v in self._scene.vessels if v.selected and v.hexes), None) \
+            if self._scene is not None else None
+        if chosen is not None:
+            middle = chosen.hexes[len(chosen.hexes) // 2]
+        elif self._rows and width and height:
+            opx, opy = (3, 2) if old == "near" else (2, 1)
+            col = int(self.scroll_x + width // 2) // opx
+            lower = col & 1 if old == "near" else 0
+            middle = axial(col, int(self.scroll_y + height // 2 - lower) // opy)
         self._rebuild()
+        if middle is not None:
+            self.centre_on(middle)
+
+    # --- where the view looks --------------------------------------------------------------
+    def centre_on(self, h: Hex) -> None:
+        """Scroll so that hex ``h`` is in the middle of the view."""
+        x, y = self.cell_of(h)
+        width, height = self.size
+        self.scroll_to(x + 1 - width // 2, y - height // 2, animate=False)
+
+    def in_view(self, h: Hex, margin: int = 2) -> bool:
+        x, y = self.cell_of(h)
+        width, height = self.size
+        return (self.scroll_x + margin <= x < self.scroll_x + width - margin - 1
+                and self.scroll_y + margin // 2 <= y < self.scroll_y + height - margin // 2)
+
+    def keep_in_view(self, *hexes: Hex) -> None:
+        """Follow the action: scroll only if one of these hexes is off screen, then to the
+        middle of them all if they fit, else to the first."""
+        if not hexes or all(self.in_view(h) for h in hexes):
+            return
+        cells = [self.cell_of(h) for h in hexes]
+        xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+        width, height = self.size
+        if max(xs) - min(xs) < width - 6 and max(ys) - min(ys) < height - 3:
+            self.scroll_to((max(xs) + min(xs)) // 2 + 1 - width // 2,
+                           (max(ys) + min(ys)) // 2 - height // 2, animate=False)
+        else:
+            self.centre_on(hexes[0])
+
+    def _vessel(self, ship: str) -> HexVessel | None:
+        if self._scene is None:
+            return None
+        return next((v for v in self._scene.vessels if v.ship == ship), None)
+
+    def centre_on_ship(self, ship: str) -> None:
+        """Centre the view on a vessel (her middle hex)."""
+        vessel = self._vessel(ship)
+        if vessel is not None and vessel.hexes:
+            self.centre_on(vessel.hexes[len(vessel.hexes) // 2])
+
+    def keep_ship_in_view(self, ship: str) -> None:
+        vessel = self._vessel(ship)
+        if vessel is not None and vessel.hexes:
+            self.keep_in_view(*vessel.hexes)
 
     # --- drawing ---------------------------------------------------------------------------
     def _rebuild(self) -> None:
@@ -123,8 +237,16 @@ class HexMap(ScrollView, can_focus=True):
         for col in range(scene.columns):
             for row in range(scene.rows):
                 self._draw_hex(grid, col, row)
+        for mark in scene.marks:
+            if mark.kind != "ram":
+                self._draw_mark(grid, mark)
+        for hex_line in scene.lines:
+            self._draw_line(grid, hex_line)
         for vessel in scene.vessels:
             self._draw_vessel(grid, vessel)
+        for mark in scene.marks:
+            if mark.kind == "ram":  # on her target's hex: drawn over it
+                self._draw_mark(grid, mark)
         self._rows = grid
         self.virtual_size = Size(width, height)
         self.refresh()
@@ -147,13 +269,48 @@ class HexMap(ScrollView, can_focus=True):
         self._put(grid, x + 2, y + 2, ("_", "hexmap--grid"))
         self._put(grid, x + 3, y + 2, ("/", "hexmap--grid"))
 
+    def _draw_mark(self, grid: list[list[Cell]], mark: HexMark) -> None:
+        x, y = self.cell_of(mark.hex)
+        style = f"hexmap--{mark.kind}"
+        if self.zoom == "far":
+            self._put(grid, x, y, (mark.char[:1], style))
+            return
+        for dx, char in enumerate((mark.char + " ")[:2]):
+            if char != " ":
+                self._put(grid, x + dx, y, (char, style))
+
+    def _draw_line(self, grid: list[list[Cell]], hex_line: HexLine) -> None:
+        """A grapple: the hexes between its ends, or the edge two neighbours share."""
+        style = "hexmap--harpoon" if hex_line.kind == "harpoon" else "hexmap--line"
+        if distance(hex_line.a, hex_line.b) == 1 and self.zoom == "near":
+            facing = facing_toward(hex_line.a, hex_line.b)
+            col, row = offset(hex_line.a)
+            x, y = 3 * col, 2 * row + (col & 1)
+            edge = {0: ((x + 1, y, "═"), (x + 2, y, "═")), 1: ((x + 3, y + 1, "╲"),),
+                    2: ((x + 3, y + 2, "╱"),), 3: ((x + 1, y + 2, "═"), (x + 2, y + 2, "═")),
+                    4: ((x, y + 2, "╲"),), 5: ((x, y + 1, "╱"),)}[facing]
+            for cx, cy, char in edge:
+                self._put(grid, cx, cy, (char, style))
+            return
+        for h in line(hex_line.a, hex_line.b)[1:-1]:
+            x, y = self.cell_of(h)
+            for dx, char in enumerate("~~" if self.zoom == "near" else "~"):
+                self._put(grid, x + dx, y, (char, style))
+
     def _draw_vessel(self, grid: list[list[Cell]], vessel: HexVessel) -> None:
-        side = "hexmap--selected" if vessel.selected else f"hexmap--{vessel.side}"
-        bow = "hexmap--selected" if vessel.selected else f"hexmap--{vessel.side}-bow"
+        if vessel.selected:
+            side = bow = "hexmap--selected"
+        elif vessel.faded:
+            side = bow = f"hexmap--{vessel.side}-faded"
+        else:
+            side, bow = f"hexmap--{vessel.side}", f"hexmap--{vessel.side}-bow"
         label = (vessel.label + "  ")[:2]
+        body = (vessel.fill * 2)[:2] if vessel.fill else label
+        # a vessel's bow shows her facing; a creature's head its fill (it swims any way)
+        head = (vessel.fill or ARROWS[vessel.facing % 6])[:1] + label[0]
         for i, h in enumerate(vessel.hexes):
             x, y = self.cell_of(h)
-            text = ARROWS[vessel.facing % 6] + label[0] if i == 0 else label
+            text = head if i == 0 else body
             if self.zoom == "far":
                 text = text[:1]
             for dx, char in enumerate(text):
@@ -171,6 +328,14 @@ class HexMap(ScrollView, can_focus=True):
 
     def _style(self, name: str) -> Style:
         return self.get_component_rich_style(name)
+
+    def on_click(self, event: Click) -> None:
+        h = self.hex_at(event.x + int(self.scroll_x), event.y + int(self.scroll_y))
+        ship = None
+        if self._scene is not None:
+            ship = next((v.ship for v in reversed(self._scene.vessels)
+                         if h in v.hexes and v.ship), None)
+        self.post_message(self.Clicked(h, ship))
 
     def text_lines(self) -> list[str]:
         """The whole map as plain text, a line a row (what a test reads)."""
