@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from ahoy_tui.engine.registry import plugins
+from ahoy_tui.ui.widgets.sea_map import SeaMap
 
 GROUP = "ahoy_tui.ui"
 
@@ -33,12 +34,16 @@ class BattleParts:
     ``screen`` makes the battle screen for a session (local or remote); ``cards`` is the widget
     of the ships' record cards, shown beside the map in battle and in the replay viewer (it has
     ``show(cards, selected)``); ``order_sheet`` is the widget orders are written on in secret,
-    or None for rules whose orders are given one action at a time.
+    or None for rules whose orders are given one action at a time; ``map`` is the widget the
+    table is drawn on (the sea map in inches, or the hex map), which says what it draws of a
+    state (``scene_of(ruleset, state, selected)``), is fed it with ``show(scene, selected)`` and
+    centres on a ship with ``centre_on_ship``.
     """
 
     screen: Callable[[Any], Screen[None]]
     cards: type[Widget]
     order_sheet: type[Widget] | None = None
+    map: type[Widget] = SeaMap
 
 
 def drawable(ruleset: Any) -> bool:

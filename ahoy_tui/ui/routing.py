@@ -1,5 +1,6 @@
 """Which screen and which drawing a ruleset's battles get: whatever parts the ruleset names
-(``ui/parts.py``). The table of any of them is a ``rules.scene.Scene``; the screens reach the
+(``ui/parts.py``). The table of any of them is what its map widget draws (a
+``rules.scene.Scene`` in inches, a ``rules.hexscene.HexScene`` in hexes); the screens reach the
 rules only through the ruleset."""
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ def is_battle_screen(screen: object) -> bool:
 
 
 def table_scene(ruleset: Any, state: Any, selected: str | None = None) -> Any:
-    """The table of ``state`` to draw (a ``rules.scene.Scene``), whatever its rules."""
-    return ruleset.scene(state, selected)
+    """The table of ``state`` to draw, whatever its rules: what the ruleset's map widget draws
+    (a ``rules.scene.Scene`` for the sea map, a ``rules.hexscene.HexScene`` for the hex map)."""
+    return parts_for(ruleset).map.scene_of(ruleset, state, selected)  # type: ignore[attr-defined]
 
 
 def wind_words(ruleset: Any, state: Any) -> str:

@@ -125,10 +125,9 @@ class BattleScreen(BattleBasics):
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
         with Horizontal(id="main"):
-            yield SeaMap(id="map")
+            yield parts_for(self.session.ruleset).map(id="map")
             with Vertical(id="side"):
-                yield parts_for(self.session.ruleset).cards(id="cards")
-                yield DiceLog(id="log")
+                yield from self.compose_side()
         with Vertical(id="bottom"):
             yield Static(id="tape")
             yield PhasePrompt(id="prompt")
@@ -137,6 +136,11 @@ class BattleScreen(BattleBasics):
             yield Input(id="moveline", placeholder="move line, e.g. 4 r 3 (Enter plays it, "
                         "Esc backs out)")
         yield KeyFooter()
+
+    def compose_side(self) -> ComposeResult:
+        """The panel beside the map: the record cards, and the dice log."""
+        yield parts_for(self.session.ruleset).cards(id="cards")
+        yield DiceLog(id="log")
 
     def on_mount(self) -> None:
         self.query_one("#log", DiceLog).border_title = "Dice and events"
@@ -350,9 +354,13 @@ class BattleScreen(BattleBasics):
             self.query_one("#cards", ShipCards).show(cards, self.selected)
         self.query_one(ChoiceList).display = False
         picker.display = True
-        picker.ask(choice, self.session.describe_action,
+        picker.ask(choice, self.describe_value,
                    start if start is not None else self._suggest(choice))
         picker.focus()
+
+    def describe_value(self, action: Any) -> str:
+        """An action as the value picker shows it while its number is being chosen."""
+        return str(self.session.describe_action(action))
 
     def _suggest(self, choice: NumberChoice) -> int:
         """Start the picker somewhere sensible: the whole move, or mid-range."""

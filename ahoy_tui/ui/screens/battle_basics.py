@@ -34,7 +34,8 @@ HURRIED = 0.02
 
 class BattleBasics(Screen[None]):
     """The base of a battle screen. Its screens give ``session``, ``online``, ``refusal``,
-    ``refresh_all`` and ``captain_played``, and compose a ``DiceLog`` and a ``SeaMap``."""
+    ``refresh_all`` and ``captain_played``, and compose a ``DiceLog`` and a map (``#map``: a
+    ``SeaMap``, which the tape measure needs, or another the ruleset's parts name)."""
 
     session: Any
     selected: str | None = None
@@ -107,7 +108,7 @@ class BattleBasics(Screen[None]):
         self.refresh_all()
 
     def action_focus_map(self) -> None:
-        self.query_one(SeaMap).focus()
+        self.query_one("#map").focus()  # the sea map or the hex map alike
 
     # --- the map: what every scene gets on top of the rules' shapes ----------------------------
     def show_scene(self, scene: Any) -> None:
@@ -141,10 +142,13 @@ class BattleBasics(Screen[None]):
     # --- the tape measure --------------------------------------------------------------------
     def action_tape(self) -> None:
         """Measure from the selected ship (or, with o, one of her guns) to the map's cursor."""
-        sea = self.query_one(SeaMap)
         if self.tape_on:
             self.end_tape()
             return
+        if not hasattr(self.session.ruleset, "measure"):
+            self.notify("These rules have no tape measure", severity="warning", timeout=3)
+            return
+        sea = self.query_one(SeaMap)
         state = self.session.state
         if self.selected is None or not any(s.id == self.selected
                                             for s in getattr(state, "ships", ())):

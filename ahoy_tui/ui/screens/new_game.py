@@ -12,12 +12,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from ahoy_tui.ai import make_captain
 from ahoy_tui.engine import get_ruleset, rulesets
 from ahoy_tui.session import CASUAL, STRICT, LocalSession
+from ahoy_tui.ui.parts import parts_for
 from ahoy_tui.ui.routing import table_scene
 from ahoy_tui.ui.widgets.sea_map import SeaMap
 
@@ -98,7 +100,7 @@ class NewGameScreen(Screen[None]):
                 yield Button("Start the battle (ctrl+s)", id="start", variant="primary")
             with Vertical(id="preview-box"):
                 yield Label("The table", id="preview-title")
-                yield SeaMap(id="preview")
+                yield SeaMap(id="preview", classes="preview")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -194,9 +196,21 @@ class NewGameScreen(Screen[None]):
                 f"fleet:[/b] {escape(str(exc))}")
             data = None
         game = Game.new(self.ruleset_id, self.scenario, scenario_data=data, seed=1)
-        sea = self.query_one("#preview", SeaMap)
-        sea.fit = True  # the whole table, whatever room the form leaves it
-        sea.show(table_scene(ruleset, game.state), None)
+        preview = self.preview_map(parts_for(ruleset).map)
+        preview.fit = True  # the whole table, whatever room the form leaves it
+        preview.show(table_scene(ruleset, game.state), None)
+
+    def preview_map(self, kind: type[Widget]) -> Any:
+        """The preview drawn on the kind of map these rules are played on (inches or hexes):
+        one of each kind is made when first needed, and only the one in use is shown."""
+        maps = list(self.query(".preview"))
+        shown = next((m for m in maps if type(m) is kind), None)
+        if shown is None:
+            shown = kind(classes="preview")
+            self.query_one("#preview-box").mount(shown)
+        for widget in [*maps, shown]:
+            widget.display = widget is shown
+        return shown
 
     def options(self) -> dict[str, object]:
         chosen: dict[str, object] = {}

@@ -27,6 +27,7 @@ from ahoy_tui.ui.parts import parts_for
 from ahoy_tui.ui.routing import table_scene, wind_words
 from ahoy_tui.ui.widgets.choices import PhasePrompt
 from ahoy_tui.ui.widgets.dice_log import DiceLog
+from ahoy_tui.ui.widgets.hex_map import HexMap
 from ahoy_tui.ui.widgets.record_cards import ShipCards
 from ahoy_tui.ui.widgets.sea_map import SeaMap
 from ahoy_tui.ui.widgets.status_bar import StatusBar, standing_of
@@ -91,7 +92,7 @@ class ReplayScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
         with Horizontal(id="main"):
-            yield SeaMap(id="map")
+            yield parts_for(self.game.ruleset).map(id="map")  # inches or hexes
             with Vertical(id="side"):
                 yield OptionList(*self._turn_options(), id="turns")
                 # the ruleset's own record cards (Naval Battle: every ship's, sheets once shown)
@@ -106,7 +107,7 @@ class ReplayScreen(Screen[None]):
         for s in self.entries:
             state = self.game.state_at(s)
             active = getattr(state, "active", "")
-            side = state.side_name(active) if hasattr(state, "side_name") else active
+            side = state.side_name(active) if active and hasattr(state, "side_name") else active
             who = f" · {side}" if side else ""  # (Naval Battle turns have no active side)
             options.append(Option(f"Turn {getattr(state, 'turn', 0)}{who} · step {s}",
                                   id=str(s)))
@@ -135,10 +136,12 @@ class ReplayScreen(Screen[None]):
     def show(self) -> None:
         state = self.state
         ruleset = self.game.ruleset
-        self.query_one(SeaMap).show(table_scene(ruleset, state, self.selected), self.selected)
+        self.query_one("#map").show(  # type: ignore[attr-defined]
+            table_scene(ruleset, state, self.selected), self.selected)
         self.query_one("#cards").show(ruleset.cards(state), self.selected)  # type: ignore[attr-defined]
         side = state.to_act or getattr(state, "active", "p1")
-        phase = "battle over" if state.over else str(getattr(state, "phase", ""))
+        phase = getattr(state, "phase", "")
+        phase = "battle over" if state.over else str(getattr(phase, "value", phase))
         self.query_one(StatusBar).show(
             title=f"Replay: {self.game.scenario.title}", turn=getattr(state, "turn", 0),
             side=state.side_name(side) if hasattr(state, "side_name") else side,
@@ -253,7 +256,8 @@ class ReplayScreen(Screen[None]):
 
     # --- ships ------------------------------------------------------------------------------
     @on(SeaMap.Clicked)
-    def map_clicked(self, event: SeaMap.Clicked) -> None:
+    @on(HexMap.Clicked)
+    def map_clicked(self, event: SeaMap.Clicked | HexMap.Clicked) -> None:
         if event.ship is not None:
             self.select(event.ship)
 
@@ -267,10 +271,8 @@ class ReplayScreen(Screen[None]):
         self.show()
 
     def action_centre(self) -> None:
-        state = self.state
-        if self.selected and any(s.id == self.selected for s in getattr(state, "ships", ())):
-            ship = state.ship(self.selected)
-            self.query_one(SeaMap).centre_on(ship.x, ship.y)
+        if self.selected:
+            self.query_one("#map").centre_on_ship(self.selected)  # type: ignore[attr-defined]
 
     # --- taking over ------------------------------------------------------------------------
     def take_over_game(self) -> Game:

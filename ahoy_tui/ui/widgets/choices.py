@@ -10,6 +10,7 @@ the value on the map. :func:`collapse` folds a run of actions that differ only i
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import pairwise
 from typing import Any
 
 import attrs
@@ -220,8 +221,12 @@ class ValuePicker(Static, can_focus=True):
             return
         span = (f"{self.choice.low} to {self.choice.high}" if self.choice.low < 0
                 else f"{self.choice.low}-{self.choice.high}")
-        if len(self.choice.values) != self.choice.high - self.choice.low + 1:
-            span = " ".join(str(v) for v in self.choice.values)
+        values = self.choice.values
+        steps = {b - a for a, b in pairwise(values)}
+        if len(steps) == 1 and steps != {1}:  # a run in even steps: a speed in 30' steps
+            span = f"{span} by {steps.pop()}"
+        elif len(values) != self.choice.high - self.choice.low + 1:
+            span = " ".join(str(v) for v in values)
         text = Text.assemble(("» ", "bold"), (self.describe(self.choice.at(self.value)),
                                              "bold reverse"),
                              (f"  ({span})", "dim"),

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import Any
 
 from rich.style import Style
 from textual.events import Click
@@ -105,6 +106,11 @@ class SeaMap(ScrollView, can_focus=True):
         self.measuring = False  # the arrows move the cursor, not the view
         self._anchor: tuple[float, float, float, float] | None = None
 
+    @staticmethod
+    def scene_of(ruleset: Any, state: Any, selected: str | None = None) -> Any:
+        """The scene to draw of ``state``: the ruleset's ``scene``."""
+        return ruleset.scene(state, selected)
+
     # --- feeding it ------------------------------------------------------------------------
     def show(self, scene: object, selected: str | None) -> None:
         """Draw this scene (a :class:`~ahoy_tui.rules.scene.Scene`)."""
@@ -174,12 +180,7 @@ class SeaMap(ScrollView, can_focus=True):
         self.scroll_to(x / self.sx + 1 - col, y / self.sy + 1 - row, animate=False)
 
     def _selected_point(self) -> tuple[float, float] | None:
-        if self._scene is None or self._selected is None:
-            return None
-        for hull in self._scene.hulls:
-            if hull.ship == self._selected and not hull.ghost:
-                return hull.centre
-        return None
+        return None if self._selected is None else self._hull_centre(self._selected)
 
     def action_zoom(self, direction: int) -> None:
         """Zoom in (-1) or out (1); the widest zoom fits the whole table."""
@@ -236,6 +237,23 @@ class SeaMap(ScrollView, can_focus=True):
             self.centre_on((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
         else:
             self.centre_on(*points[0])
+
+    def _hull_centre(self, ship: str) -> tuple[float, float] | None:
+        if self._scene is None:
+            return None
+        return next((h.centre for h in self._scene.hulls if h.ship == ship and not h.ghost),
+                    None)
+
+    def centre_on_ship(self, ship: str) -> None:
+        """Centre the view on a ship of the scene shown."""
+        point = self._hull_centre(ship)
+        if point is not None:
+            self.centre_on(*point)
+
+    def keep_ship_in_view(self, ship: str) -> None:
+        point = self._hull_centre(ship)
+        if point is not None:
+            self.keep_in_view(point)
 
     def on_resize(self) -> None:
         """A new size: the fitted zoom follows it, and the selected ship stays in view."""
