@@ -1,0 +1,185 @@
+"""ACKS II sea combat on the general battle screen: the hex battlemap, the initiative track, the
+vessel sheets, the choices.
+
+Each round starts with the declarations: one row for each way a vessel may go (oar, backwater,
+sail; the captain steering all round or not) opens a value picker for her speed in feet, and the
+map marks how far straight on that speed takes her (``·`` sure, ``?`` on a natural 4+). Then the
+counts run down: the track beside the map names who acts on each, and the vessel moving has the
+hexes her next step may take marked (an arrow the way she would go, ``×`` a ram). ``a`` shows the
+selected vessel's engine arcs (they show unasked while her engines choose a target).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.events import Resize
+from textual.screen import Screen
+
+from ahoy_tui.engine.hexgrid import distance
+from ahoy_tui.rules.acks import view
+from ahoy_tui.rules.acks.actions import Declare
+from ahoy_tui.ui.parts import BattleParts
+from ahoy_tui.ui.screens.battle import BattleScreen
+from ahoy_tui.ui.widgets.choices import NumberChoice
+from ahoy_tui.ui.widgets.dice_log import DiceLog
+from ahoy_tui.ui.widgets.hex_map import HexMap
+from ahoy_tui.ui.widgets.initiative_track import InitiativeTrack
+from ahoy_tui.ui.widgets.vessel_sheets import VesselSheets
+
+PHASE_TOPICS = {"declare": "Pre-Initiative Declarations",
+                "counts": "Movement During Sea Combat", "over": "Sea Combat"}
+# The general screen's keys but the tape measure and the move line (the hex map counts hexes,
+# and a move is played a hex at a time), with the arcs in their place.
+UNUSED = {"tape", "tape_origin", "move_line", "keyed_choice('!')"}
+
+
+class AcksScreen(BattleScreen, inherit_bindings=False):
+    """Declare, then play the counts hex by hex on the sea battlemap."""
+
+    CSS_PATH = ["battle.tcss", "../widgets/vessel_sheets.tcss",
+                "../widgets/initiative_track.tcss"]
+    BINDINGS = [
+        *Screen.BINDINGS,
+        *(b for b in BattleScreen.BINDINGS
+          if isinstance(b, Binding) and b.action not in UNUSED),
+        Binding("a", "arcs", "Arcs",
+                tooltip="the selected vessel's engine arcs, within long range"),
+        Binding("plus,equals_sign", "zoom('near')", "Zoom in", show=False,
+                tooltip="the map: every hex outlined"),
+        Binding("minus", "zoom('far')", "Zoom out", show=False,
+                tooltip="the map: more of the battlemap, a dot a hex"),
+    ]
+
+    def __init__(self, session: Any) -> None:
+        super().__init__(session)
+        self.arcs = False  # every engine's arc of the selected vessel, not only those acting
+
+    def compose_side(self) -> ComposeResult:
+        yield InitiativeTrack(id="track")
+        yield VesselSheets(id="cards")
+        yield DiceLog(id="log")
+
+    # --- showing -------------------------------------------------------------------------------
+    def refresh_all(self) -> None:
+        super().refresh_all()
+        self.query_one(InitiativeTrack).show(view.track(self._shown()))
+
+    def _redraw_map(self) -> None:
+        scene = self.session.ruleset.hex_scene(self._shown(), self.selected,
+                                               preview_action=self.preview_action,
+                                               arcs=self.arcs)
+        self.query_one(HexMap).show(scene)
+
+    def _natural_selection(self) -> str | None:
+        """The vessel the decision is about: the one moving, the captain choosing a head-on's
+        outcome, the first of the side's actors on this count, or the first to declare."""
+        state = self.session.state
+        if state.over or state.to_act is None:
+            return None
+        mover = next((v for v in state.vessels if v.moving), None)
+        if mover is not None:
+            return str(mover.id)
+        if state.head_on is not None:
+            return str(state.head_on.chooser)
+        if state.phase.value == "declare":
+            return next((v.id for v in state.vessels if v.side == state.to_act and v.afloat
+                         and v.declared is None), None)
+        return next((a.vessel for a in state.actors if a.total == state.count
+                     and not a.done and a.side == state.to_act), None)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self.selected is not None:
+            self.call_after_refresh(self._follow, self.selected)
+
+    def on_resize(self, event: Resize) -> None:
+        """A new size may change the map's zoom: look again for the vessel and her foe."""
+        super().on_resize(event)
+        if self.selected is not None:
+            self.call_after_refresh(self._follow, self.selected)
+
+    def _follow(self, ship_id: str) -> None:
+        """Keep the vessel being decided about in view, and the nearest enemy with her when
+        both fit."""
+        state = self.session.state
+        vessel = next((v for v in state.vessels if v.id == ship_id and v.in_action), None)
+        if vessel is None:
+            return
+        foes = [v for v in state.vessels if v.side != vessel.side and v.in_action]
+        near = min(foes, key=lambda f: min(distance(a, b) for a in vessel.hexes
+                                           for b in f.hexes), default=None)
+        self.query_one(HexMap).keep_in_view(*vessel.hexes, *(near.hexes if near else ()))
+
+    def action_centre(self) -> None:
+        if self.selected:
+            self.query_one(HexMap).centre_on_ship(self.selected)
+
+    def _phase_rule(self) -> str:
+        return PHASE_TOPICS.get(self.session.state.phase.value, "Sea Combat")
+
+    def action_rules(self) -> None:
+        try:
+            self.session.ruleset.rule_topics()
+        except (AttributeError, OSError):
+            self.notify("No summaries of these rules yet", severity="warning", timeout=3)
+            return
+        super().action_rules()
+
+    # --- the map -------------------------------------------------------------------------------
+    @on(HexMap.Clicked)
+    def hex_clicked(self, event: HexMap.Clicked) -> None:
+        if event.ship is not None:
+            self.selected = event.ship
+            self.refresh_all()
+
+    def action_zoom(self, zoom: str) -> None:
+        self.query_one(HexMap).action_zoom(zoom)
+
+    def action_arcs(self) -> None:
+        self.arcs = not self.arcs
+        self.notify("Engine arcs: " + ("all of the selected vessel's" if self.arcs
+                                       else "only while they choose a target"), timeout=2)
+        self._redraw_map()
+
+    # --- declaring a speed ---------------------------------------------------------------------
+    def _open_picker(self, choice: NumberChoice, start: int | None = None) -> None:
+        vessel = getattr(choice.template, "vessel", None)
+        if vessel is not None and vessel != self.selected:
+            self.selected = vessel  # her sheet, and her reach on the map
+            self.query_one(VesselSheets).show(self.session.ruleset.cards(self._shown()),
+                                              vessel)
+            self.action_centre()
+        super()._open_picker(choice, start)
+
+    def _suggest(self, choice: NumberChoice) -> int:
+        """A speed starts at the one she went at last round."""
+        if isinstance(choice.template, Declare):
+            state = self.session.state
+            return choice.nearest(state.vessel(choice.template.vessel).speed)
+        return super()._suggest(choice)
+
+    def describe_value(self, action: Any) -> str:
+        """A speed with the hexes it makes on her count (a half hex: one more on a natural
+        4+ on her captain's initiative die)."""
+        words = super().describe_value(action)
+        if not isinstance(action, Declare):
+            return words
+        sure, lucky = view.speed_hexes(self.session.state, action)
+        if lucky == sure:
+            return f"{words} → {sure} hex{'es' * (sure != 1)}"
+        return f"{words} → {sure} hex{'es' * (sure != 1)}, {lucky} on a 4+"
+
+    def _follow_preview(self) -> None:
+        hexmap = self.query_one(HexMap)
+        scene = hexmap._scene
+        if scene is not None:
+            reach = [m.hex for m in scene.marks if m.kind == "reach"]
+            if reach:
+                hexmap.keep_in_view(reach[0], reach[-1])
+
+
+PARTS = BattleParts(screen=AcksScreen, cards=VesselSheets, map=HexMap)

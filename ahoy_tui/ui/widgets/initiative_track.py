@@ -1,0 +1,67 @@
+"""The initiative track: the round's counts running down, and who acts on each.
+
+Before the dice it lists each vessel's declaration (or that it is awaited); then each count
+still to come with the vessels that move, engines, deck crews and monsters that act on it, the
+count being played marked ``▶`` and whoever has acted on it ticked. The counts already played
+are gone from it, as they are from the Judge's count. It is fed a ``rules.acks.view.Track``
+(any value with the same fields will do).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import Static
+
+SIDE_STYLES = {"p1": "bold blue", "p2": "bold red"}
+
+
+def render_track(track: Any) -> Text:
+    text = Text()
+    if track.phase == "declare":
+        text.append(f"Round {track.round} · declarations\n", style="bold")
+        for line in track.declarations:
+            text.append(f" {line.label} ", style=SIDE_STYLES.get(line.side, "bold"))
+            if line.words:
+                text.append(f"✓ {line.words}\n", style="dim")
+            else:
+                text.append("… to declare\n", style="italic")
+        return text
+    if not track.counts:
+        return Text(f"Round {track.round}", style="bold")
+    top = track.counts[0].count
+    text.append(f"Round {track.round} · count {track.count}", style="bold")
+    if top > track.count:
+        text.append(f" (from {top})", style="dim")
+    text.append("\n")
+    for row in track.counts:
+        if row.count > track.count:
+            continue
+        text.append("▶" if row.current else " ", style="bold")
+        text.append(f"{row.count:>2} ", style="bold reverse" if row.current else "bold")
+        for i, entry in enumerate(row.entries):
+            if i:
+                text.append(" · ", style="dim")
+            style = SIDE_STYLES.get(entry.side, "bold")
+            if entry.done:
+                text.append(f"{entry.label} {entry.who} ✓", style="dim")
+            else:
+                text.append(entry.label, style=style)
+                text.append(f" {entry.who}", style="" if row.current else "dim")
+        text.append("\n")
+    return text
+
+
+class InitiativeTrack(Static):
+    """The round's initiative counts and who acts on them."""
+
+    _shown: Any = None
+
+    def show(self, track: Any) -> None:
+        if track == self._shown:
+            return  # unchanged: no repaint
+        self._shown = track
+        text = render_track(track)
+        text.rstrip()
+        self.update(text)

@@ -1,0 +1,315 @@
+"""ACKS II sea combat on the battle screen, played by keys as a captain would: the hex
+battlemap, the vessel sheets, the initiative track, a declaration and a step; the replay viewer
+and the new-game preview on hexes; at 80×24 and larger."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from pathlib import Path
+
+import pytest
+from textual.widgets import Select
+
+from ahoy_tui.engine import Game
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.engine.hexgrid import facing_named, neighbour
+from ahoy_tui.rules.acks import view
+from ahoy_tui.rules.acks.actions import Step
+from ahoy_tui.rules.acks.model import Declared, Grapple
+from ahoy_tui.session import LocalSession
+from ahoy_tui.ui.app import AhoyApp
+from ahoy_tui.ui.screens.acks import AcksScreen
+from ahoy_tui.ui.screens.new_game import NewGameScreen
+from ahoy_tui.ui.screens.replay import ReplayScreen
+from ahoy_tui.ui.screens.take_over import TakeOverScreen
+from ahoy_tui.ui.widgets.choices import ChoiceList, ValuePicker
+from ahoy_tui.ui.widgets.hex_map import ARROWS, HexMap
+from ahoy_tui.ui.widgets.initiative_track import InitiativeTrack
+from ahoy_tui.ui.widgets.sea_map import SeaMap
+from ahoy_tui.ui.widgets.vessel_sheets import VesselSheets
+
+SMALL = (80, 24)
+LARGE = (120, 40)
+SCENARIOS = ("quinquereme", "longship_raid", "sea_serpent")
+
+
+@pytest.fixture(autouse=True)
+def _saves(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("AHOY_SAVES", str(tmp_path / "saves"))
+
+
+def screen_text(app: AhoyApp) -> str:
+    text = re.sub(r"<[^>]+>", "", app.export_screenshot())
+    return html.unescape(text).replace("\xa0", " ")
+
+
+def session(tmp_path: Path, scenario: str = "quinquereme", game: Game | None = None,
+            seed: int = 1) -> LocalSession:
+    game = game or Game.new("acks", scenario, seed=seed)
+    return LocalSession(game, path=tmp_path / "acks.json", seats=("p1", "p2"))
+
+
+def sheet_text(app: AhoyApp, vessel: str) -> str:
+    return str(app.screen.query_one(f"#card-{vessel}").content)
+
+
+def track_text(app: AhoyApp) -> str:
+    return str(app.screen.query_one(InitiativeTrack).content)
+
+
+# --- the screen opens ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("scenario", SCENARIOS)
+async def test_the_screen_opens_for_each_scenario(tmp_path: Path, scenario: str,
+                                                  size: tuple[int, int]) -> None:
+    app = AhoyApp(session=session(tmp_path, scenario))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, AcksScreen)
+        state = screen.session.state
+        hexmap = screen.query_one(HexMap)
+        assert hexmap.zoom == ("far" if size == SMALL else "near")  # the room decides
+        lines = hexmap.text_lines()
+        for vessel in state.vessels:  # each at her bow: her facing, a monster its waves
+            x, y = hexmap.cell_of(vessel.body.bow)
+            assert lines[y][x] == ("≈" if vessel.creature else ARROWS[vessel.body.facing])
+        sheets = screen.query_one(VesselSheets)
+        assert list(sheets._cards) == [v.id for v in state.vessels]
+        assert screen.selected == state.vessels[0].id  # the first to declare
+        text = screen_text(app)
+        assert f"Round 1, declarations: {state.side_name('p1')}" in text
+        assert "to declare" in text  # the track, before the dice
+        assert screen.query_one(ChoiceList).option_count >= 1
+        assert screen.query_one("#choices").size.height >= 1
+        assert hexmap.size.width >= 30 and hexmap.size.height >= 10
+
+
+# --- the vessel sheets ---------------------------------------------------------------------------
+
+async def test_the_vessel_sheet_shows_her_figures(tmp_path: Path) -> None:
+    """A quinquereme at half her shp with half her rowers, winded, her ballista loading, her
+    grapple in the Gull: every figure as the tables make it (worked by hand below)."""
+    game = Game.new("acks", "quinquereme", seed=1)
+    pride = game.state.vessel("pride")
+    pride = replace(pride, shp=60, rowers=150, marines=70, winded=True, rested=2,
+                    declared=Declared("oar", 90, steer_full=True),
+                    pieces=(replace(pride.pieces[0], reload=1), *pride.pieces[1:]))
+    state = replace(game.state, vessels=(pride, *game.state.vessels[1:]),
+                    grapples=(Grapple("pride", "gull"),))
+    game._states[0] = state  # a position set out for the sheet: not played
+    app = AhoyApp(session=session(tmp_path, game=game))
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.pause()
+        app.screen.selected = "pride"
+        app.screen.refresh_all()
+        await pilot.pause()
+        text = sheet_text(app, "pride")
+        assert "Pride of Aura" in text and "Phaedra" in text
+        assert "60/120" in text                         # shp track
+        assert "Galley, 5-Rower · 3 hexes" in text
+        assert "AC 2 · ram 11d6" in text
+        # winded: no faster than cruise (240') × the worse of hull (60/120) and rowers
+        # (150/300) = 120'; backwater a third of cruise, 80' × 1/2 = 40', to the nearest 30'
+        # = 30'; sail: facing into the north wind, 0 of her 150'
+        assert "max oar 120' of 240' · back 30'" in text
+        assert "max sail 0' of 150'" in text
+        assert "winded, rested 2/10" in text
+        assert "sailors 20/20 · rowers 150/300" in text
+        assert "marines 70/75, composite bows" in text
+        assert "bow   heavy ballista loading 1" in text
+        assert "60° ahead · 2/5/8 hex · reload 1" in text
+        assert "port  medium catapult ready" in text
+        assert "120° port · 2/5/7 hex · reload 2" in text
+        assert "stbd  medium catapult ready" in text
+        assert "line: hers to Gull" in text
+        assert "✓ oar 90', steering all round" in text
+        assert "captain Phaedra, level 6, master mariner" in text
+        gull = sheet_text(app, "gull")  # not selected: three lines
+        assert "25/25" in gull and "oar 120' · S, running" in gull
+        assert "grappled (1)" in gull and "captain" not in gull
+
+
+async def test_a_monster_sheet(tmp_path: Path) -> None:
+    game = Game.new("acks", "sea_serpent", seed=1)
+    vessels = tuple(replace(v, shp=30, submerged=True) if v.creature else v
+                    for v in game.state.vessels)
+    game._states[0] = replace(game.state, vessels=vessels)
+    app = AhoyApp(session=session(tmp_path, game=game))
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.pause()
+        app.screen.selected = "serpent"
+        app.screen.refresh_all()
+        await pilot.pause()
+        text = sheet_text(app, "serpent")
+        assert "hp" in text and "30/60" in text
+        # AC 5; it swims three times its running 90' in the open sea
+        assert "AC 5 · swims 270' · S · submerged" in text
+        assert "bite 3d10, +8 to hit" in text
+
+
+# --- playing by keys -----------------------------------------------------------------------------
+
+def current_count_line(app: AhoyApp) -> str:
+    return next(line for line in track_text(app).splitlines() if line.startswith("▶"))
+
+
+async def declare_both(pilot, app: AhoyApp) -> None:
+    """Phaedra: the first row (oar, steering all round), one step up from the speed the picker
+    starts at; the Corsairs hold their course (the last row)."""
+    screen = app.screen
+    await pilot.press("1")
+    picker = screen.query_one(ValuePicker)
+    assert picker.display and picker.value == 120  # her speed last round
+    await pilot.press("right")
+    assert picker.value == 150
+    await pilot.press("enter")
+    await pilot.pause()
+    await pilot.press("end", "enter")
+    await pilot.pause()
+
+
+async def test_a_declaration_and_a_step_by_keys(tmp_path: Path) -> None:
+    app = AhoyApp(session=session(tmp_path, seed=1))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        state = screen.session.state
+        bow = state.vessel("pride").body.bow
+        await pilot.press("1")
+        await pilot.pause()
+        # 120': two hexes straight on, marked on the map; 150' adds a half hex (a 4+)
+        reach = [m for m in screen.query_one(HexMap)._scene.marks if m.kind == "reach"]
+        north = facing_named("N")
+        assert [m.hex for m in reach] == [neighbour(bow, north),
+                                          neighbour(neighbour(bow, north), north)]
+        picked = str(screen.query_one(ValuePicker).content)
+        assert "Pride of Aura: under oar at 120', captain steering all round → 2 hexes" in picked
+        assert "(0-240 by 30)" in picked  # her sprint, in 30' steps
+        await pilot.press("right")
+        assert "→ 2 hexes, 3 on a 4+" in str(screen.query_one(ValuePicker).content)
+        assert [m.char for m in screen.query_one(HexMap)._scene.marks
+                if m.kind == "reach"] == ["•", "•", "?"]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.session.state.vessel("pride").declared == Declared("oar", 150, True)
+        assert screen.session.state.to_act == "p2"
+        await pilot.press("end", "enter")  # the Corsairs: hold course
+        await pilot.pause()
+        state = screen.session.state
+        assert state.phase.value == "counts" and state.to_act == "p1"
+        # her count (seed 1): the hexes her next step may take are marked on the map
+        steps = {m.hex: m.char for m in screen.query_one(HexMap)._scene.marks
+                 if m.kind == "step"}
+        assert steps[neighbour(bow, north)] == "↑"
+        assert steps[neighbour(bow, facing_named("NW"))] == "↖"
+        assert steps[neighbour(bow, facing_named("NE"))] == "↗"
+        assert "Pride of Aura: ahead" in screen_text(app)
+        await pilot.press("1")  # ahead
+        await pilot.pause()
+        after = screen.session.state
+        assert isinstance(screen.session.game.action_at(screen.session.step), Step)
+        assert after.vessel("pride").body.bow == neighbour(bow, north)
+        assert after.vessel("pride").moved == 1
+
+
+async def test_the_initiative_track_names_who_acts_on_the_count(tmp_path: Path) -> None:
+    app = AhoyApp(session=session(tmp_path, seed=1))
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.pause()
+        assert "PO … to declare" in track_text(app)
+        await declare_both(pilot, app)
+        assert "PO ✓ oar 150', steering all round" not in track_text(app)  # the dice rolled
+        state = app.screen.session.state
+        labels = view.labels(state)
+        line = current_count_line(app)
+        assert line.startswith(f"▶{state.count:>2} ")
+        on_count = [a for a in state.actors if a.total == state.count]
+        assert on_count
+        for actor in on_count:
+            vessel = state.vessel(actor.vessel)
+            if actor.role == "captain":
+                words = "moves"
+            elif actor.role == "crew":
+                words = "deck crew"
+            else:
+                piece = next(p for p in vessel.pieces if p.id == actor.piece)
+                mount = {"starboard": "stbd"}.get(piece.mount, piece.mount)
+                words = f"{mount} {piece.kind.split('_')[-1]}"
+            named = f"{labels[actor.vessel]} {words}"
+            assert named in line
+            assert (f"{named} ✓" in line) == actor.done
+        others = {a.id for a in state.actors if a.total != state.count}
+        assert others  # on the lower counts, each on its own line
+        assert f"{labels['pride']} moves ✓" not in line
+        await pilot.press("1")  # the Pride's first hex: her entry not yet ticked
+        await pilot.pause()
+        assert "PO moves ✓" not in current_count_line(app)
+
+
+# --- the replay viewer and the new game ----------------------------------------------------------
+
+def played(seed: int = 4, actions: int = 60) -> Game:
+    game = Game.new("acks", "quinquereme", seed=seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        options = game.legal_actions().fixed
+        if not options:
+            break
+        game.play(rng.choice(options))
+    return game
+
+
+async def test_the_replay_viewer_steps_an_acks_battle_on_the_hex_map(tmp_path: Path) -> None:
+    game = played()
+    path = game.save(tmp_path / "acks-battle.json")
+    first = next(s for s in range(1, game.last_step + 1)
+                 if isinstance(game.action_at(s), Step))
+    vid = game.action_at(first).vessel
+    app = AhoyApp(replay=path)
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        hexmap = screen.query_one(HexMap)
+        assert not screen.query(SeaMap)
+        assert hexmap._scene == view.hex_scene(game.state_at(0), screen.selected)
+        for _ in range(first - 1):
+            await pilot.press("right")
+        before = game.state_at(first - 1).vessel(vid).body
+        shown = next(v for v in hexmap._scene.vessels if v.ship == vid)
+        assert shown.hexes == before.hexes
+        await pilot.press("right")  # her step: the map shows her where she went
+        after = game.state_at(first).vessel(vid).body
+        shown = next(v for v in hexmap._scene.vessels if v.ship == vid)
+        assert screen.step == first and shown.hexes == after.hexes != before.hexes
+        assert "counts" in str(screen.query_one("#status").content)
+        await pilot.press("pagedown")  # the next round's first step
+        assert game.state_at(screen.step).round == game.state_at(first).round + 1
+        assert game.state_at(screen.step - 1).round == game.state_at(first).round
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TakeOverScreen)
+
+
+async def test_the_new_game_preview_draws_hexes_for_acks(tmp_path: Path) -> None:
+    app = AhoyApp()
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        choose = form.query_one("#ruleset", Select)
+        choose.value = "ahoy"
+        await pilot.pause()
+        assert form.query_one(SeaMap).display
+        choose.value = "acks"
+        await pilot.pause()
+        hexmap = form.query_one(HexMap)
+        assert hexmap.display and not form.query_one(SeaMap).display
+        assert hexmap.zoom == "far"  # the whole battlemap at a glance
+        state = Game.new("acks", form.scenario, seed=1).state
+        assert hexmap._scene == view.hex_scene(state)
