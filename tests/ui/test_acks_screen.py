@@ -129,7 +129,8 @@ async def test_the_vessel_sheet_shows_her_figures(tmp_path: Path) -> None:
         assert "✓ oar 90', steering all round" in text
         assert "captain Phaedra, level 6, master mariner" in text
         gull = sheet_text(app, "gull")  # not selected: three lines
-        assert "25/25" in gull and "oar 120' · S, running" in gull
+        assert "25/25" in gull and "facing S, running" in gull
+        assert "oar 120' last round" in gull  # nothing declared yet
         assert "grappled (1)" in gull and "captain" not in gull
 
 
@@ -147,7 +148,7 @@ async def test_a_monster_sheet(tmp_path: Path) -> None:
         text = sheet_text(app, "serpent")
         assert "hp" in text and "30/60" in text
         # AC 5; it swims three times its running 90' in the open sea
-        assert "AC 5 · swims 270' · S · submerged" in text
+        assert "AC 5 · swims 270' · facing S · submerged" in text
         assert "bite 3d10, +8 to hit" in text
 
 

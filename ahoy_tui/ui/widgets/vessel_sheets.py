@@ -105,14 +105,16 @@ def render_vessel_sheet(card: Any, *, expanded: bool, selected: bool) -> Text:
     if card.status == "sinking":
         text.append(f"  sinking: down in {card.sinks_in} round"
                     f"{'s' * (card.sinks_in != 1)}\n", style="bold red")
-    way = "sail" if card.sails else "oar"
-    text.append(f"  {way} {card.speed}' · {card.facing}, {card.point_of_sail}\n",
+    text.append(f"  facing {card.facing}, {card.point_of_sail}\n",
                 style="" if expanded else "dim")
     flags = _flags(card)
     if flags:
         text.append(f"  {', '.join(flags)}\n", style="bold yellow")
-    if card.declared:
+    if card.declared:  # this round's speed, once declared; until then, last round's
         text.append(f"  ✓ {card.declared}\n", style="cyan" if expanded else "dim cyan")
+    else:
+        text.append(f"  {'sail' if card.sails else 'oar'} {card.speed}' last round\n",
+                    style="dim")
     if card.this_round:
         text.append(f"  {card.this_round}\n", style="cyan" if expanded else "dim cyan")
     if not expanded:
@@ -158,7 +160,7 @@ def render_monster_sheet(card: Any, *, expanded: bool, selected: bool) -> Text:
     text.append("  hp  ")
     text.append_text(hit_track(card.hp, card.hp_max))
     text.append(f" {card.hp}/{card.hp_max}\n")
-    text.append(f"  AC {card.ac} · swims {card.speed}' · {card.facing}"
+    text.append(f"  AC {card.ac} · swims {card.speed}' · facing {card.facing}"
                 + (" · submerged" if card.submerged else "") + "\n",
                 style="" if expanded else "dim")
     if card.declared:
