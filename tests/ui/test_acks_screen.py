@@ -251,6 +251,49 @@ async def test_the_initiative_track_names_who_acts_on_the_count(tmp_path: Path) 
         assert "PO moves ✓" not in current_count_line(app)
 
 
+async def test_the_screen_keys_select_centre_zoom_undo_save_and_open_the_rules(
+        tmp_path: Path) -> None:
+    app = AhoyApp(session=session(tmp_path))
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        hexmap = screen.query_one(HexMap)
+        assert screen.selected == "pride"
+        await pilot.press("right_square_bracket")  # the next vessel: her sheet, the map on her
+        await pilot.pause()
+        assert screen.selected == "gull"
+        assert screen.query_one("#card-gull").has_class("-selected")
+        assert [v.ship for v in hexmap._scene.vessels if v.selected] == ["gull"]
+        assert hexmap.in_view(screen.session.state.vessel("gull").body.bow)
+        await pilot.press("left_square_bracket", "left_square_bracket")
+        assert screen.selected == "shrike"
+        hexmap.scroll_to(0, hexmap.max_scroll_y, animate=False)  # the far corner
+        await pilot.pause()
+        shrike = screen.session.state.vessel("shrike").body.bow
+        assert not hexmap.in_view(shrike)
+        await pilot.press("c")
+        await pilot.pause()
+        assert hexmap.in_view(shrike)
+        await pilot.press("minus")  # the map zooms whatever has the focus
+        assert hexmap.zoom == "far"
+        await pilot.press("plus")
+        assert hexmap.zoom == "near"
+        await pilot.press("1", "enter")  # a declaration, then taken back
+        await pilot.pause()
+        assert screen.session.step == 1
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.session.step == 0 and screen.session.state.vessel("pride").declared is None
+        await pilot.press("s")
+        await pilot.pause()
+        assert screen.session.path.exists()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        rules = app.screen
+        assert type(rules).__name__ == "RulesScreen"
+        assert rules.topics[rules.opened].title == "Declarations"
+
+
 # --- the replay viewer and the new game ----------------------------------------------------------
 
 def played(seed: int = 4, actions: int = 60) -> Game:

@@ -30,8 +30,8 @@ from ahoy_tui.ui.widgets.hex_map import HexMap
 from ahoy_tui.ui.widgets.initiative_track import InitiativeTrack
 from ahoy_tui.ui.widgets.vessel_sheets import VesselSheets
 
-PHASE_TOPICS = {"declare": "Pre-Initiative Declarations",
-                "counts": "Movement During Sea Combat", "over": "Sea Combat"}
+PHASE_TOPICS = {"declare": "Pre-Initiative Declarations", "counts": "Round Sequence",
+                "over": "Victory"}
 # The general screen's keys but the tape measure and the move line (the hex map counts hexes,
 # and a move is played a hex at a time), with the arcs in their place.
 UNUSED = {"tape", "tape_origin", "move_line", "keyed_choice('!')"}
