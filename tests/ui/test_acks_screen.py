@@ -148,7 +148,7 @@ async def test_a_monster_sheet(tmp_path: Path) -> None:
         text = sheet_text(app, "serpent")
         assert "hp" in text and "30/60" in text
         # AC 5; it swims three times its running 90' in the open sea
-        assert "AC 5 · swims 270' · facing S · submerged" in text
+        assert "AC 5 · swims up to 270'\n  submerged" in text
         assert "bite 3d10, +8 to hit" in text
 
 

@@ -97,8 +97,10 @@ class AcksScreen(BattleScreen, inherit_bindings=False):
             self.call_after_refresh(self._follow, self.selected)
 
     def on_resize(self, event: Resize) -> None:
-        """A new size may change the map's zoom: look again for the vessel and her foe."""
+        """A new size may change the map's zoom: look again for the vessel and her foe. On a
+        short terminal the track runs the counts to come together."""
         super().on_resize(event)
+        self.query_one(InitiativeTrack).compact = not self.has_class("-tall")
         if self.selected is not None:
             self.call_after_refresh(self._follow, self.selected)
 

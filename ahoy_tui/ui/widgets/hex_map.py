@@ -242,7 +242,7 @@ class HexMap(ScrollView, can_focus=True):
                 self._draw_mark(grid, mark)
         for hex_line in scene.lines:
             self._draw_line(grid, hex_line)
-        for vessel in scene.vessels:
+        for vessel in sorted(scene.vessels, key=lambda v: v.selected):  # the selected on top
             self._draw_vessel(grid, vessel)
         for mark in scene.marks:
             if mark.kind == "ram":  # on her target's hex: drawn over it

@@ -12,12 +12,28 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widgets import Static
 
 SIDE_STYLES = {"p1": "bold blue", "p2": "bold red"}
 
 
-def render_track(track: Any) -> Text:
+def _entries(text: Text, row: Any) -> None:
+    """Who acts on a count: each vessel's label in her side's colour and what acts, ticked
+    and dimmed once it has acted."""
+    for i, entry in enumerate(row.entries):
+        if i:
+            text.append(" · ", style="dim")
+        if entry.done:
+            text.append(f"{entry.label} {entry.who} ✓", style="dim")
+        else:
+            text.append(entry.label, style=SIDE_STYLES.get(entry.side, "bold"))
+            text.append(f" {entry.who}", style="" if row.current else "dim")
+
+
+def render_track(track: Any, *, compact: bool = False) -> Text:
+    """The track as text: a line a count, or (``compact``, a short terminal) the count being
+    played on a line and the counts still to come run together after it."""
     text = Text()
     if track.phase == "declare":
         text.append(f"Round {track.round} · declarations\n", style="bold")
@@ -28,40 +44,47 @@ def render_track(track: Any) -> Text:
             else:
                 text.append("… to declare\n", style="italic")
         return text
-    if not track.counts:
+    rows = [row for row in track.counts if row.count <= track.count]
+    if not rows:
         return Text(f"Round {track.round}", style="bold")
     top = track.counts[0].count
     text.append(f"Round {track.round} · count {track.count}", style="bold")
     if top > track.count:
         text.append(f" (from {top})", style="dim")
     text.append("\n")
-    for row in track.counts:
-        if row.count > track.count:
-            continue
-        text.append("▶" if row.current else " ", style="bold")
-        text.append(f"{row.count:>2} ", style="bold reverse" if row.current else "bold")
-        for i, entry in enumerate(row.entries):
-            if i:
-                text.append(" · ", style="dim")
-            style = SIDE_STYLES.get(entry.side, "bold")
-            if entry.done:
-                text.append(f"{entry.label} {entry.who} ✓", style="dim")
-            else:
-                text.append(entry.label, style=style)
-                text.append(f" {entry.who}", style="" if row.current else "dim")
-        text.append("\n")
+    for n, row in enumerate(rows):
+        if compact and n > 1:
+            text.append(" │ ", style="dim")
+        elif compact and n == 1:
+            text.append("  then ", style="dim")
+        else:
+            text.append("▶" if row.current else " ", style="bold")
+        text.append(f"{row.count:>2} " if not compact or n == 0 else f"{row.count} ",
+                    style="bold reverse" if row.current else "bold")
+        _entries(text, row)
+        if not compact or n == 0:
+            text.append("\n")
     return text
 
 
 class InitiativeTrack(Static):
-    """The round's initiative counts and who acts on them."""
+    """The round's initiative counts and who acts on them; ``compact`` on a short terminal."""
 
+    compact: reactive[bool] = reactive(False)
     _shown: Any = None
 
     def show(self, track: Any) -> None:
         if track == self._shown:
             return  # unchanged: no repaint
         self._shown = track
-        text = render_track(track)
+        self._paint()
+
+    def watch_compact(self) -> None:
+        self._paint()
+
+    def _paint(self) -> None:
+        if self._shown is None:
+            return
+        text = render_track(self._shown, compact=self.compact)
         text.rstrip()
         self.update(text)

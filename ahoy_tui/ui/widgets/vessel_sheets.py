@@ -160,16 +160,18 @@ def render_monster_sheet(card: Any, *, expanded: bool, selected: bool) -> Text:
     text.append("  hp  ")
     text.append_text(hit_track(card.hp, card.hp_max))
     text.append(f" {card.hp}/{card.hp_max}\n")
-    text.append(f"  AC {card.ac} · swims {card.speed}' · facing {card.facing}"
-                + (" · submerged" if card.submerged else "") + "\n",
+    text.append(f"  AC {card.ac} · swims up to {card.speed}'\n",
                 style="" if expanded else "dim")
+    if card.submerged:
+        text.append("  submerged\n", style="bold yellow")
     if card.declared:
         text.append(f"  ✓ {card.declared}\n", style="cyan" if expanded else "dim cyan")
     if card.this_round:
         text.append(f"  {card.this_round}\n", style="cyan" if expanded else "dim cyan")
     if expanded:
-        text.append(f"  {card.kind} · {card.hexes} hex{'es' * (card.hexes != 1)} · "
-                    f"{card.attack}\n", style="dim")
+        text.append(f"  {card.kind} · {card.hexes} hex{'es' * (card.hexes != 1)}\n",
+                    style="dim")
+        text.append(f"  {card.attack}\n")
     return text
 
 
