@@ -251,6 +251,32 @@ async def test_the_initiative_track_names_who_acts_on_the_count(tmp_path: Path) 
         assert "PO moves ✓" not in current_count_line(app)
 
 
+async def test_at_80_by_24_the_track_shows_every_count_to_come(tmp_path: Path) -> None:
+    app = AhoyApp(session=session(tmp_path, seed=10))  # seed 10: thirteen actors, 7 counts
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await declare_both(pilot, app)
+        state = app.screen.session.state
+        track = app.screen.query_one(InitiativeTrack)
+        assert track.compact
+        text = track_text(app)
+        wrapped = track.content.wrap(app.console, track.content_size.width)
+        assert len(wrapped) <= track.content_size.height  # nothing cut off
+        labels = view.labels(state)
+        for actor in state.actors:  # on the count being played: who and what
+            if actor.total == state.count:
+                assert f"{labels[actor.vessel]} {view.who_acts(state, actor)}" in text
+        later = sorted({a.total for a in state.actors if a.total < state.count},
+                       reverse=True)
+        assert len(later) >= 4
+        then = " ".join(text.splitlines()[2:])  # the counts to come: whose vessels act
+        assert then.startswith(f"  then {later[0]} ")
+        shown = {int(part.split()[0]): set(part.split()[1:])
+                 for part in then.removeprefix("  then ").split(" │ ")}
+        assert shown == {count: {labels[a.vessel] for a in state.actors if a.total == count}
+                         for count in later}
+
+
 async def test_the_screen_keys_select_centre_zoom_undo_save_and_open_the_rules(
         tmp_path: Path) -> None:
     app = AhoyApp(session=session(tmp_path))

@@ -33,7 +33,8 @@ def _entries(text: Text, row: Any) -> None:
 
 def render_track(track: Any, *, compact: bool = False) -> Text:
     """The track as text: a line a count, or (``compact``, a short terminal) the count being
-    played on a line and the counts still to come run together after it."""
+    played on a line and the counts still to come run together after it, each with the
+    vessels that act on it (what acts is said when the count comes)."""
     text = Text()
     if track.phase == "declare":
         text.append(f"Round {track.round} · declarations\n", style="bold")
@@ -53,17 +54,16 @@ def render_track(track: Any, *, compact: bool = False) -> Text:
         text.append(f" (from {top})", style="dim")
     text.append("\n")
     for n, row in enumerate(rows):
-        if compact and n > 1:
-            text.append(" │ ", style="dim")
-        elif compact and n == 1:
-            text.append("  then ", style="dim")
-        else:
-            text.append("▶" if row.current else " ", style="bold")
-        text.append(f"{row.count:>2} " if not compact or n == 0 else f"{row.count} ",
-                    style="bold reverse" if row.current else "bold")
+        if compact and n:  # a count to come: only whose vessels act on it
+            text.append("  then " if n == 1 else " │ ", style="dim")
+            text.append(f"{row.count}", style="bold")
+            for label, side in dict.fromkeys((e.label, e.side) for e in row.entries):
+                text.append(f" {label}", style=SIDE_STYLES.get(side, "bold"))
+            continue
+        text.append("▶" if row.current else " ", style="bold")
+        text.append(f"{row.count:>2} ", style="bold reverse" if row.current else "bold")
         _entries(text, row)
-        if not compact or n == 0:
-            text.append("\n")
+        text.append("\n")
     return text
 
 
