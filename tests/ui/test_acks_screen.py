@@ -158,6 +158,18 @@ def current_count_line(app: AhoyApp) -> str:
     return next(line for line in track_text(app).splitlines() if line.startswith("▶"))
 
 
+def acting(line: str) -> dict[str, dict[str, bool]]:
+    """A count's line of the track read back: each vessel's label, what of hers acts on the
+    count and whether it has (``▶ 3 PO moves, port catapult ✓ · Gu bow ballista ✓``)."""
+    groups = line.split(" ", 2)[2].split(" · ")
+    out: dict[str, dict[str, bool]] = {}
+    for group in groups:
+        label, _, rest = group.partition(" ")
+        out[label] = {item.removesuffix(" ✓"): item.endswith(" ✓")
+                      for item in rest.split(", ")}
+    return out
+
+
 async def declare_both(pilot, app: AhoyApp) -> None:
     """Phaedra: the first row (oar, steering all round), one step up from the speed the picker
     starts at; the Corsairs hold their course (the last row)."""
@@ -230,6 +242,7 @@ async def test_the_initiative_track_names_who_acts_on_the_count(tmp_path: Path) 
         assert line.startswith(f"▶{state.count:>2} ")
         on_count = [a for a in state.actors if a.total == state.count]
         assert on_count
+        expected: dict[str, dict[str, bool]] = {}
         for actor in on_count:
             vessel = state.vessel(actor.vessel)
             if actor.role == "captain":
@@ -240,15 +253,14 @@ async def test_the_initiative_track_names_who_acts_on_the_count(tmp_path: Path) 
                 piece = next(p for p in vessel.pieces if p.id == actor.piece)
                 mount = {"starboard": "stbd"}.get(piece.mount, piece.mount)
                 words = f"{mount} {piece.kind.split('_')[-1]}"
-            named = f"{labels[actor.vessel]} {words}"
-            assert named in line
-            assert (f"{named} ✓" in line) == actor.done
+            expected.setdefault(labels[actor.vessel], {})[words] = actor.done
+        assert acting(line) == expected
         others = {a.id for a in state.actors if a.total != state.count}
         assert others  # on the lower counts, each on its own line
-        assert f"{labels['pride']} moves ✓" not in line
-        await pilot.press("1")  # the Pride's first hex: her entry not yet ticked
+        assert acting(line)["PO"]["moves"] is False
+        await pilot.press("1")  # the Pride's first hex: her move not yet done
         await pilot.pause()
-        assert "PO moves ✓" not in current_count_line(app)
+        assert acting(current_count_line(app))["PO"]["moves"] is False
 
 
 async def test_at_80_by_24_the_track_shows_every_count_to_come(tmp_path: Path) -> None:
@@ -263,9 +275,10 @@ async def test_at_80_by_24_the_track_shows_every_count_to_come(tmp_path: Path) -
         wrapped = track.content.wrap(app.console, track.content_size.width)
         assert len(wrapped) <= track.content_size.height  # nothing cut off
         labels = view.labels(state)
-        for actor in state.actors:  # on the count being played: who and what
-            if actor.total == state.count:
-                assert f"{labels[actor.vessel]} {view.who_acts(state, actor)}" in text
+        now = acting(text.splitlines()[1])  # on the count being played: who and what
+        assert now == {labels[a.vessel]: {view.who_acts(state, b): b.done for b in state.actors
+                                          if b.total == state.count and b.vessel == a.vessel}
+                       for a in state.actors if a.total == state.count}
         later = sorted({a.total for a in state.actors if a.total < state.count},
                        reverse=True)
         assert len(later) >= 4

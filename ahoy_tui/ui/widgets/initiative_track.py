@@ -19,16 +19,22 @@ SIDE_STYLES = {"p1": "bold blue", "p2": "bold red"}
 
 
 def _entries(text: Text, row: Any) -> None:
-    """Who acts on a count: each vessel's label in her side's colour and what acts, ticked
-    and dimmed once it has acted."""
-    for i, entry in enumerate(row.entries):
+    """Who acts on a count, vessel by vessel: her label in her side's colour, then what of
+    hers acts (her move, an engine, her deck crew), each ticked and dimmed once it has."""
+    by_vessel: dict[tuple[str, str], list[Any]] = {}
+    for entry in row.entries:
+        by_vessel.setdefault((entry.label, entry.side), []).append(entry)
+    for i, ((label, side), entries) in enumerate(by_vessel.items()):
         if i:
             text.append(" · ", style="dim")
-        if entry.done:
-            text.append(f"{entry.label} {entry.who} ✓", style="dim")
-        else:
-            text.append(entry.label, style=SIDE_STYLES.get(entry.side, "bold"))
-            text.append(f" {entry.who}", style="" if row.current else "dim")
+        done = all(e.done for e in entries)
+        text.append(label, style="dim" if done else SIDE_STYLES.get(side, "bold"))
+        for j, entry in enumerate(entries):
+            text.append("," if j else "", style="dim")
+            if entry.done:
+                text.append(f" {entry.who} ✓", style="dim")
+            else:
+                text.append(f" {entry.who}", style="" if row.current else "dim")
 
 
 def render_track(track: Any, *, compact: bool = False) -> Text:
