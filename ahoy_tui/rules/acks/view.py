@@ -35,8 +35,7 @@ STATUS_WORDS = {Status.AFLOAT: "afloat", Status.SINKING: "sinking", Status.SUNK:
 @frozen
 class PieceLine:
     """An artillery piece on a vessel's sheet: its kind, mount and arc, its range bands in
-    hexes, how many rounds until it may shoot again (0: loaded) of the rounds it takes, and the
-    vessel its harpoon holds."""
+    hexes, and how many rounds until it may shoot again (0: loaded) of the rounds it takes."""
 
     name: str
     mount: str
@@ -44,7 +43,6 @@ class PieceLine:
     bands: tuple[int, int, int]
     reload: int
     reload_rounds: int
-    harpooned: str = ""
 
 
 @frozen
@@ -180,7 +178,7 @@ def vessel_sheet(state: AcksState, v: Vessel, label: str) -> VesselSheet:
                                      ("sail", kind.sail)) if f)
     dice, has_ram = ram_dice(v)
     ram = f"ram {dice}d6" if has_ram else f"no ram ({dice}d6, shared)"
-    pieces = tuple(piece_line(state, v, p) for p in v.pieces)
+    pieces = tuple(piece_line(p) for p in v.pieces)
     grapples = []
     for g in state.grapples:
         if not g.joins(v.id):
@@ -206,10 +204,10 @@ def vessel_sheet(state: AcksState, v: Vessel, label: str) -> VesselSheet:
         captain_down=v.captain_down, sinks_in=v.sinks_in)
 
 
-def piece_line(state: AcksState, v: Vessel, p: Piece) -> PieceLine:
+def piece_line(p: Piece) -> PieceLine:
     kind = tables().piece(p.kind)
     return PieceLine(kind.name, p.mount, ARC_WORDS[p.mount], kind.range, p.reload,
-                     kind.reload, _name(state, p.harpooned) if p.harpooned else "")
+                     kind.reload)
 
 
 def monster_sheet(state: AcksState, v: Vessel, label: str) -> MonsterSheet:

@@ -75,7 +75,7 @@ def _crew(card: Any) -> Text:
 
 def _pieces(card: Any) -> Text:
     """Each engine: mount, kind and whether it is loaded; its arc, range bands in hexes and
-    the rounds it takes to reload."""
+    the rounds it takes to reload (a harpoon's grapnel is among her grapples)."""
     text = Text()
     for piece in card.pieces:
         text.append(f"  {MOUNTS.get(piece.mount, piece.mount):<5} {piece.name} ")
@@ -87,8 +87,6 @@ def _pieces(card: Any) -> Text:
         arc = piece.arc.replace("starboard", "stbd")
         text.append(f"\n    {arc} · {short}/{medium}/{long} hex"
                     f" · reload {piece.reload_rounds}\n", style="dim")
-        if piece.harpooned:
-            text.append(f"    grapnel in {piece.harpooned}\n", style="bold magenta")
     return text
 
 
@@ -133,9 +131,10 @@ def render_vessel_sheet(card: Any, *, expanded: bool, selected: bool) -> Text:
     captain = f"  captain {card.captain}, level {card.captain_level}"
     if card.master_mariner:
         captain += ", master mariner"
-    text.append(captain + "\n")
+    text.append(captain)
     if card.captain_down:
-        text.append("  captain down: a mate steers, one turn\n", style="bold red")
+        text.append(" (down)", style="bold red")
+    text.append("\n")
     return text
 
 
