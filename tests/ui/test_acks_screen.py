@@ -195,7 +195,7 @@ async def test_a_declaration_and_a_step_by_keys(tmp_path: Path) -> None:
         await pilot.press("1")
         await pilot.pause()
         # 120': two hexes straight on, marked on the map; 150' adds a half hex (a 4+)
-        reach = [m for m in screen.query_one(HexMap)._scene.marks if m.kind == "reach"]
+        reach = [m for m in screen.query_one(HexMap).scene.marks if m.kind == "reach"]
         north = facing_named("N")
         assert [m.hex for m in reach] == [neighbour(bow, north),
                                           neighbour(neighbour(bow, north), north)]
@@ -204,7 +204,7 @@ async def test_a_declaration_and_a_step_by_keys(tmp_path: Path) -> None:
         assert "(0-240 by 30)" in picked  # her sprint, in 30' steps
         await pilot.press("right")
         assert "→ 2 hexes, 3 on a 4+" in str(screen.query_one(ValuePicker).content)
-        assert [m.char for m in screen.query_one(HexMap)._scene.marks
+        assert [m.char for m in screen.query_one(HexMap).scene.marks
                 if m.kind == "reach"] == ["•", "•", "?"]
         await pilot.press("enter")
         await pilot.pause()
@@ -215,7 +215,7 @@ async def test_a_declaration_and_a_step_by_keys(tmp_path: Path) -> None:
         state = screen.session.state
         assert state.phase.value == "counts" and state.to_act == "p1"
         # her count (seed 1): the hexes her next step may take are marked on the map
-        steps = {m.hex: m.char for m in screen.query_one(HexMap)._scene.marks
+        steps = {m.hex: m.char for m in screen.query_one(HexMap).scene.marks
                  if m.kind == "step"}
         assert steps[neighbour(bow, north)] == "↑"
         assert steps[neighbour(bow, facing_named("NW"))] == "↖"
@@ -302,7 +302,7 @@ async def test_the_screen_keys_select_centre_zoom_undo_save_and_open_the_rules(
         await pilot.pause()
         assert screen.selected == "gull"
         assert screen.query_one("#card-gull").has_class("-selected")
-        assert [v.ship for v in hexmap._scene.vessels if v.selected] == ["gull"]
+        assert [v.ship for v in hexmap.scene.vessels if v.selected] == ["gull"]
         assert hexmap.in_view(screen.session.state.vessel("gull").body.bow)
         await pilot.press("left_square_bracket", "left_square_bracket")
         assert screen.selected == "shrike"
@@ -359,15 +359,15 @@ async def test_the_replay_viewer_steps_an_acks_battle_on_the_hex_map(tmp_path: P
         assert isinstance(screen, ReplayScreen)
         hexmap = screen.query_one(HexMap)
         assert not screen.query(SeaMap)
-        assert hexmap._scene == view.hex_scene(game.state_at(0), screen.selected)
+        assert hexmap.scene == view.hex_scene(game.state_at(0), screen.selected)
         for _ in range(first - 1):
             await pilot.press("right")
         before = game.state_at(first - 1).vessel(vid).body
-        shown = next(v for v in hexmap._scene.vessels if v.ship == vid)
+        shown = next(v for v in hexmap.scene.vessels if v.ship == vid)
         assert shown.hexes == before.hexes
         await pilot.press("right")  # her step: the map shows her where she went
         after = game.state_at(first).vessel(vid).body
-        shown = next(v for v in hexmap._scene.vessels if v.ship == vid)
+        shown = next(v for v in hexmap.scene.vessels if v.ship == vid)
         assert screen.step == first and shown.hexes == after.hexes != before.hexes
         assert "counts" in str(screen.query_one("#status").content)
         await pilot.press("pagedown")  # the next round's first step
@@ -395,4 +395,4 @@ async def test_the_new_game_preview_draws_hexes_for_acks(tmp_path: Path) -> None
         assert hexmap.display and not form.query_one(SeaMap).display
         assert hexmap.zoom == "far"  # the whole battlemap at a glance
         state = Game.new("acks", form.scenario, seed=1).state
-        assert hexmap._scene == view.hex_scene(state)
+        assert hexmap.scene == view.hex_scene(state)

@@ -3,7 +3,7 @@ vessel sheets, the choices.
 
 Each round starts with the declarations: one row for each way a vessel may go (oar, backwater,
 sail; the captain steering all round or not) opens a value picker for her speed in feet, and the
-map marks how far straight on that speed takes her (``·`` sure, ``?`` on a natural 4+). Then the
+map marks how far straight on that speed takes her (``•`` sure, ``?`` on a natural 4+). Then the
 counts run down: the track beside the map names who acts on each, and the vessel moving has the
 hexes her next step may take marked (an arrow the way she would go, ``×`` a ram). ``a`` shows the
 selected vessel's engine arcs (they show unasked while her engines choose a target).
@@ -123,14 +123,6 @@ class AcksScreen(BattleScreen, inherit_bindings=False):
     def _phase_rule(self) -> str:
         return PHASE_TOPICS.get(self.session.state.phase.value, "Sea Combat")
 
-    def action_rules(self) -> None:
-        try:
-            self.session.ruleset.rule_topics()
-        except (AttributeError, OSError):
-            self.notify("No summaries of these rules yet", severity="warning", timeout=3)
-            return
-        super().action_rules()
-
     # --- the map -------------------------------------------------------------------------------
     @on(HexMap.Clicked)
     def hex_clicked(self, event: HexMap.Clicked) -> None:
@@ -177,7 +169,7 @@ class AcksScreen(BattleScreen, inherit_bindings=False):
 
     def _follow_preview(self) -> None:
         hexmap = self.query_one(HexMap)
-        scene = hexmap._scene
+        scene = hexmap.scene
         if scene is not None:
             reach = [m.hex for m in scene.marks if m.kind == "reach"]
             if reach:

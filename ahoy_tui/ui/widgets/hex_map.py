@@ -101,6 +101,11 @@ class HexMap(ScrollView, can_focus=True):
         return scene
 
     # --- feeding it ------------------------------------------------------------------------
+    @property
+    def scene(self) -> HexScene | None:
+        """The scene drawn now."""
+        return self._scene
+
     def show(self, scene: HexScene, selected: str | None = None) -> None:
         """Draw this scene (``selected`` is marked in the scene itself; the argument is there
         so that the hex map and the sea map are fed alike)."""
