@@ -36,9 +36,9 @@ def register(ruleset: Ruleset) -> Ruleset:
 
 
 def plugins(group: str) -> dict[str, EntryPoint]:
-    """The entry points of ``group``, by name: this project's own first, in the order its
-    pyproject.toml lists them, then other packages' by package name (a stable order, whatever
-    the order of the folders Python searches). The first of one name wins."""
+    """The entry points of ``group``, by name: this project's own first, then other packages'
+    by package name (a stable order, whatever the order of the folders Python searches);
+    within a package, by name (installers sort them so). The first of one name wins."""
     points = list(entry_points(group=group))
 
     def order(item: tuple[int, EntryPoint]) -> tuple[bool, str, int]:
@@ -67,14 +67,22 @@ def _load() -> None:
         if _loaded:
             return
         found: dict[str, Ruleset] = {}
+        own: set[str] = set()
         for name, point in plugins(GROUP).items():
+            dist = getattr(point, "dist", None)
+            if (getattr(dist, "name", "") or "").lower().replace("_", "-") == OWN:
+                own.add(name)
             ruleset: Any = point.load()  # an ImportError leaves the registry to try again
             if getattr(ruleset, "id", None) != name:
                 _BROKEN[name] = (f"its entry point {point.value} gives "
                                  f"{getattr(ruleset, 'id', ruleset)!r}, not a ruleset {name!r}")
                 continue
             found[name] = ruleset
-        for name, ruleset in found.items():
+        # a package's rulesets in the order it gives them (``order``, lowest first), the
+        # project's own before any other's
+        ranked = sorted(found.items(), key=lambda item: (
+            item[0] not in own, getattr(item[1], "order", 1000)))
+        for name, ruleset in ranked:
             _RULESETS.setdefault(name, ruleset)
         _loaded = True
 

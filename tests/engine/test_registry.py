@@ -135,7 +135,9 @@ def test_a_ruleset_from_another_package_is_found_by_its_entry_point(tmp_path) ->
     """, [site, PLUGIN])
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == "['ahoy', 'man-o-war', 'naval-battle', 'ramming-speed', 'tiny-nim']"
+    # the project's own in their ``order`` (not the installer's sorting by name), then others
+    assert lines[0] == "['ahoy', 'man-o-war', 'naval-battle', 'ramming-speed', 'acks', " \
+        "'tiny-nim']"
     assert lines[1] == "Tiny Nim at Sea 12"
     assert lines[2] == "refused: Hauling Powder True"
     assert lines[3].endswith(" hauls the last barrel 12")  # a barrel at a time: 12 hauls

@@ -31,6 +31,7 @@ class AcksRuleset:
     """ACKS II sea combat as the engine sees it."""
 
     id = "acks"
+    order = 5  # its place in the lists of rule systems (engine/registry.py)
     title = "ACKS II Sea Combat"
     sides = ("p1", "p2")
     state_type = AcksState

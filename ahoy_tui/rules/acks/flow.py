@@ -388,7 +388,10 @@ def advance(state: AcksState, dice: Dice, events: list[Event]) -> AcksState:
                 continue
             state = replace(state, count=max(lower), first="")
             continue
-        idle = next((a for a in actors if _nothing_to_do(state, a, events)), None)
+        # vessels move first on a count: the others are judged idle only after, when a
+        # target may have come into their arc or reach
+        first = [a for a in actors if a.role == "captain"] or actors
+        idle = next((a for a in first if _nothing_to_do(state, a, events)), None)
         if idle is not None:
             state = mark(state, idle.id)
             continue

@@ -175,7 +175,7 @@ class Actor:
     id: str
     vessel: str
     side: str
-    role: str          # captain, piece, marines, monster
+    role: str          # captain, piece, crew (the deck crew), monster
     natural: int
     total: int
     piece: str = ""
@@ -214,7 +214,8 @@ class AcksState(GameState):
     damage_dealt: tuple[int, int] = (0, 0)      # structural damage each side dealt
 
     def side_name(self, side: str) -> str:
-        return self.side_names[0 if side == "p1" else 1]
+        """The side's name in the scenario (p1, p2); anything else as it is."""
+        return {"p1": self.side_names[0], "p2": self.side_names[1]}.get(side, side)
 
     def vessel(self, vid: str) -> Vessel:
         for v in self.vessels:

@@ -79,8 +79,10 @@ def _move_prompt(state: AcksState, v: Vessel) -> str:
         return (f"Count {state.count}: {v.name} faces into the wind: she may only shift her "
                 "bow into an adjacent hex")
     steer = "" if helm.turns_allowed(v) > 2 else f", turns {v.turns}/{helm.turns_allowed(v)}"
+    how = ("astern, or the stern into a hex beside it; she may halt" if v.declared is not None
+           and v.declared.mode == "backwater" else "ahead, or turn into a hex beside the bow")
     return (f"Count {state.count}: {v.name} moves, hex {v.moved + 1} of {v.hexes_due}"
-            f"{steer} (ahead, or turn into a hex beside the bow)")
+            f"{steer} ({how})")
 
 
 def _actor_words(state: AcksState, vid: str, role: str, piece: str) -> str:
@@ -131,7 +133,10 @@ def describe(state: AcksState, action: Any) -> str:
     if isinstance(action, Winch):
         return f"{name}: crank the harpoon's winch"
     if isinstance(action, Volley):
-        return f"{name}'s marines: shoot at {_name(state, action.target)}'s crew"
+        shooters = "marines" if state.vessel(action.vessel).marines else "crew"
+        target = state.vessel(action.target)
+        at = target.name if target.creature else f"{target.name}'s crew"
+        return f"{name}'s {shooters}: shoot at {at}"
     if isinstance(action, ThrowGrapple):
         return f"{name}: throw a grappling line at {_name(state, action.target)}"
     if isinstance(action, CutLine):

@@ -39,6 +39,7 @@ class AhoyRuleset:
     """Warhammer Ahoy! as the engine sees it."""
 
     id = "ahoy"
+    order = 1  # its place in the lists of rule systems (engine/registry.py)
     title = "Warhammer Ahoy! (3rd edition)"
     sides = ("p1", "p2")
     state_type = AhoyState

@@ -34,6 +34,7 @@ class ManOWarRuleset:
     """Man O' War as the engine sees it."""
 
     id = "man-o-war"
+    order = 2  # its place in the lists of rule systems (engine/registry.py)
     title = "Man O' War"
     sides = ("p1", "p2")
     state_type = MowState

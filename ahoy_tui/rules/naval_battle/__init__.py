@@ -30,6 +30,7 @@ class NavalBattleRuleset:
     """Naval Battle Rules for Fantasy Gaming as the engine sees it."""
 
     id = "naval-battle"
+    order = 3  # its place in the lists of rule systems (engine/registry.py)
     title = "Naval Battle Rules for Fantasy Gaming"
     sides = ("p1", "p2")
     state_type = NavalState

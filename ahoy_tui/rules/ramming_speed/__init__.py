@@ -33,6 +33,7 @@ class RammingSpeedRuleset:
     """Ramming Speed! as the engine sees it."""
 
     id = "ramming-speed"
+    order = 4  # its place in the lists of rule systems (engine/registry.py)
     title = "Ramming Speed!"
     sides = ("p1", "p2")
     state_type = RSState

@@ -138,3 +138,19 @@ def test_holding_out_the_scenarios_rounds_wins_for_the_side_it_names():
                    round_limit=20, damage_dealt=(30, 12))
     state = end_round(state, *cup())
     assert state.winner == "p1" and "30 to 12" in state.result
+
+
+def test_an_engine_is_not_passed_over_before_the_vessels_of_its_count_have_moved():
+    """A ballista with nothing in its arc when the count comes may have a target once her
+    vessel has moved on that count: vessels first, then the others are judged."""
+    from .helpers import piece
+
+    a = declared(vessel("a", column=15, row=20, pieces=(piece("a1", "heavy_ballista", "bow"),)),
+                 due=1)
+    b = vessel("b", "p2", kind="galley_2", column=18, row=17, facing="S")
+    actors = (Actor("a:captain", "a", "p1", "captain", 3, 3),
+              Actor("a:a1", "a", "p1", "piece", 3, 3, piece="a1"))
+    state = advance(replace(battle(a, b), phase=Phase.COUNTS, actors=actors, count=3), *cup())
+    assert not next(x for x in state.actors if x.id == "a:a1").done
+    state, _ = play(state, Step("p1", "a", "starboard"))     # her bow swings onto the 2-rower
+    assert any(type(c).__name__ == "Shoot" for c in choices(state))
