@@ -175,9 +175,9 @@ def test_with_her_captain_down_the_mate_at_the_oars_throws_the_ram_without_his_b
 
 def test_head_on_the_chooser_may_ram_both_halt_and_she_must_backwater():
     state = head_on_state()
-    state, _ = play(state, Ram("p1", "a", "ahead", "b"), 18, 15)     # Phaedra's side hits higher
+    state, _ = play(state, Ram("p1", "a", "ahead", "b"), 18, 15)   # hers hits higher
     assert state.head_on.chooser == "a" and state.to_act == "p1"
-    state, events = play(state, HeadOnChoice("p1", "ram"), *[3] * 11)
+    state, _ = play(state, HeadOnChoice("p1", "ram"), *[3] * 11)
     assert state.vessel("b").shp == 55 - 33                 # the 5-rower's 11d6
     assert state.vessel("a").must_backwater
     assert state.vessel("a").body.bow == state.vessel("b").body.bow
