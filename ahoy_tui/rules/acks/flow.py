@@ -548,8 +548,33 @@ def time_up(state: AcksState, events: list[Event]) -> AcksState:
 def finish(state: AcksState, winner: str | None, result: str,
            events: list[Event]) -> AcksState:
     events.append(Happened("over", result, VICTORY, big=True))
+    events.append(Happened("summary", summary(state), VICTORY))
     return replace(state, over=True, winner=winner, result=result, phase=Phase.OVER,
                    to_act=None)
+
+
+FATES = {Status.AFLOAT: "afloat", Status.SINKING: "sinking", Status.SUNK: "sunk",
+         Status.ESCAPED: "left the battlemap", Status.SLAIN: "slain", Status.TAKEN: "taken"}
+
+
+def summary(state: AcksState) -> str:
+    """The game-over box: the rounds fought, the damage each side dealt, and every vessel's and
+    monster's fate with what is left of her."""
+    a, b = state.damage_dealt
+    lines = [f"{state.round} round{'s' * (state.round != 1)} fought; damage dealt: "
+             f"{state.side_name('p1')} {a}, {state.side_name('p2')} {b}"]
+    for side in ("p1", "p2"):
+        lines.append(state.side_name(side))
+        for v in (v for v in state.vessels if v.side == side):
+            fate = FATES[v.status]
+            if v.status is Status.ESCAPED and v.left_by:
+                fate += f" by the {v.left_by} edge"
+            if v.creature:
+                lines.append(f"  {v.name}: {fate}, {v.shp}/{v.shp_max} hp")
+                continue
+            lines.append(f"  {v.name}: {fate}, {v.shp}/{v.shp_max} shp; {v.sailors} sailors, "
+                         f"{v.rowers} rowers, {v.marines} marines")
+    return "\n".join(lines)
 
 
 def standing(state: AcksState) -> str:

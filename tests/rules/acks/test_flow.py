@@ -154,3 +154,15 @@ def test_an_engine_is_not_passed_over_before_the_vessels_of_its_count_have_moved
     assert not next(x for x in state.actors if x.id == "a:a1").done
     state, _ = play(state, Step("p1", "a", "starboard"))     # her bow swings onto the 2-rower
     assert any(type(c).__name__ == "Shoot" for c in choices(state))
+
+
+def test_the_game_over_summary_gives_each_vessels_fate():
+    state = battle(vessel("a"), vessel("b", "p2", column=2, row=2))
+    with forced(1):
+        dice, events = cup()
+        state = hurt(state, "b", 99, "p1", "rammed", dice, events, "Ramming")
+    state = advance(state, dice, events)
+    (text,) = said(events, "summary")
+    assert "damage dealt: Phaedra 55, Corsairs 0" in text
+    assert "  B: sinking, 0/55 shp; 15 sailors, 170 rowers, 15 marines" in text
+    assert "  A: afloat, 55/55 shp" in text
