@@ -149,7 +149,8 @@ def describe(state: AcksState, action: Any) -> str:
             v = state.vessel(vid)
             p = next((p for p in v.pieces if p.id == role), None)
             who = tables().piece(p.kind).name if p else role
-        return f"{_name(state, vid)}{chr(39) + 's ' + who if who else ''}: hold (done this count)"
+        whose = f"'s {who}" if who else ""
+        return f"{_name(state, vid)}{whose}: hold (done this count)"
     return str(action)
 
 
