@@ -83,6 +83,8 @@ async def test_the_screen_opens_for_each_scenario(tmp_path: Path, scenario: str,
         text = screen_text(app)
         assert f"Round 1, declarations: {state.side_name('p1')}" in text
         assert "to declare" in text  # the track, before the dice
+        status = str(screen.query_one("#status").content)
+        assert f"round 1/{state.round_limit}" in status and "turn" not in status
         assert screen.query_one(ChoiceList).option_count >= 1
         assert screen.query_one("#choices").size.height >= 1
         assert hexmap.size.width >= 30 and hexmap.size.height >= 10

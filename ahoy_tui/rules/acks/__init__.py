@@ -32,6 +32,7 @@ class AcksRuleset:
 
     id = "acks"
     order = 5  # its place in the lists of rule systems (engine/registry.py)
+    turn_word = "round"  # a turn of this game is a one-minute round
     title = "ACKS II Sea Combat"
     sides = ("p1", "p2")
     state_type = AcksState

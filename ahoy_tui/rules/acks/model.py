@@ -232,6 +232,10 @@ class AcksState(GameState):
         return self.round
 
     @property
+    def turn_limit(self) -> int:
+        return self.round_limit
+
+    @property
     def ships(self) -> tuple[Vessel, ...]:
         """The vessels, by the name the shared screens use."""
         return self.vessels

@@ -227,7 +227,8 @@ class BattleScreen(BattleBasics):
             side=state.side_name(side) if hasattr(state, "side_name") else side,
             phase=str(phase).replace("_", " "), wind=_wind_words(ruleset, state),
             step=session.step, side_colour=SIDE_COLOURS.get(side, "white"),
-            turn_limit=getattr(state, "turn_limit", 0), score=standing_of(ruleset, state))
+            turn_limit=getattr(state, "turn_limit", 0), score=standing_of(ruleset, state),
+            turn_word=getattr(ruleset, "turn_word", "turn"))
         waiting = ""
         if self.online:
             waiting = session.waiting_text()

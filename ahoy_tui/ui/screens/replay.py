@@ -147,7 +147,8 @@ class ReplayScreen(Screen[None]):
             side=state.side_name(side) if hasattr(state, "side_name") else side,
             phase=phase.replace("_", " "), wind=wind_words(ruleset, state), step=self.step,
             side_colour=SIDE_COLOURS.get(side, "white"),
-            turn_limit=getattr(state, "turn_limit", 0), score=standing_of(ruleset, state))
+            turn_limit=getattr(state, "turn_limit", 0), score=standing_of(ruleset, state),
+            turn_word=getattr(ruleset, "turn_word", "turn"))
         self._show_log()
         self._show_prompt()
         turns = self.query_one("#turns", OptionList)

@@ -20,8 +20,11 @@ class StatusBar(Static):
     _shown: tuple[Any, ...] = ()
 
     def show(self, *, title: str, turn: int, side: str, phase: str, wind: str, step: int,
-             side_colour: str, turn_limit: int = 0, score: str = "") -> None:
-        shown = (title, turn, side, phase, wind, step, side_colour, turn_limit, score)
+             side_colour: str, turn_limit: int = 0, score: str = "",
+             turn_word: str = "turn") -> None:
+        """``turn_word`` is what the rules call a turn (ACKS II plays rounds)."""
+        shown = (title, turn, side, phase, wind, step, side_colour, turn_limit, score,
+                 turn_word)
         if shown == self._shown:
             return  # unchanged: no repaint
         self._shown = shown
@@ -32,8 +35,8 @@ class StatusBar(Static):
             self._paint()
 
     def _paint(self) -> None:
-        title, turn, side, phase, wind, step, side_colour, turn_limit, score = self._shown
-        turn_words = f"turn {turn}/{turn_limit}" if turn_limit else f"turn {turn}"
+        title, turn, side, phase, wind, step, side_colour, turn_limit, score, word = self._shown
+        turn_words = f"{word} {turn}/{turn_limit}" if turn_limit else f"{word} {turn}"
         head: list[Any] = [(f" {title} ", "bold"), " · "]
         body: list[Any] = [(turn_words, "bold"), " · ",
                            (f" {side} ", f"bold reverse {side_colour}"), " · ",
