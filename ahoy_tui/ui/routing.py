@@ -1,6 +1,6 @@
 """Which screen and which drawing a ruleset's battles get: whatever parts the ruleset names
 (``ui/parts.py``). The table of any of them is what its map widget draws (a
-``rules.scene.Scene`` in inches, a ``rules.hexscene.HexScene`` in hexes); the screens reach the
+``rules.scene.Scene`` in inches, a ``engine.hexscene.HexScene`` in hexes); the screens reach the
 rules only through the ruleset."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def is_battle_screen(screen: object) -> bool:
 
 def table_scene(ruleset: Any, state: Any, selected: str | None = None) -> Any:
     """The table of ``state`` to draw, whatever its rules: what the ruleset's map widget draws
-    (a ``rules.scene.Scene`` for the sea map, a ``rules.hexscene.HexScene`` for the hex map)."""
+    (a ``rules.scene.Scene`` for the sea map, a ``engine.hexscene.HexScene`` for the hex map)."""
     return parts_for(ruleset).map.scene_of(ruleset, state, selected)  # type: ignore[attr-defined]
 
 

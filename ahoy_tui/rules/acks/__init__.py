@@ -123,6 +123,22 @@ class AcksRuleset:
         assert isinstance(state, AcksState)
         return view.cards(state)
 
+    def track(self, state: GameState) -> Any:
+        """The initiative track: the declarations to make, then the counts and who acts."""
+        from ahoy_tui.rules.acks import view
+
+        assert isinstance(state, AcksState)
+        return view.track(state)
+
+    def speed_hexes(self, state: GameState, action: Any) -> tuple[int, int] | None:
+        """The hexes a declared speed moves her on a natural 1-3 and on a 4-6, or None when
+        ``action`` declares no speed."""
+        from ahoy_tui.rules.acks import view
+        from ahoy_tui.rules.acks.actions import Declare
+
+        assert isinstance(state, AcksState)
+        return view.speed_hexes(state, action) if isinstance(action, Declare) else None
+
     def rule_topics(self) -> tuple[Any, ...]:
         """The project's own summary of each rule (``rules_summary.md``), for a Rules screen."""
         from ahoy_tui.rules.summaries import read_summaries

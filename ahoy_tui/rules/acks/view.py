@@ -1,5 +1,5 @@
 """What the screens show of an ACKS II sea combat: the sea battlemap as plain hex shapes
-(``rules.hexscene``), each vessel's sheet (and each monster's), and the initiative track.
+(``engine.hexscene``), each vessel's sheet (and each monster's), and the initiative track.
 
 Nothing here draws: the hex map and the sheets' widget (``ui``) turn these values into
 characters. Every figure on a sheet is read from the state and the tables the rules use
@@ -13,6 +13,7 @@ from typing import Any
 from attrs import frozen
 
 from ahoy_tui.engine.hexgrid import FACINGS, Hex, distance, facing_toward, in_arc, neighbour
+from ahoy_tui.engine.hexscene import ARROWS, HexLine, HexMark, HexScene, HexVessel
 from ahoy_tui.rules.acks import fire, helm
 from ahoy_tui.rules.acks.actions import Declare, Ram, ShiftBow, Step, Swim
 from ahoy_tui.rules.acks.legal import moving, now, vessel_steps
@@ -20,7 +21,6 @@ from ahoy_tui.rules.acks.model import AcksState, Actor, Phase, Piece, Status, Ve
 from ahoy_tui.rules.acks.movement import BACKWARD, plan_step, shifted, stepped
 from ahoy_tui.rules.acks.ramming import armour, ram_dice
 from ahoy_tui.rules.acks.tables import hexes_moved, tables
-from ahoy_tui.rules.hexscene import ARROWS, HexLine, HexMark, HexScene, HexVessel
 from ahoy_tui.rules.scene import short_labels
 
 ARC_WORDS = {"bow": "60° ahead", "stern": "60° astern", "port": "120° port",

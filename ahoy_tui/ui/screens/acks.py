@@ -20,8 +20,6 @@ from textual.events import Resize
 from textual.screen import Screen
 
 from ahoy_tui.engine.hexgrid import distance
-from ahoy_tui.rules.acks import view
-from ahoy_tui.rules.acks.actions import Declare
 from ahoy_tui.ui.parts import BattleParts
 from ahoy_tui.ui.screens.battle import BattleScreen
 from ahoy_tui.ui.widgets.choices import NumberChoice
@@ -66,7 +64,7 @@ class AcksScreen(BattleScreen, inherit_bindings=False):
     # --- showing -------------------------------------------------------------------------------
     def refresh_all(self) -> None:
         super().refresh_all()
-        self.query_one(InitiativeTrack).show(view.track(self._shown()))
+        self.query_one(InitiativeTrack).show(self.session.ruleset.track(self._shown()))
 
     def _redraw_map(self) -> None:
         scene = self.session.ruleset.hex_scene(self._shown(), self.selected,
@@ -151,7 +149,7 @@ class AcksScreen(BattleScreen, inherit_bindings=False):
 
     def _suggest(self, choice: NumberChoice) -> int:
         """A speed starts at the one she went at last round."""
-        if isinstance(choice.template, Declare):
+        if getattr(choice.template, "kind", "") == "declare":
             state = self.session.state
             return choice.nearest(state.vessel(choice.template.vessel).speed)
         return super()._suggest(choice)
@@ -160,9 +158,10 @@ class AcksScreen(BattleScreen, inherit_bindings=False):
         """A speed with the hexes it makes on her count (a half hex: one more on a natural
         4+ on her captain's initiative die)."""
         words = super().describe_value(action)
-        if not isinstance(action, Declare):
+        hexes = self.session.ruleset.speed_hexes(self.session.state, action)
+        if hexes is None:
             return words
-        sure, lucky = view.speed_hexes(self.session.state, action)
+        sure, lucky = hexes
         if lucky == sure:
             return f"{words} → {sure} hex{'es' * (sure != 1)}"
         return f"{words} → {sure} hex{'es' * (sure != 1)}, {lucky} on a 4+"

@@ -23,7 +23,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ahoy_tui.engine.hexgrid import Hex, distance, facing_toward, line
-from ahoy_tui.rules.hexscene import ARROWS, HexLine, HexMark, HexScene, HexVessel
+from ahoy_tui.engine.hexscene import ARROWS, HexLine, HexMark, HexScene, HexVessel
 from ahoy_tui.ui.widgets.cells import Cell, segments
 
 __all__ = ["ARROWS", "HexLine", "HexMap", "HexMark", "HexScene", "HexVessel", "axial",
