@@ -21,15 +21,17 @@ from typing import Any
 from ahoy_tui.ai.acks import playout, sight
 from ahoy_tui.ai.acks.helmsman import STAND, Path, paths
 from ahoy_tui.ai.acks.judge import Judge
-from ahoy_tui.ai.acks.normal import NormalCaptain, move_words
+from ahoy_tui.ai.acks.normal import NormalCaptain, declare_words, move_words
 from ahoy_tui.ai.captain import Decision
 from ahoy_tui.engine.hexgrid import FACINGS, Body, Hex, distance, neighbour, within
-from ahoy_tui.rules.acks.actions import Attack, Halt, MoveFirst, Ram, Step, Swim
+from ahoy_tui.rules.acks.actions import Attack, Declare, Halt, MoveFirst, Ram, Step, Swim
 from ahoy_tui.rules.acks.model import AcksState, Vessel
 
 CHOICES = 4      # a vessel's best tracks (or a monster's best hexes) played out
-PLAYS = 4        # dice seeds each is played with, at most
-SHARE = 0.8      # of the think time a decision may use
+SPEEDS = 3       # a vessel's best declarations played out
+PLAYS = 8        # dice seeds each is played with, at most
+MARGIN = 0.0     # shp a choice must gain on the plain one to be taken instead
+SHARE = 0.7      # of the think time a decision may use
 
 
 def _step(vid: str, how: str, collide: bool) -> Any:
@@ -73,6 +75,10 @@ def swim_script(monster: Vessel, goal: Hex, bite: str) -> list[Any]:
 
 class HardCaptain(NormalCaptain):
     level = "hard"
+    weigh_moves = True
+    weigh_declarations_too = True
+    weigh_first = True
+    weigh_swims = True
 
     def _seeds(self, view: AcksState) -> list[int]:
         return [self.seed * 7919 + view.step * 31 + k for k in range(PLAYS)]
@@ -86,7 +92,7 @@ class HardCaptain(NormalCaptain):
         cached = self._plans.get(key)
         if cached is not None:
             return cached
-        if vessel.moved or not in_sight(view, vessel):
+        if vessel.moved or not self.weigh_moves or not in_sight(view, vessel):
             return super().plan(view, vessel)
         found = paths(view, vessel, Judge(view, vessel))
         picks = distinct(found, CHOICES)
@@ -94,7 +100,7 @@ class HardCaptain(NormalCaptain):
             return super().plan(view, vessel)
         scripts = [track_script(vessel, p) for p in picks]
         weighed = playout.weigh(view, vessel.side, scripts, self._seeds(view), self._deadline())
-        best = max(range(len(picks)), key=lambda i: (weighed[i][0], -i))
+        best = choose(weighed)
         chosen = picks[best]
         if best:
             chosen = Path(chosen.steps, chosen.end, chosen.how, chosen.target, chosen.value,
@@ -103,9 +109,28 @@ class HardCaptain(NormalCaptain):
         self._remember(view, vessel, chosen)
         return chosen
 
+    # --- declarations ----------------------------------------------------------------------
+    def declare(self, view: AcksState, vessel: Vessel, acts: list[Declare]) -> Decision:
+        if vessel.creature or not self.weigh_declarations_too or not in_sight(view, vessel):
+            return super().declare(view, vessel, acts)
+        options = self.weigh_declarations(view, vessel, acts)
+        picks = options[:SPEEDS]
+        if len(picks) < 2:
+            return super().declare(view, vessel, acts)
+        scripts = [[_exact(act)] for _, act, _ in picks]
+        weighed = playout.weigh(view, vessel.side, scripts, self._seeds(view),
+                                self._deadline())
+        best = choose(weighed)
+        value, act, path = picks[best]
+        why = declare_words(view, vessel, act, path, value)
+        if best:
+            why += (f"; the round played out {weighed[best][1]} times: "
+                    f"{weighed[best][0] - weighed[0][0]:+.0f} on the plain choice")
+        return Decision(act, why)
+
     # --- a monster -------------------------------------------------------------------------
     def swim(self, view: AcksState, monster: Vessel, acts: list[Any]) -> Decision:
-        if monster.moved or not in_sight(view, monster):
+        if monster.moved or not self.weigh_swims or not in_sight(view, monster):
             return super().swim(view, monster, acts)
         options = self.swim_options(view, monster)
         if len(options) < 2:
@@ -113,7 +138,7 @@ class HardCaptain(NormalCaptain):
         scripts = [swim_script(monster, goal, bite) for _, goal, bite in options]
         weighed = playout.weigh(view, monster.side, scripts, self._seeds(view),
                                 self._deadline())
-        best = max(range(len(options)), key=lambda i: (weighed[i][0], -i))
+        best = choose(weighed)
         _, goal, bite = options[best]
         first = scripts[best][0](view, acts)
         if first is None:
@@ -162,12 +187,12 @@ class HardCaptain(NormalCaptain):
     def move_first(self, view: AcksState, acts: list[Any], side: str) -> Decision:
         plain = super().move_first(view, acts, side)
         options = [a for a in acts if isinstance(a, MoveFirst)]
-        if len(options) < 2:
+        if len(options) < 2 or not self.weigh_first:
             return plain
         options.sort(key=lambda a: a != plain.action)
         scripts = [[_exact(a)] for a in options]
         weighed = playout.weigh(view, side, scripts, self._seeds(view), self._deadline())
-        best = max(range(len(options)), key=lambda i: (weighed[i][0], -i))
+        best = choose(weighed)
         if best == 0:
             return plain
         first = options[best].first
@@ -181,6 +206,13 @@ class HardCaptain(NormalCaptain):
         if path is not None and path.note and decision.why:
             return Decision(decision.action, f"{move_words(view, vessel, path)}; {path.note}")
         return decision
+
+
+def choose(weighed: list[tuple[float, int]]) -> int:
+    """The choice that played out best; the plain one (the first) unless another beats it by
+    more than ``MARGIN``."""
+    best = max(range(len(weighed)), key=lambda i: (weighed[i][0], -i))
+    return best if weighed[best][0] > weighed[0][0] + MARGIN else 0
 
 
 def in_sight(view: AcksState, vessel: Vessel) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from ahoy_tui.ai.acks.judge import Judge
+from ahoy_tui.ai.acks.sight import hexes_of
 from ahoy_tui.engine.hexgrid import Body, Hex, turned
 from ahoy_tui.rules.acks import helm
 from ahoy_tui.rules.acks.grappling import weight
@@ -67,8 +68,8 @@ class Sea:
         """(refused or "", ram target, head-on, collisions) of the step ``old`` to ``new``."""
         v = self.vessel
         lead = new.bow if how in FORWARD else new.stern
-        old_hexes = old.hexes
-        fresh = [h for h in new.hexes if h not in old_hexes]
+        old_hexes = hexes_of(old)
+        fresh = [h for h in hexes_of(new) if h not in old_hexes]
         ram = ""
         head_on = False
         collides: list[Vessel] = []
@@ -94,7 +95,7 @@ class Sea:
         from ahoy_tui.ai.acks.sight import gap
 
         for o in self.held:
-            if gap(new.hexes, o.hexes) > gap(old.hexes, o.hexes) and \
+            if gap(hexes_of(new), o.hexes) > gap(hexes_of(old), o.hexes) and \
                     weight(self.vessel) <= weight(o):
                 return old
         return new
@@ -132,7 +133,7 @@ def paths(view: AcksState, vessel: Vessel, judge: Judge, remaining: int | None =
     if backing or remaining == 0 or every_layer:
         stuck = STUCK if backing and vessel.must_backwater and remaining else 0.0
         out.append(Path((), vessel.body, "halt" if remaining else "end",
-                        value=judge.pose(vessel.body) - stuck))
+                        value=judge.pose(vessel.body, straight) - stuck))
     for k in range(1, remaining + 1):
         nxt: dict[tuple[Body, int, int], tuple[tuple[tuple[str, bool], ...], float]] = {}
         for (body, st, used), (steps, acc) in layer.items():
@@ -142,7 +143,7 @@ def paths(view: AcksState, vessel: Vessel, judge: Judge, remaining: int | None =
                 if turning and not (used < turns_allowed and st >= cap):
                     continue
                 new = stepped(body, how)
-                if not all(sea.on_map(h) for h in new.hexes):
+                if not all(sea.on_map(h) for h in hexes_of(new)):
                     if sea.grappled:
                         continue
                     moved_any = True
@@ -155,8 +156,8 @@ def paths(view: AcksState, vessel: Vessel, judge: Judge, remaining: int | None =
                 moved_any = True
                 if ram:
                     target = view.vessel(ram)
-                    value = acc + judge.ram(body, new, target, head_on)
-                    slow = acc + judge.ram(body, new, target, head_on, 0) if both else None
+                    value = acc + judge.ram(body, new, target, head_on, st=st)
+                    slow = acc + judge.ram(body, new, target, head_on, 0, st) if both else None
                     out.append(Path((*steps, (how, False)), new,
                                     "head_on" if head_on else "ram", ram, value, slow))
                     continue
@@ -169,19 +170,20 @@ def paths(view: AcksState, vessel: Vessel, judge: Judge, remaining: int | None =
                     step_acc += max(plain, meant)
                 new = sea.hold(body, new)
                 path = (*steps, (how, on_purpose))
+                ahead = 0 if turning else min(cap, st + 1)
                 if sails and helm.point_of_sail(new.facing, view.wind) == 0:
-                    out.append(Path(path, new, "wind", value=step_acc + judge.pose(new)))
+                    out.append(Path(path, new, "wind", value=step_acc + judge.pose(new, ahead)))
                     continue
-                node = (new, 0 if turning else min(cap, st + 1), used + (1 if turning else 0))
+                node = (new, ahead, used + (1 if turning else 0))
                 if k == remaining or backing or every_layer:
                     out.append(Path(path, new, "end" if k == remaining else "halt",
-                                    value=step_acc + judge.pose(new)))
+                                    value=step_acc + judge.pose(new, ahead)))
                 if k < remaining:
                     seen = nxt.get(node)
                     if seen is None or seen[1] < step_acc:
                         nxt[node] = (path, step_acc)
             if not moved_any and k > 0 and not (backing or every_layer):
-                out.append(Path(steps, body, "halt", value=acc + judge.pose(body)))
+                out.append(Path(steps, body, "halt", value=acc + judge.pose(body, st)))
         layer = nxt
     out.sort(key=lambda p: -p.value)
     return out

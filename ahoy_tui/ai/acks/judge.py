@@ -53,6 +53,7 @@ class Foe:
     target: float      # our ram (or bite) on her next round, worth
     prey: bool         # she is ours to take by grappling
     taker: bool        # she could take ours by grappling
+    range: int         # the farthest her artillery reaches our hull, in hexes of gap
 
 
 def mount(hexes: tuple[Hex, ...], where: str) -> Hex:
@@ -98,42 +99,53 @@ class Judge:
                 target = odds.ram_worth(view, vessel, e, full_speed(view, vessel))
             foes.append(Foe(e, e.hexes, now, sight.next_reach(view, e), sight.steering(e),
                             threat_now, threat, target, taker == self.side and not e.creature,
-                            taker == e.side and not vessel.creature))
+                            taker == e.side and not vessel.creature, reach_of(e)))
         self.foes = tuple(foes)
-        self._cache: dict[Body, float] = {}
-        self._hexes: dict[Body, tuple[Hex, ...]] = {}
+        self._cache: dict[tuple[Body, int], float] = {}
+        self._mounts: dict[tuple[str, str], Hex] = {}
+        self._shots: dict[tuple[str, str, str, str], float] = {}
+        self.my_range = reach_of(vessel)
         self._mine: dict[tuple[Hex, int, str], float] = {}
         self._volley: dict[tuple[str, int], float] = {}
         self._arc: dict[tuple[str, str, Hex], tuple[bool, int]] = {}
 
     def hexes(self, body: Body) -> tuple[Hex, ...]:
-        got = self._hexes.get(body)
-        if got is None:
-            got = self._hexes[body] = body.hexes
-        return got
+        return sight.hexes_of(body)
 
     # --- one place -------------------------------------------------------------------------
-    def pose(self, body: Body, halted: str = "") -> float:
-        """Her worth ending her move as ``body`` (``halted``: an enemy halted by her ram)."""
+    def pose(self, body: Body, straight: int = 99, halted: str = "") -> float:
+        """Her worth ending her move as ``body``, ``straight`` hexes on since her last turn
+        (``halted``: an enemy halted by her ram, and she must backwater next round)."""
+        straight = min(straight, body.length - 1)
         if not halted:
-            hit = self._cache.get(body)
+            hit = self._cache.get((body, straight))
             if hit is not None:
                 return hit
-        value = self._pose(body, halted)
+        value = self._pose(body, straight, halted)
         if not halted:
-            self._cache[body] = value
+            self._cache[(body, straight)] = value
         return value
 
-    def _pose(self, body: Body, halted: str) -> float:
+    def _pose(self, body: Body, straight: int, halted: str) -> float:
         me = self.vessel
         hexes = self.hexes(body)
         value = 0.0
         nearest = 99
+        gaps = []
         for f in self.foes:
             e = f.vessel
             g = sight.gap(hexes, f.hexes)
-            reach_them = g - 1 if e.creature else sight.steps_to_hit(e.body, f.turns, hexes)
-            mine = g - 1 if me.creature else sight.steps_to_hit(body, self.turns, f.hexes)
+            gaps.append(g)
+            if e.creature:
+                reach_them = g - 1
+            else:
+                reach_them = sight.steps_to_hit(e.body, f.turns, hexes, e.straight)
+            if me.creature:
+                mine = g - 1
+            elif halted:
+                mine = sight.FAR   # she rammed: next round she backwaters
+            else:
+                mine = sight.steps_to_hit(body, self.turns, f.hexes, straight)
             # this round
             if f.now and e.id != halted and reach_them <= f.now:
                 value -= W_NOW * f.threat_now * (0.5 if self.declaring else 1.0) / self.bold
@@ -148,7 +160,7 @@ class Judge:
                     far = g
                 else:
                     far = mine if mine < sight.FAR else sight.approach(body, self.turns,
-                                                                       f.hexes)
+                                                                       f.hexes, straight)
                 nearest = min(nearest, far)
             if f.prey:
                 value -= W_CHASE * g
@@ -162,7 +174,7 @@ class Judge:
             value += self._volleys(f, g)
         if nearest < 99 and not self.escape:
             value -= W_APPROACH * nearest * self.bold
-        value += self._fire(body, hexes)
+        value += self._fire(body, hexes, gaps)
         value += self._edges(body, hexes)
         if self.escape:
             value -= W_RUN * min(sight.to_edge(self.view, h, self.escape) for h in hexes)
@@ -183,10 +195,17 @@ class Judge:
             self._volley[key] = got
         return got
 
-    def _fire(self, body: Body, hexes: tuple[Hex, ...]) -> float:
+    def _shot(self, shooter: Vessel, p: Piece, target: Vessel, band: str) -> float:
+        key = (shooter.id, p.id, target.id, band)
+        got = self._shots.get(key)
+        if got is None:
+            got = self._shots[key] = odds.shot_worth(self.view, shooter, p, target, band)
+        return got
+
+    def _fire(self, body: Body, hexes: tuple[Hex, ...], gaps: list[int]) -> float:
         me = self.vessel
         value = 0.0
-        if not me.creature:
+        if not me.creature and me.pieces and min(gaps, default=99) <= self.my_range:
             for p in me.pieces:
                 origin = mount(hexes, p.mount)
                 key = (origin, body.facing, p.id)
@@ -199,26 +218,28 @@ class Judge:
                                for h in f.hexes):
                             band = fire.band(p, min(distance(origin, h) for h in f.hexes))
                             if band is not None:
-                                best = max(best, odds.shot_worth(self.view, me, p, e, band))
+                                best = max(best, self._shot(me, p, e, band))
                     self._mine[key] = best
                 value += best
-        for f in self.foes:
+        for f, g in zip(self.foes, gaps, strict=True):
             e = f.vessel
-            if e.creature:
+            if e.creature or g > f.range:
                 continue
             for p in e.pieces:
                 arcs = [self._their_arc(e, p, h) for h in hexes]
                 if any(a for a, _ in arcs):
                     band = fire.band(p, min(d for _, d in arcs))
                     if band is not None:
-                        value -= odds.shot_worth(self.view, e, p, me, band)
+                        value -= self._shot(e, p, me, band)
         return W_FIRE * value
 
     def _their_arc(self, e: Vessel, p: Piece, h: Hex) -> tuple[bool, int]:
         key = (e.id, p.id, h)
         got = self._arc.get(key)
         if got is None:
-            origin = fire.mount_hex(e, p)
+            origin = self._mounts.get((e.id, p.id))
+            if origin is None:
+                origin = self._mounts[(e.id, p.id)] = fire.mount_hex(e, p)
             got = (h == origin or in_arc(origin, e.body.facing, h, p.mount),
                    distance(origin, h))
             self._arc[key] = got
@@ -236,13 +257,13 @@ class Judge:
 
     # --- what ends a move ------------------------------------------------------------------
     def ram(self, before: Body, after: Body, target: Vessel, head_on: bool,
-            speed: int | None = None) -> float:
+            speed: int | None = None, st: int = 99) -> float:
         """A ram (or a head-on meeting) from ``before`` into ``target``'s hex at ``after``,
         at ``speed`` (the declared speed if not given)."""
         me = self.vessel
         speed = self.speed if speed is None else speed
         if head_on:
-            return odds.head_on_worth(self.view, me, target, speed) + self.pose(before)
+            return odds.head_on_worth(self.view, me, target, speed) + self.pose(before, st)
         chance = odds.ram_chance(me, target)
         worth = odds.ram_worth(self.view, me, target, speed)
         if self.declaring:   # she may have moved before our count
@@ -253,8 +274,8 @@ class Judge:
         if taken:
             # rammed, she halts beside (in) our bow for the grappling lines
             worth += chance * 0.5 * odds.grapple_chance(me, target, 0) * odds.LAST
-        return worth + chance * self.pose(after, halted=target.id) + \
-            (1 - chance) * self.pose(before)
+        return worth + chance * self.pose(after, 0, halted=target.id) + \
+            (1 - chance) * self.pose(before, st)
 
     def collide(self, others: tuple[Vessel, ...], on_purpose: bool) -> float:
         return sum(odds.collision_worth(self.view, self.vessel, o, on_purpose) for o in others)
@@ -267,6 +288,13 @@ class Judge:
             return WIN
         worth = self.vessel.shp + odds.sink_worth(self.view, self.vessel)
         return -worth - (WIN if odds.last_of_side(self.view, self.vessel) else 0.0)
+
+
+def reach_of(vessel: Vessel) -> int:
+    """The widest gap her artillery can shoot across, from any of her hexes."""
+    if vessel.creature or not vessel.pieces:
+        return -1
+    return max(tables().piece(p.kind).range[2] for p in vessel.pieces) + vessel.body.length
 
 
 def boldness(view: AcksState, side: str) -> float:

@@ -119,7 +119,8 @@ class NormalCaptain(Bridge):
         speed = max(top, helm.cruise(vessel))
         judge = Judge(view, vessel, speed=speed, declaring=True)
         return paths(view, vessel, judge, remaining=most, backing=mode == "backwater",
-                     straight=99, turns=0, turns_allowed=turns, sails=mode == "sail",
+                     straight=vessel.straight, turns=0, turns_allowed=turns,
+                     sails=mode == "sail",
                      every_layer=True, both=True)
 
     # --- moves -----------------------------------------------------------------------------

@@ -81,8 +81,8 @@ def damage_worth(view: AcksState, target: Vessel, dist: tuple[tuple[int, float],
 
 def ram_chance(rammer: Vessel, target: Vessel) -> float:
     rules = tables()["attack"]
-    bonus = rammer.captain.attack + (rules["master_mariner_ram"]
-                                     if rammer.captain.master_mariner else 0)
+    captain = helm.steerer(rammer)
+    bonus = captain.attack + (rules["master_mariner_ram"] if captain.master_mariner else 0)
     return throw(rules["target_base"] + ramming.armour(target), bonus)
 
 
@@ -135,7 +135,8 @@ def collision_worth(view: AcksState, mover: Vessel, other: Vessel, on_purpose: b
     rules = tables()["seafaring"]
 
     def fails(v: Vessel) -> float:
-        need = rules["master_mariner"] if v.captain.master_mariner else rules["collision"]
+        need = rules["master_mariner"] if helm.steerer(v).master_mariner else \
+            rules["collision"]
         return min(1.0, (need - 1) / 20)
 
     chance = fails(other) * (1.0 if on_purpose else fails(mover))

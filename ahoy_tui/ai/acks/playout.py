@@ -17,11 +17,15 @@ from typing import Any
 
 from ahoy_tui.ai.acks import odds
 from ahoy_tui.ai.acks.judge import WIN, Judge
-from ahoy_tui.engine import Rng, apply, legal_actions
+from ahoy_tui.engine import Rng, legal_actions
+from ahoy_tui.engine.dice import action_dice
 from ahoy_tui.engine.fast import replace
+from ahoy_tui.rules.acks.flow import apply_action
 from ahoy_tui.rules.acks.model import AcksState, Phase
 
-LIMIT = 400          # actions in one playout (a round is a few dozen)
+MASK = (1 << 64) - 1
+HORIZON = 0          # rounds played on after the present one
+LIMIT = 1200         # actions in one playout (a round is a few dozen)
 POSITION = 0.5       # the judge's weighing of where a vessel lies, against her hull
 
 
@@ -38,40 +42,47 @@ def worth(state: AcksState, side: str) -> float:
         sign = 1.0 if v.side == side else -1.0
         men = 0.0 if v.creature else v.crew * odds.man_worth(state, v)
         captain = 0.0 if v.creature or v.captain_down else odds.CAPTAIN
-        place = Judge(state, v, declaring=True).pose(v.body) if state.phase is not \
+        place = Judge(state, v, declaring=True).pose(v.body, v.straight) if state.phase is not \
             Phase.OVER else 0.0
         value += sign * (v.shp + v.shp_max + men + captain + POSITION * place)
     return value
 
 
-def play_round(state: AcksState, side: str, seed: int) -> float:
-    """Play on from ``state`` to the end of the round (the next declarations) with the normal
-    captain on both sides, and weigh what is left."""
+def act(state: AcksState, action: Any, seed: int) -> AcksState:
+    """One action on the captain's own dice: each die of it comes from his seed and the step
+    alone, so that every choice he weighs meets the same luck at the same step."""
+    with action_dice((seed * 1_000_003 + state.step * 7919) & MASK):
+        new, _ = apply_action(replace(state, rng=Rng(seed, 0)), action)
+    return new
+
+
+def play_round(state: AcksState, side: str, seed: int, round_: int) -> float:
+    """Play on from ``state`` to the end of round ``round_`` (the next round's declarations)
+    with the normal captain on both sides, and weigh what is left."""
     from ahoy_tui.ai.acks.normal import NormalCaptain
 
     captains = {"p1": NormalCaptain(seed), "p2": NormalCaptain(seed + 1)}
     for _ in range(LIMIT):
-        if state.over or state.phase is Phase.DECLARE:
+        if state.over or state.round > round_:
             break
         legal = legal_actions(state)
         who = state.to_act or "p1"
         action = legal[0] if len(legal) == 1 else captains[who].decide(state, legal).action
-        state, _ = apply(state, action, legal=legal)  # type: ignore[assignment]
+        state = act(state, action, seed)
     return worth(state, side)
 
 
-def follow(state: AcksState, script: Sequence[Callable[[AcksState, list[Any]], Any]]) -> \
-        AcksState:
+def follow(state: AcksState, script: Sequence[Callable[[AcksState, list[Any]], Any]],
+           seed: int) -> AcksState:
     """Play each scripted choice in turn while it still finds its action among the legal
     ones (a ram that glances off ends a track early)."""
     for pick in script:
         if state.over:
             break
-        legal = legal_actions(state)
-        action = pick(state, list(legal))
+        action = pick(state, list(legal_actions(state)))
         if action is None:
             break
-        state, _ = apply(state, action, legal=legal)  # type: ignore[assignment]
+        state = act(state, action, seed)
     return state
 
 
@@ -82,11 +93,12 @@ def weigh(view: AcksState, side: str, scripts: Sequence[Sequence[Callable[..., A
     totals = [0.0] * len(scripts)
     played = 0
     for seed in seeds:
-        if played and time.perf_counter() > deadline:
-            break
+        began = time.perf_counter()
         for i, script in enumerate(scripts):
-            start = replace(view, rng=Rng(seed, 0))
-            state = follow(start, script)
-            totals[i] += play_round(state, side, seed)
+            state = follow(replace(view, rng=Rng(seed, 0)), script, seed)
+            totals[i] += play_round(state, side, seed, view.round + HORIZON)
         played += 1
+        now = time.perf_counter()
+        if now + (now - began) > deadline:   # another seed would run past the time
+            break
     return [(totals[i] / max(1, played), played) for i in range(len(scripts))]

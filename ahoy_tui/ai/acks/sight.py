@@ -12,7 +12,7 @@ following a single track.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from ahoy_tui.engine.hexgrid import STEPS, Body, Hex, distance
 from ahoy_tui.rules.acks import helm
@@ -22,6 +22,12 @@ from ahoy_tui.rules.acks.tables import hexes_moved
 DEPTH = 10           # the reach tables look this many hexes ahead
 FAR = 99             # "not within the table"
 FREE = 99            # turns allowed to a captain steering all round
+
+
+@lru_cache(maxsize=1 << 16)
+def hexes_of(body: Body) -> tuple[Hex, ...]:
+    """A body's hexes (worked out once for each place and facing)."""
+    return body.hexes
 
 
 def enemies(view: AcksState, side: str) -> list[Vessel]:
@@ -108,19 +114,20 @@ def relative(body_bow: Hex, facing: int, h: Hex) -> tuple[int, int]:
 
 
 @cache
-def reach_table(length: int, turns: int) -> dict[tuple[int, int], int]:
-    """The fewest hexes a vessel ``length`` hexes long, allowed ``turns`` turns, moving from a
-    standing start (free to turn at once) must go for her bow to enter each hex near her."""
+def reach_table(length: int, turns: int, straight: int = 99) -> dict[tuple[int, int], int]:
+    """The fewest hexes a vessel ``length`` hexes long, allowed ``turns`` turns, having gone
+    ``straight`` hexes ahead since her last turn, must go for her bow to enter each hex near
+    her."""
     best: dict[tuple[int, int], int] = {}
     cap = length - 1
-    start = (0, 0, 0, cap, 0)      # q, r, facing, straight (capped), turns used
+    start = (0, 0, 0, min(cap, straight), 0)      # q, r, facing, straight (capped), turns used
     layer = {start}
     seen = {start}
     for depth in range(1, DEPTH + 1):
         nxt = set()
-        for q, r, f, straight, used in layer:
-            options = [(f, min(cap, straight + 1), used)]
-            if straight >= cap and used < turns:
+        for q, r, f, ahead, used in layer:
+            options = [(f, min(cap, ahead + 1), used)]
+            if ahead >= cap and used < turns:
                 options += [((f + 5) % 6, 0, used + 1), ((f + 1) % 6, 0, used + 1)]
             for nf, ns, nu in options:
                 dq, dr = STEPS[nf]
@@ -134,10 +141,10 @@ def reach_table(length: int, turns: int) -> dict[tuple[int, int], int]:
     return best
 
 
-def steps_to_hit(body: Body, turns: int, target: tuple[Hex, ...]) -> int:
-    """The fewest hexes a vessel lying as ``body`` must move for her bow to enter one of
-    ``target``'s hexes (FAR if not within the table)."""
-    table = reach_table(body.length, min(turns, FREE))
+def steps_to_hit(body: Body, turns: int, target: tuple[Hex, ...], straight: int = 99) -> int:
+    """The fewest hexes a vessel lying as ``body`` (``straight`` hexes on since her last turn)
+    must move for her bow to enter one of ``target``'s hexes (FAR if not within the table)."""
+    table = reach_table(body.length, min(turns, FREE), min(straight, body.length - 1))
     bow, facing = body.bow, body.facing
     out = FAR
     for h in target:
@@ -147,10 +154,10 @@ def steps_to_hit(body: Body, turns: int, target: tuple[Hex, ...]) -> int:
     return out
 
 
-def approach(body: Body, turns: int, target: tuple[Hex, ...]) -> int:
+def approach(body: Body, turns: int, target: tuple[Hex, ...], straight: int = 99) -> int:
     """Hexes to bring her bow onto ``target``: the reach table's answer near, else the distance
     and a little for the turning."""
-    n = steps_to_hit(body, turns, target)
+    n = steps_to_hit(body, turns, target, straight)
     if n < FAR:
         return n
     return min(distance(body.bow, h) for h in target) + 2
