@@ -139,6 +139,26 @@ class AcksRuleset:
         assert isinstance(state, AcksState)
         return view.speed_hexes(state, action) if isinstance(action, Declare) else None
 
+    def caution(self, state: GameState, action: Any) -> str:
+        """Words to confirm before a step that takes a vessel off the battlemap (out of the
+        battle), unless that edge is her side's way to win."""
+        from ahoy_tui.rules.acks.actions import Step
+        from ahoy_tui.rules.acks.flow import edge_of
+        from ahoy_tui.rules.acks.movement import plan_step
+
+        assert isinstance(state, AcksState)
+        if not isinstance(action, Step):
+            return ""
+        vessel = state.vessel(action.vessel)
+        plan = plan_step(state, vessel, action.how)
+        if not plan.leaves:
+            return ""
+        edge = edge_of(state, plan.body)
+        if state.condition(f"escape_{vessel.side}") == edge:
+            return ""
+        return (f"{vessel.name} would leave the battlemap by the {edge} edge: she is out of "
+                "the battle. Go on?")
+
     def rule_topics(self) -> tuple[Any, ...]:
         """The project's own summary of each rule (``rules_summary.md``), for a Rules screen."""
         from ahoy_tui.rules.summaries import read_summaries

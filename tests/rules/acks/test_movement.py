@@ -210,3 +210,17 @@ def test_lowering_sails_a_two_and_a_half_rower_sails_on_and_half_her_sailors_sti
                           Wind("moderate", 0)) == 0
     assert helm.max_speed(replace(v, sailors=5), "sail", Wind("moderate", 0)) == 360
     assert helm.max_speed(replace(v, sailors=4), "sail", Wind("moderate", 0)) == 300  # 288'
+
+
+def test_a_step_off_the_battlemap_asks_first_unless_that_edge_is_her_way_to_win():
+    from ahoy_tui.rules.acks import RULESET
+
+    v = declared(vessel("a", kind="galley_2", column=15, row=0), due=1)
+    state = on_count(battle(v, vessel("b", "p2", column=2, row=20)), "a")
+    assert "leave the battlemap by the N edge" in RULESET.caution(state, Step("p1", "a",
+                                                                              "ahead"))
+    inside = on_count(battle(declared(vessel("a", kind="galley_2"), due=1),
+                             vessel("b", "p2", column=2, row=20)), "a")
+    assert RULESET.caution(inside, Step("p1", "a", "ahead")) == ""
+    home = replace(state, victory=(("escape_p1", "N"),))
+    assert RULESET.caution(home, Step("p1", "a", "ahead")) == ""
