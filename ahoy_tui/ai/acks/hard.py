@@ -1,16 +1,19 @@
 """The hard captain: the normal captain's best few choices at the moments that decide a round,
 each played out to the round's end on dice of his own (``playout``), and the one that leaves
-him best placed on average taken.
+him best placed on average taken. He looks only when an enemy is within reach of this round
+or the next (``in_sight``):
 
-- **A vessel's move**, at its first hex when an enemy is within reach of this round or the
-  next: the normal captain's four best tracks (distinct in where they end or what they ram),
-  each followed hex by hex and the round played on with normal captains on both sides. The
+- **A declaration**: the normal captain's four best (mode and speed), each played through the
+  enemy's declarations, the initiative and every count of the round.
+- **A vessel's move**, at its first hex: the normal captain's six best tracks (distinct in
+  where they end or what they ram), each followed hex by hex and the round played on. The
   chosen track is then followed to its end.
-- **A monster's swim**: its four best hexes (with the bite there), likewise.
+- **A monster's swim**: its six best hexes (with the bite there), likewise.
 - **Who moves first** on a shared count: both answers played out.
 
-Each choice is played with the same seeds (as many as his think time allows, at most
-``PLAYS``). Anything else is the normal captain's.
+In the playouts both sides are normal captains. Every choice meets the same seeds, as many as
+``SHARE`` of his think time allows (at most ``PLAYS``). Anything else is the normal
+captain's. The ``weigh_*`` switches turn each kind of look-ahead off (for measuring).
 """
 
 from __future__ import annotations
@@ -27,9 +30,9 @@ from ahoy_tui.engine.hexgrid import FACINGS, Body, Hex, distance, neighbour, wit
 from ahoy_tui.rules.acks.actions import Attack, Declare, Halt, MoveFirst, Ram, Step, Swim
 from ahoy_tui.rules.acks.model import AcksState, Vessel
 
-CHOICES = 4      # a vessel's best tracks (or a monster's best hexes) played out
-SPEEDS = 3       # a vessel's best declarations played out
-PLAYS = 8        # dice seeds each is played with, at most
+CHOICES = 6      # a vessel's best tracks (or a monster's best hexes) played out
+SPEEDS = 4       # a vessel's best declarations played out
+PLAYS = 16       # dice seeds each is played with, at most (as the time allows)
 MARGIN = 0.0     # shp a choice must gain on the plain one to be taken instead
 SHARE = 0.7      # of the think time a decision may use
 

@@ -35,6 +35,7 @@ W_EDGE = 3.0         # a hex short of the edge's three
 W_RUN = 4.0          # a runner's hex nearer her escape edge
 W_CHASE = 2.0        # a raider's hex nearer her prey
 WIN = 400.0          # the battle won (or lost)
+HOLD = 0.5           # a line thrown at a prey held fast: the chance it is her last round
 LATE = 5             # the last rounds, when the turn limit counts
 SEEN = 0.6           # declaring: a ram on an enemy where she lies now (she may move first)
 
@@ -97,6 +98,15 @@ class Judge:
                 target = odds.bite_worth(view, vessel, e)
             else:
                 target = odds.ram_worth(view, vessel, e, full_speed(view, vessel))
+            if taker == e.side and not vessel.creature and not e.creature:
+                # rammed, we halt beside her with her bow in our hex: her lines at -2
+                held = odds.ram_chance(e, vessel) * HOLD * odds.grapple_chance(e, vessel, 0) \
+                    * odds.LAST
+                threat_now += held
+                threat += held
+            if taker == self.side and not vessel.creature and not e.creature:
+                target += odds.ram_chance(vessel, e) * HOLD * \
+                    odds.grapple_chance(vessel, e, 0) * odds.LAST
             foes.append(Foe(e, e.hexes, now, sight.next_reach(view, e), sight.steering(e),
                             threat_now, threat, target, taker == self.side and not e.creature,
                             taker == e.side and not vessel.creature, reach_of(e)))
@@ -273,7 +283,7 @@ class Judge:
         taken = self.view.condition("taken_by") == self.side and not target.creature
         if taken:
             # rammed, she halts beside (in) our bow for the grappling lines
-            worth += chance * 0.5 * odds.grapple_chance(me, target, 0) * odds.LAST
+            worth += chance * HOLD * odds.grapple_chance(me, target, 0) * odds.LAST
         return worth + chance * self.pose(after, 0, halted=target.id) + \
             (1 - chance) * self.pose(before, st)
 
