@@ -193,6 +193,101 @@ class HeadOn:
     step: str          # the rammer's step that met the bow
 
 
+SAVES = ("paralysis", "death", "blast", "implements", "spells")
+
+
+@frozen
+class Figure:
+    """A combatant on the deck battlemaps (5' squares): a character, or one man of a crew.
+
+    ``crew_of`` is the vessel whose crew he is (his group acts on her deck crew's count);
+    ``on`` the vessel whose deck he stands on, or, with ``where`` ``water``, the one he fell
+    from. ``x`` counts squares from her stern (the bow is the last), ``y`` from her port rail.
+    ``where``: ``deck``; ``below`` (no room on deck: he comes up as room is made); ``bridge``
+    or ``ramp`` (on the boarding bridge or ramp of ``on``); ``line`` (traversing a grapple
+    line); ``hanging`` (by his fingers from ``on``'s hull); ``water``. The character is an ACKS
+    II combatant: class and level, hit points, AC, attack throw bonus (d20 + it >= 10 + AC),
+    the five saving throws (``SAVES``, d20 >= each), DEX, encumbrance in stone, proficiencies.
+    A figure at 0 hp is ``down`` (out of the fight) and stays in the tuple."""
+
+    id: str
+    side: str
+    name: str
+    crew_of: str
+    role: str                          # captain, officer, marine, sailor
+    on: str
+    x: int = 0
+    y: int = 0
+    where: str = "deck"
+    cls: str = "fighter"
+    level: int = 0
+    hp: int = 1
+    hp_max: int = 1
+    ac: int = 0
+    attack: int = 0
+    saves: tuple[int, ...] = (14, 15, 16, 17, 18)
+    dex: int = 10
+    stone: int = 2
+    skills: tuple[str, ...] = ()
+    weapon: str = "sword"
+    combat_ft: int = 40                # a man's combat speed on a deck (Movement of Creatures)
+    running_ft: int = 120              # charging or running
+    npc: bool = True
+    prone: bool = False
+    winded: bool = False
+    drowning: int = 0                  # rounds drowning: dead at the end of the fifth
+    dies_in: int = 0                   # a crewman overboard: rounds to live
+    depth: int = 0                     # feet below the surface, drowning
+    moved: int = 0                     # feet moved this round
+    down: bool = False
+
+    @property
+    def standing(self) -> bool:
+        """In the fight: not down, not in the water, not hanging from a hull."""
+        return not self.down and self.where in ("deck", "bridge", "ramp")
+
+    @property
+    def aboard(self) -> bool:
+        return not self.down and self.where in ("deck", "below")
+
+    def save(self, kind: str) -> int:
+        """The d20 roll needed for a saving throw of ``kind`` (one of ``SAVES``)."""
+        return self.saves[SAVES.index(kind)]
+
+    def has(self, skill: str) -> bool:
+        return skill in self.skills
+
+
+@frozen
+class Bridge:
+    """A boarding bridge (or ramp, ``kind``) from ``vessel`` lowered onto ``target`` at her
+    square (``x``, ``y``): ``fast`` when securely fastened; ``crossed`` counts the men over it
+    this round (30 on a bridge, 8 on a ramp)."""
+
+    vessel: str
+    target: str
+    x: int
+    y: int
+    fast: bool
+    kind: str = "bridge"
+    crossed: int = 0
+
+
+@frozen
+class Fire:
+    """Burning pitch on ``vessel``'s deck, a 15' puddle centred on (``x``, ``y``): its dice of
+    structural fire damage each round on ``count``, and the full-round actions spent fighting
+    it (15 put it out)."""
+
+    id: str
+    vessel: str
+    x: int
+    y: int
+    dice: str
+    count: int
+    fought: int = 0
+
+
 @frozen
 class AcksState(GameState):
     """A moment of the battle."""
@@ -212,6 +307,9 @@ class AcksState(GameState):
     side_names: tuple[str, str] = ("Side 1", "Side 2")
     victory: tuple[tuple[str, str], ...] = ()   # the scenario's conditions, (key, value)
     damage_dealt: tuple[int, int] = (0, 0)      # structural damage each side dealt
+    figures: tuple[Figure, ...] = ()            # the deck battlemaps' combatants
+    bridges: tuple[Bridge, ...] = ()            # boarding bridges and ramps lowered
+    fires: tuple[Fire, ...] = ()                # burning pitch on the decks
 
     def side_name(self, side: str) -> str:
         """The side's name in the scenario (p1, p2); anything else as it is."""
@@ -225,6 +323,16 @@ class AcksState(GameState):
 
     def condition(self, key: str, default: str = "") -> str:
         return dict(self.victory).get(key, default)
+
+    def figure(self, fid: str) -> Figure:
+        for f in self.figures:
+            if f.id == fid:
+                return f
+        raise KeyError(fid)
+
+    def aboard(self, vessel: str) -> tuple[Figure, ...]:
+        """The figures standing on (or below) ``vessel``'s deck and in the fight."""
+        return tuple(f for f in self.figures if f.on == vessel and f.aboard)
 
     @property
     def turn(self) -> int:
