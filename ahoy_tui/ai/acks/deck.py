@@ -1,5 +1,6 @@
 """Everything but the helm: who moves first on a shared count, the head-on choice, artillery
-(``Shoot``, ``Winch``), the deck crews (``Volley``, ``ThrowGrapple``, ``CutLine``). Each
+(``Shoot``, ``Winch``), the deck crews (``Volley``, ``ThrowGrapple``, ``CutLine``, and
+boarding: ``LowerBridge``, ``RaiseBridge``, ``Dislodge``, ``Board``, ``Fight``). Each
 function picks one action from the legal ones, with its reason; an actor is finished
 (``Done``) when nothing is left worth doing. ``careful`` is the normal captain's judgement;
 without it, the easy captain's plain rules."""
@@ -12,10 +13,15 @@ from ahoy_tui.ai.acks import odds, sight
 from ahoy_tui.ai.captain import Decision
 from ahoy_tui.rules.acks import fire
 from ahoy_tui.rules.acks.actions import (
+    Board,
     CutLine,
+    Dislodge,
     Done,
+    Fight,
     HeadOnChoice,
+    LowerBridge,
     MoveFirst,
+    RaiseBridge,
     Shoot,
     ThrowGrapple,
     Volley,
@@ -28,7 +34,11 @@ from ahoy_tui.rules.acks.model import AcksState, Vessel
 from ahoy_tui.rules.acks.ramming import oars_of
 from ahoy_tui.rules.acks.tables import tables
 
-DECK = (Shoot, Winch, Volley, ThrowGrapple, CutLine)
+DECK = (Shoot, Winch, Volley, ThrowGrapple, CutLine, LowerBridge, RaiseBridge, Dislodge, Board,
+        Fight)
+FIGHT = 15.0         # the men on deck always fight when they can
+BOARD = {"bridge": 14.0, "ramp": 11.0, "line": 9.0, "jump": 8.0}   # by the safety of the way
+ODDS = 1.2           # a boarding party must outnumber the defenders so many times
 
 
 def _piece_name(vessel: Vessel, piece_id: str) -> str:
@@ -100,14 +110,85 @@ def takes(view: AcksState, me: Vessel, other: Vessel) -> bool:
             and fighting_crew(me) >= 2 * max(1, fighting_crew(other)))
 
 
+BURNS = 3.0          # rounds a fire is reckoned to burn before it is put out
+
+
+def pitch_gain(kind: str) -> float:
+    """Burning pitch against the piece's plain shot: its dice in full, again each round it
+    burns, against the plain shot's share of its own dice."""
+    from ahoy_tui.rules.acks.pitch import pitch_dice
+    from ahoy_tui.rules.acks.tables import dice_expr
+
+    piece = tables().piece(kind)
+    n, sides = dice_expr(piece.damage)
+    plain = n * (sides + 1) / 2 * piece.share[0] / piece.share[1]
+    p, psides = dice_expr(pitch_dice(kind))
+    return BURNS * p * (psides + 1) / 2 / max(0.5, plain)
+
+
+def standing_on(view: AcksState, vessel_id: str, side: str) -> int:
+    return sum(1 for f in view.figures if f.on == vessel_id and f.side == side and f.standing)
+
+
+def outnumbers(view: AcksState, me: Vessel, other: Vessel) -> bool:
+    """Her boarding party (and ours already across) against the men of her side on her
+    deck."""
+    from ahoy_tui.rules.acks.crossing import party
+
+    ours = len(party(view, me)) + standing_on(view, other.id, me.side)
+    return ours >= ODDS * max(1, standing_on(view, other.id, other.side))
+
+
+def boarding_worth(view: AcksState, action: Any, careful: bool) -> float:
+    v = view.vessel(action.vessel)
+    if isinstance(action, Fight):
+        return FIGHT
+    if isinstance(action, Board):
+        target = view.vessel(action.target)
+        if view.condition(f"escape_{v.side}") and view.condition("taken_by") != v.side:
+            return 0.0
+        if careful and not outnumbers(view, v, target):
+            return 0.0
+        fast = any(b.vessel == v.id and b.fast for b in view.bridges)
+        if action.by in ("bridge", "ramp") and action.run and not fast:
+            return 0.0 if careful else 1.0       # a save each or overboard: walk across
+        return BOARD[action.by] + (2.0 if action.by == "bridge" and fast else 0.0)
+    if isinstance(action, LowerBridge):
+        target = view.vessel(action.target)
+        if view.condition(f"escape_{v.side}") and view.condition("taken_by") != v.side:
+            return 0.0
+        if careful and not outnumbers(view, v, target):
+            return 0.0
+        return 13.0 if action.machine == "bridge" else 10.0
+    if isinstance(action, RaiseBridge):
+        bridge = next(b for b in view.bridges if b.vessel == v.id)
+        ours_there = standing_on(view, bridge.target, v.side)
+        theirs_here = standing_on(view, v.id, view.vessel(bridge.target).side)
+        if view.condition(f"escape_{v.side}") or (ours_there == 0 and theirs_here > 0):
+            return 12.0
+        return 0.0
+    if isinstance(action, Dislodge):
+        owner = view.vessel(action.owner)
+        if view.condition("taken_by") == owner.side or outnumbers(view, owner, v) or \
+                view.condition(f"escape_{v.side}"):
+            return 12.0
+        return 0.0
+    return 0.0
+
+
 def worth(view: AcksState, action: Any, careful: bool) -> float:
     """What a deck action is worth, in shp."""
+    if isinstance(action, (Fight, Board, LowerBridge, RaiseBridge, Dislodge)):
+        return boarding_worth(view, action, careful)
     v = view.vessel(action.vessel)
     if isinstance(action, Shoot):
         target = view.vessel(action.target)
         piece = next(p for p in v.pieces if p.id == action.piece)
         band = fire.band(piece, fire.hex_range(v, piece, target)) or "long"
-        return odds.shot_worth(view, v, piece, target, band) if careful else 1.0
+        plain = odds.shot_worth(view, v, piece, target, band) if careful else 1.0
+        if action.pitch:
+            return plain * pitch_gain(piece.kind)
+        return plain
     if isinstance(action, Winch):
         piece = next(p for p in v.pieces if p.id == action.piece)
         held = view.vessel(piece.harpooned)
@@ -169,9 +250,26 @@ def deck_words(view: AcksState, action: Any, value: float, careful: bool) -> str
     if isinstance(action, ThrowGrapple):
         target = view.vessel(action.target)
         return (f"{v.name} throws a line at {target.name}: {fighting_crew(v)} against "
-                f"{fighting_crew(target)}, grappled she strikes{tail}")
+                f"{fighting_crew(target)}, grappled we board her{tail}")
     if isinstance(action, CutLine):
         other = view.vessel(action.other)
         verb = "dislodge" if action.dislodge else "cut"
         return f"{v.name} tries to {verb} the line to {other.name}: she must get free{tail}"
+    if isinstance(action, Fight):
+        foes = sum(1 for f in view.figures if f.side != v.side and f.standing
+                   and any(g.on == f.on and g.crew_of == v.id and g.standing
+                           for g in view.figures))
+        return f"{v.name}'s men close and fight: {foes} enemies on the decks{tail}"
+    if isinstance(action, Board):
+        target = view.vessel(action.target)
+        return (f"{v.name}'s boarders cross to {target.name} ({action.by}): they outnumber "
+                f"her {standing_on(view, target.id, target.side)} defenders{tail}")
+    if isinstance(action, LowerBridge):
+        target = view.vessel(action.target)
+        return f"{v.name} drops her boarding {action.machine} on {target.name}{tail}"
+    if isinstance(action, RaiseBridge):
+        return f"{v.name} raises her bridge: the fight is going against us{tail}"
+    if isinstance(action, Dislodge):
+        return (f"{v.name}'s men throw off {view.vessel(action.owner).name}'s "
+                f"boarding way{tail}")
     return str(action)

@@ -106,12 +106,14 @@ class Swim:
 
 @frozen
 class Shoot:
-    """An artillery piece fires at a vessel or monster in its arc and range (Artillery)."""
+    """An artillery piece fires at a vessel or monster in its arc and range (Artillery); a
+    catapult may throw burning ``pitch`` at a vessel (Fire Pot Poles and Pitch)."""
 
     side: str
     vessel: str
     piece: str
     target: str
+    pitch: bool = False
     kind: ClassVar[str] = "shoot"
 
 
@@ -168,6 +170,82 @@ class Attack:
 
 
 @frozen
+class LowerBridge:
+    """The deck crew lowers her boarding bridge (from the bow) or places her boarding ramp
+    (``machine``) on an enemy vessel (Boarding by Boarding Bridge, by Boarding Ramp)."""
+
+    side: str
+    vessel: str
+    target: str
+    machine: str = "bridge"
+    kind: ClassVar[str] = "lower_bridge"
+
+
+@frozen
+class RaiseBridge:
+    """Her operator raises her boarding bridge."""
+
+    side: str
+    vessel: str
+    kind: ClassVar[str] = "raise_bridge"
+
+
+@frozen
+class Dislodge:
+    """Her men throw off an enemy's unsecured bridge or ramp (``owner`` the enemy vessel)."""
+
+    side: str
+    vessel: str
+    owner: str
+    kind: ClassVar[str] = "dislodge"
+
+
+@frozen
+class Board:
+    """Her boarding party crosses to ``target`` ``by`` bridge, ramp, line or jump; over a
+    bridge or ramp at a ``run`` (running speed: a Paralysis save each, unless the bridge is
+    fastened) or walking (combat speed, no save)."""
+
+    side: str
+    vessel: str
+    target: str
+    by: str
+    run: bool = False
+    kind: ClassVar[str] = "board"
+
+
+@frozen
+class Fight:
+    """Her men on every deck with enemies on it close and strike (one action for the
+    group)."""
+
+    side: str
+    vessel: str
+    kind: ClassVar[str] = "fight"
+
+
+@frozen
+class DumpFirePots:
+    """Her fire pot pole's operator dumps the pots on an enemy beside or in her bow hex (Fire
+    Pot Poles and Pitch)."""
+
+    side: str
+    vessel: str
+    target: str
+    kind: ClassVar[str] = "dump_fire_pots"
+
+
+@frozen
+class FightFire:
+    """Every man of her crew in or within 5' of the fire spends his round fighting it."""
+
+    side: str
+    vessel: str
+    fire: str
+    kind: ClassVar[str] = "fight_fire"
+
+
+@frozen
 class Done:
     """An actor passes (holds fire, holds the marines, ends its turn on this count)."""
 
@@ -177,4 +255,5 @@ class Done:
 
 
 Action = (Declare | HoldCourse | MoveFirst | Step | Ram | HeadOnChoice | ShiftBow | Halt | Swim
-          | Shoot | Winch | Volley | ThrowGrapple | CutLine | Attack | Done)
+          | Shoot | Winch | Volley | ThrowGrapple | CutLine | Attack | LowerBridge
+          | RaiseBridge | Dislodge | Board | Fight | DumpFirePots | FightFire | Done)

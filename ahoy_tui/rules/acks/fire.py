@@ -69,7 +69,7 @@ def targets(state: AcksState, vessel: Vessel, piece: Piece) -> list[Vessel]:
 
 
 def shoot(state: AcksState, vessel_id: str, piece_id: str, target_id: str, dice: Dice,
-          events: list[Event]) -> AcksState:
+          events: list[Event], pitch: bool = False) -> AcksState:
     """A piece fires on its crew's count: the crew's attack throw against the target's AC,
     less the range's penalty; a catapult loses 4 at a monster that moved this round; a
     submerged monster has +4 AC and takes half. A vessel takes the piece's share."""
@@ -99,6 +99,16 @@ def shoot(state: AcksState, vessel_id: str, piece_id: str, target_id: str, dice:
     state = with_vessel(state, vessel)
     if not hit:
         return state
+    if pitch:
+        # burning pitch: its dice to her hull and the men in the puddle, and she is aflame;
+        # it lands amidships (the project's reading)
+        from ahoy_tui.rules.acks import pitch as burning
+        from ahoy_tui.rules.acks.deck import deck_size
+
+        length, width = deck_size(target)
+        return burning.ignite(state, target_id, length // 2, width // 2,
+                              burning.pitch_dice(piece.kind), state.count, vessel.side, dice,
+                              events, f"{kind.name}'s burning pitch")
     count, sides = dice_expr(kind.damage)
     rolled = sum(dice.nd(count, sides, f"{kind.name} damage", ARTILLERY, side=vessel.side,
                          ship=vessel.id))
@@ -210,6 +220,8 @@ def volley(state: AcksState, vessel_id: str, target_id: str, dice: Dice,
                          MISSILES)
         return state
     struck: list[str] = []
+    if any(f.crew_of == target_id for f in state.figures):
+        return _volley_at_figures(state, vessel, target_id, hits, dice, events)
     for _ in range(hits):
         target = state.vessel(target_id)
         men = target.crew + (0 if target.captain_down else 1)
@@ -220,6 +232,32 @@ def volley(state: AcksState, vessel_id: str, target_id: str, dice: Dice,
         target, who = lose_men(target, index - 1)
         struck.append(who)
         state = with_vessel(state, target)
+    if struck:
+        events.append(Happened("volley", f"{target.name} loses {', '.join(struck)}",
+                               MISSILES, side=target.side, ship=target.id,
+                               big=any(w.startswith("the captain") for w in struck)))
+    return state
+
+
+def _volley_at_figures(state: AcksState, vessel: Vessel, target_id: str, hits: int,
+                       dice: Dice, events: list[Event]) -> AcksState:
+    """Her deck laid, each hit strikes one of her side's men standing on her deck, the die
+    choosing (the Judge's random target); a man struck is out of the fight."""
+    from ahoy_tui.rules.acks.deck import with_figure
+
+    target = state.vessel(target_id)
+    struck: list[str] = []
+    for _ in range(hits):
+        men = [f for f in state.figures if f.on == target_id and f.side == target.side
+               and f.where == "deck" and not f.down]
+        if not men:
+            break
+        index = dice.die(len(men), f"who is struck aboard {target.name}", MISSILES,
+                         side=target.side, ship=target.id)
+        man = men[index - 1]
+        state = with_figure(state, replace(man, hp=0, down=True))
+        struck.append(f"the captain, {man.name}" if man.role == "captain" else
+                      f"a {man.role}")
     if struck:
         events.append(Happened("volley", f"{target.name} loses {', '.join(struck)}",
                                MISSILES, side=target.side, ship=target.id,

@@ -10,16 +10,34 @@ from ahoy_tui.engine.dice import Dice
 from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.hexgrid import Body, neighbour
-from ahoy_tui.rules.acks import fire, grappling, helm, monsters, ramming
+from ahoy_tui.rules.acks import (
+    boarding,
+    crossing,
+    deck,
+    fire,
+    grappling,
+    helm,
+    melee,
+    monsters,
+    pitch,
+    ramming,
+)
 from ahoy_tui.rules.acks.actions import (
     Attack,
+    Board,
     CutLine,
     Declare,
+    Dislodge,
     Done,
+    DumpFirePots,
+    Fight,
+    FightFire,
     Halt,
     HeadOnChoice,
     HoldCourse,
+    LowerBridge,
     MoveFirst,
+    RaiseBridge,
     Ram,
     ShiftBow,
     Shoot,
@@ -44,6 +62,7 @@ def apply_action(state: AcksState, action: Any) -> tuple[AcksState, list[Event]]
     events: list[Event] = []
     dice = Dice(state.rng, events)
     state = _apply(state, action, dice, events)
+    state = deck.muster(deck.lay_decks(state))
     state = replace(state, rng=dice.rng)
     state = advance(state, dice, events)
     return replace(state, rng=dice.rng, step=state.step + 1), events
@@ -81,7 +100,8 @@ def _apply(state: AcksState, action: Any, dice: Dice, events: list[Event]) -> Ac
         state = monsters.attack(state, action.vessel, action.target, action.at, dice, events)
         return finish_move(state, action.vessel)
     if isinstance(action, Shoot):
-        state = fire.shoot(state, action.vessel, action.piece, action.target, dice, events)
+        state = fire.shoot(state, action.vessel, action.piece, action.target, dice, events,
+                           action.pitch)
         return mark(state, piece_actor(state, action.vessel, action.piece))
     if isinstance(action, Winch):
         state = fire.winch(state, action.vessel, action.piece, dice, events)
@@ -96,6 +116,31 @@ def _apply(state: AcksState, action: Any, dice: Dice, events: list[Event]) -> Ac
         state = grappling.cut_line(state, action.vessel, action.other, action.dislodge, dice,
                                    events)
         return use(state, f"{action.vessel}:crew", "cut_line")
+    if isinstance(action, LowerBridge):
+        state = boarding.lower(state, action.vessel, action.target, action.machine, dice,
+                               events)
+        return use(state, f"{action.vessel}:crew", "bridge")
+    if isinstance(action, RaiseBridge):
+        state = boarding.raise_bridge(state, action.vessel, dice, events)
+        return use(state, f"{action.vessel}:crew", "bridge")
+    if isinstance(action, Dislodge):
+        state = boarding.dislodge(state, action.vessel, action.owner, dice, events)
+        return use(state, f"{action.vessel}:crew", "bridge")
+    if isinstance(action, Board):
+        state = crossing.board(state, action.vessel, action.target, action.by, dice, events,
+                               action.run)
+        return use(state, f"{action.vessel}:crew", "board")
+    if isinstance(action, Fight):
+        state = melee.fight(state, action.vessel, dice, events)
+        return use(state, f"{action.vessel}:crew", "fight")
+    if isinstance(action, DumpFirePots):
+        x, y = pitch.aim_square(state, action.vessel, action.target)
+        state = pitch.dump_fire_pots(state, action.vessel, action.target, x, y, state.count,
+                                     dice, events)
+        return use(state, f"{action.vessel}:crew", "pots")
+    if isinstance(action, FightFire):
+        return use(fight_fire(state, action.vessel, action.fire, events),
+                   f"{action.vessel}:crew", "fire")
     if isinstance(action, Done):
         return mark(state, action.actor)
     raise TypeError(f"not an ACKS II action: {action!r}")
@@ -175,7 +220,7 @@ def roll_initiative(state: AcksState, dice: Dice, events: list[Event]) -> AcksSt
                            INITIATIVE, side=v.side, ship=v.id)
             actors.append(Actor(f"{v.id}:{p.id}", v.id, v.side, "piece", face, face,
                                 piece=p.id))
-        if v.crew > 0:
+        if v.crew > 0 or any(f.crew_of == v.id and f.standing for f in state.figures):
             face = dice.d6(f"{v.name}'s deck crew initiative", INITIATIVE, side=v.side,
                            ship=v.id)
             actors.append(Actor(f"{v.id}:crew", v.id, v.side, "crew", face, face))
@@ -186,6 +231,59 @@ def roll_initiative(state: AcksState, dice: Dice, events: list[Event]) -> AcksSt
 
 
 # --- the counts ------------------------------------------------------------------------------
+
+def count_begins(state: AcksState, dice: Dice, events: list[Event]) -> AcksState:
+    """The start of a count: fires burn on theirs; the men of a crew acting on it who are in
+    the water or hanging from a hull swim, sink or climb (Falling Overboard: "at the start of
+    his initiative")."""
+    if state.fires:
+        state = pitch.burn(state, state.count, dice, events)
+    if not state.figures:
+        return state
+    crews = {a.vessel for a in state.actors if a.role == "crew" and a.total == state.count}
+    return in_the_water(state, crews, dice, events)
+
+
+def in_the_water(state: AcksState, crews: set[str], dice: Dice,
+                 events: list[Event]) -> AcksState:
+    """Each man of these crews in the water makes his round's throw (a crewman's rounds run
+    down); a character afloat beside a vessel of his side climbs aboard by the rope her crew
+    lower (an easy climb); a man hanging from a hull climbs up it."""
+    from ahoy_tui.rules.acks import overboard
+
+    weather = overboard.weather_of(state.wind.strength)
+    for f in [f for f in state.figures if f.crew_of in crews and not f.down
+              and f.where in ("water", "hanging")]:
+        if f.where == "water":
+            f = overboard.swim_round(f, weather, dice, events)
+            state = deck.with_figure(state, f)
+            if f.down or f.drowning or f.npc:
+                continue
+        vessel = state.vessel(f.on)
+        if not vessel.in_action or (f.where == "water" and vessel.side != f.side):
+            continue
+        sq = boarding.nearest_free(state, vessel, *deck.steering_oars(vessel))
+        if sq is None:
+            continue
+        climbed = overboard.climb_aboard(f, f.where == "water", dice, events)
+        if climbed.where == "deck":
+            climbed = replace(climbed, x=sq[0], y=sq[1], moved=climbed.running_ft)
+        state = deck.with_figure(state, climbed)
+    return state
+
+
+def fight_fire(state: AcksState, vessel_id: str, fire_id: str,
+               events: list[Event]) -> AcksState:
+    """Every man of her crew in reach of the fire who has not moved this round spends his
+    full round fighting it (each one of the fifteen actions that put it out)."""
+    fire_now = pitch.fire_of(state, fire_id)
+    for f in pitch.fire_fighters_near(state, fire_now):
+        if f.crew_of != vessel_id or f.moved or not any(x.id == fire_id for x in state.fires):
+            continue
+        state = pitch.fight_fire(state, f.id, fire_id, events)
+        state = deck.with_figure(state, replace(state.figure(f.id), moved=f.running_ft))
+    return state
+
 
 def mark(state: AcksState, actor_id: str) -> AcksState:
     return replace(state, actors=tuple(replace(a, done=True) if a.id == actor_id else a
@@ -245,6 +343,8 @@ def step(state: AcksState, action: Step | Ram, dice: Dice, events: list[Event]) 
     for other in plan.collides:
         state = ramming.collision(state, vessel.id, other, action.collide, dice, events)
     state = grappling.hold_together(state, vessel.id, before, dice, events)
+    if state.bridges:
+        state = boarding.unhook_moved(state, vessel.id, dice, events)
     return after_step(state, vessel.id, events)
 
 
@@ -360,6 +460,8 @@ def advance(state: AcksState, dice: Dice, events: list[Event]) -> AcksState:
     """Play on to the next decision: declarations done roll initiative; actors with nothing to
     choose are passed; an empty count gives way to the next; the last ends the round."""
     for _ in range(10_000):
+        if state.figures:
+            state = taken(state, events)
         state = check_victory(state, events)
         if state.over:
             return replace(state, to_act=None, phase=Phase.OVER)
@@ -370,6 +472,11 @@ def advance(state: AcksState, dice: Dice, events: list[Event]) -> AcksState:
             if waiting:
                 return replace(state, to_act=waiting[0])
             state = roll_initiative(state, dice, events)
+            if state.fires:
+                # a fire burns on its count even above every die rolled this round
+                state = replace(state, count=max(state.count,
+                                                 *(f.count for f in state.fires)))
+            state = count_begins(state, dice, events)
             continue
         if state.head_on is not None:
             return replace(state, to_act=state.vessel(state.head_on.chooser).side)
@@ -383,10 +490,12 @@ def advance(state: AcksState, dice: Dice, events: list[Event]) -> AcksState:
         actors = now(state)
         if not actors:
             lower = [a.total for a in state.actors if not a.done and a.total < state.count]
+            lower += [f.count for f in state.fires if 0 < f.count < state.count]
             if not lower:
                 state = end_round(state, dice, events)
                 continue
             state = replace(state, count=max(lower), first="")
+            state = count_begins(state, dice, events)
             continue
         # vessels move first on a count: the others are judged idle only after, when a
         # target may have come into their arc or reach
@@ -467,12 +576,24 @@ def end_round(state: AcksState, dice: Dice, events: list[Event]) -> AcksState:
         elif d is not None:
             changes["speed"] = d.speed
         vessels.append(replace(v, **changes))
+    if state.figures:
+        acted = {a.vessel for a in state.actors if a.role == "crew"}
+        idle = {f.crew_of for f in state.figures if f.crew_of not in acted}
+        if idle:
+            state = in_the_water(replace(state, vessels=tuple(vessels)), idle, dice, events)
+            vessels = list(state.vessels)
     state = replace(state, vessels=tuple(vessels), actors=(), count=0, first="")
+    if state.figures:
+        state = replace(state, figures=tuple(replace(f, moved=0) if f.moved else f
+                                             for f in state.figures),
+                        bridges=tuple(replace(b, crossed=0) for b in state.bridges))
     state = go_down(state, events)
+    state = sunk_crews(state, dice, events)
     state = replace(state, grapples=tuple(
         g for g in state.grapples
         if state.vessel(g.a).in_action and state.vessel(g.b).in_action))
-    state = taken(state, events)
+    if state.figures:
+        state = taken(state, events)
     state = check_victory(state, events)
     if state.over:
         return state
@@ -492,23 +613,30 @@ def fighting_crew(vessel: Vessel) -> int:
 
 
 def taken(state: AcksState, events: list[Event]) -> AcksState:
-    """The scenario's ``taken_by`` condition: a vessel grappled at a round's end to an enemy
-    with at least twice her fighting crew strikes to the boarders (the project's stand-in
-    until the deck battlemaps of part 2)."""
-    taker = state.condition("taken_by")
-    if not taker:
-        return state
-    for g in state.grapples:
-        for vid in (g.a, g.b):
-            v, o = state.vessel(vid), state.vessel(g.other(vid))
-            if v.side == taker or o.side != taker or not v.afloat:
-                continue
-            if fighting_crew(o) >= 2 * max(1, fighting_crew(v)):
-                events.append(Happened("taken", f"{v.name} is grappled by {o.name}'s "
-                                       f"{fighting_crew(o)} against her {fighting_crew(v)}: "
-                                       "she strikes to the boarders", VICTORY, side=v.side,
-                                       ship=v.id, big=True))
-                state = with_vessel(state, replace(v, status=Status.TAKEN))
+    """A vessel is taken when no defender stands on her deck and her boarders do (the end of
+    a battle): she strikes, out of the fight."""
+    for v in state.vessels:
+        if not v.afloat or v.creature or not deck.laid(state, v.id):
+            continue
+        if melee.defenders(state, v.id) or not melee.boarders(state, v.id):
+            continue
+        events.append(Happened("taken", f"{v.name} is taken: no defender stands on her deck",
+                               VICTORY, side=v.side, ship=v.id, big=True))
+        state = with_vessel(state, replace(v, status=Status.TAKEN, hexes_due=0, halted=True,
+                                           moving=False))
+    return state
+
+
+def sunk_crews(state: AcksState, dice: Dice, events: list[Event]) -> AcksState:
+    """The men on a vessel gone down are in the water (Falling Overboard)."""
+    for v in state.vessels:
+        if v.status is not Status.SUNK:
+            continue
+        for f in [f for f in state.figures if f.on == v.id and f.where in
+                  ("deck", "below", "hanging", "bridge", "ramp") and not f.down]:
+            state = crossing.overboard(state, f, v.id, dice, events, "Falling Overboard")
+        state = replace(state, bridges=tuple(b for b in state.bridges
+                                             if v.id not in (b.vessel, b.target)))
     return state
 
 

@@ -85,10 +85,29 @@ def cut_line(state: AcksState, vessel_id: str, other_id: str, dislodge: bool, di
                            f"{state.vessel(other_id).name} is free", GRAPPLING,
                            side=vessel.side, ship=vessel.id))
     state = replace(state, grapples=tuple(g for g in state.grapples if g is not line))
+    state = men_on_the_line_fall(state, line, dice, events)
     if line.kind == "harpoon":
         owner = state.vessel(line.a)
         state = with_vessel(state, replace(owner, pieces=tuple(
             replace(p, harpooned="") if p.id == line.piece else p for p in owner.pieces)))
+    return state
+
+
+def men_on_the_line_fall(state: AcksState, line: Grapple, dice: Dice,
+                         events: list[Event]) -> AcksState:
+    """Traversing Grapple Lines: the men on a line cut or dislodged go into the water (a
+    Paralysis save keeps the grip; failed, 1d6 as they hit it), unless another line joins the
+    same two vessels (then they are on that one, the project's reading)."""
+    from ahoy_tui.rules.acks.deck import with_figure
+    from ahoy_tui.rules.acks.lines import line_cut_under
+    from ahoy_tui.rules.acks.overboard import fall_overboard
+
+    if any(g.joins(line.a) and g.joins(line.b) for g in state.grapples):
+        return state
+    for f in [f for f in state.figures if f.where == "line" and f.on in (line.a, line.b)
+              and not f.down]:
+        fallen = line_cut_under(f, dice, events)
+        state = with_figure(state, replace(fall_overboard(fallen, dice, events), crossed=0))
     return state
 
 

@@ -148,9 +148,17 @@ def speeds(vessel: Vessel, mode: str, state: AcksState) -> tuple[int, ...]:
     """The speeds she may declare in ``mode``: 0 to her maximum in 30' steps (raising or
     lowering sails: only the speed she moves at meanwhile, or none)."""
     top = max_speed(vessel, mode, state.wind)
+    if bridged_fast(vessel, state):
+        # Boarding by Boarding Bridge: both vessels stop until the bridge is raised
+        top = 0
     if mode in ("raise", "lower"):
         return (top,)
     return tuple(range(0, top + 1, STEP_FT))
+
+
+def bridged_fast(vessel: Vessel, state: AcksState) -> bool:
+    """A boarding bridge fastened between her and another vessel holds both still."""
+    return any(b.fast and vessel.id in (b.vessel, b.target) for b in state.bridges)
 
 
 def declared_hexes(vessel: Vessel, declared: Declared, natural: int, wind: Wind) -> int:

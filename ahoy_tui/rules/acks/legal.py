@@ -6,16 +6,23 @@ from __future__ import annotations
 from typing import Any
 
 from ahoy_tui.engine.legal import LegalActions
-from ahoy_tui.rules.acks import fire, grappling, helm, monsters
+from ahoy_tui.rules.acks import boarding, fire, grappling, helm, melee, monsters, pitch
 from ahoy_tui.rules.acks.actions import (
     Attack,
+    Board,
     CutLine,
     Declare,
+    Dislodge,
     Done,
+    DumpFirePots,
+    Fight,
+    FightFire,
     Halt,
     HeadOnChoice,
     HoldCourse,
+    LowerBridge,
     MoveFirst,
+    RaiseBridge,
     Ram,
     ShiftBow,
     Shoot,
@@ -109,19 +116,60 @@ def actor_choices(state: AcksState, actor: Actor) -> list[Any]:
             if piece.harpooned and any(g.kind == "harpoon" and g.piece == piece.id
                                        and g.a == vessel.id for g in state.grapples):
                 out.append(Winch(side, vessel.id, piece.id))
-            out += [Shoot(side, vessel.id, piece.id, t.id)
-                    for t in fire.targets(state, vessel, piece)]
-    elif actor.role == "crew" and vessel.in_action:
-        if "volley" not in actor.used:
-            out += [Volley(side, vessel.id, t.id) for t in fire.volley_targets(state, vessel)]
-        if "throw_grapple" not in actor.used:
-            out += [ThrowGrapple(side, vessel.id, t.id)
-                    for t in grappling.throw_targets(state, vessel)]
-        if "cut_line" not in actor.used:
-            for g in grappling.cut_targets(state, vessel):
-                other = g.other(vessel.id)
-                out += [CutLine(side, vessel.id, other), CutLine(side, vessel.id, other, True)]
+            for t in fire.targets(state, vessel, piece):
+                out.append(Shoot(side, vessel.id, piece.id, t.id))
+                if pitch.throws_pitch(piece.kind) and not t.creature:
+                    out.append(Shoot(side, vessel.id, piece.id, t.id, pitch=True))
+    elif actor.role == "crew":
+        out += deck_choices(state, actor, vessel)
     out.append(Done(side, actor.id))
+    return out
+
+
+def deck_choices(state: AcksState, actor: Actor, vessel: Vessel) -> list[Any]:
+    """Her deck crew's actions on their count, each once a count: a volley, grappling lines
+    thrown or cut, her bridge or ramp lowered, raised or thrown off, a boarding party sent
+    across, the fight on the decks."""
+    side = actor.side
+    out: list[Any] = []
+    if "fight" not in actor.used and melee.fighters(state, vessel.id):
+        out.append(Fight(side, vessel.id))
+    if "fire" not in actor.used:
+        fires = {fr.id for f in state.figures if f.crew_of == vessel.id and f.standing
+                 and f.moved == 0 for fr in pitch.fires_in_reach(state, f)}
+        out += [FightFire(side, vessel.id, fid) for fid in sorted(fires)]
+    if not vessel.in_action:
+        return out
+    if "pots" not in actor.used:     # a pole dumps its pots once a round (the project's own)
+        out += [DumpFirePots(side, vessel.id, t.id) for t in pitch.dump_targets(state, vessel)]
+    if "board" not in actor.used:
+        from ahoy_tui.rules.acks.crossing import on_the_way, party
+
+        if party(state, vessel) or on_the_way(state, vessel):
+            for t, by in boarding.crossings(state, vessel):
+                mine = boarding.bridge_from(state, vessel.id)
+                if by in ("bridge", "ramp") and mine is not None and not (
+                        by == "bridge" and mine.fast):
+                    out.append(Board(side, vessel.id, t, by))       # walking: no save
+                out.append(Board(side, vessel.id, t, by, run=by != "line"))
+    if "bridge" not in actor.used:
+        for machine in ("bridge", "ramp"):
+            out += [LowerBridge(side, vessel.id, t.id, machine)
+                    for t in boarding.lower_targets(state, vessel, machine)]
+        mine = boarding.bridge_from(state, vessel.id)
+        if mine is not None and mine.kind == "bridge":
+            out.append(RaiseBridge(side, vessel.id))
+        out += [Dislodge(side, vessel.id, b.vessel)
+                for b in boarding.dislodge_targets(state, vessel)]
+    if "volley" not in actor.used:
+        out += [Volley(side, vessel.id, t.id) for t in fire.volley_targets(state, vessel)]
+    if "throw_grapple" not in actor.used:
+        out += [ThrowGrapple(side, vessel.id, t.id)
+                for t in grappling.throw_targets(state, vessel)]
+    if "cut_line" not in actor.used:
+        for g in grappling.cut_targets(state, vessel):
+            other = g.other(vessel.id)
+            out += [CutLine(side, vessel.id, other), CutLine(side, vessel.id, other, True)]
     return out
 
 

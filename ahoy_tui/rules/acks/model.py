@@ -104,6 +104,7 @@ class Vessel:
     marines: int = 0
     missile: str = ""              # the marines' missile weapon (Missile Weapon Range by Hex)
     pieces: tuple[Piece, ...] = ()
+    gear: tuple[str, ...] = ()      # boarding_bridge, boarding_ramp, fire_pot_pole
     sails: bool = False             # under sail (else under oar)
     speed: int = 0                  # the speed set last round, feet
     declared: Declared | None = None
@@ -239,6 +240,7 @@ class Figure:
     dies_in: int = 0                   # a crewman overboard: rounds to live
     depth: int = 0                     # feet below the surface, drowning
     moved: int = 0                     # feet moved this round
+    crossed: int = 0                   # feet along a grapple line, traversing it
     down: bool = False
 
     @property

@@ -42,6 +42,15 @@ def attack(state: AcksState, monster_id: str, target_id: str, at: str, dice: Dic
         sailors = min(taken, target.sailors)
         target = replace(target, sailors=target.sailors - sailors,
                          marines=target.marines - (taken - sailors))
+        if any(f.crew_of == target.id for f in state.figures):
+            # her deck laid: the men nearest the rail go (sailors first, as the counts)
+            men = sorted((f for f in state.figures if f.on == target.id and f.side
+                          == target.side and f.where == "deck" and not f.down
+                          and f.role != "captain"),
+                         key=lambda f: (f.role != "sailor", f.id))[:taken]
+            gone = {f.id for f in men}
+            state = replace(state, figures=tuple(replace(f, hp=0, down=True) if f.id in gone
+                                                 else f for f in state.figures))
         events.append(Happened("snatched", f"{monster.name} takes {taken} men off "
                                f"{target.name}'s deck", MONSTERS, side=target.side,
                                ship=target.id, big=True))

@@ -9,13 +9,20 @@ from ahoy_tui.engine.hexgrid import FACINGS
 from ahoy_tui.rules.acks import helm
 from ahoy_tui.rules.acks.actions import (
     Attack,
+    Board,
     CutLine,
     Declare,
+    Dislodge,
     Done,
+    DumpFirePots,
+    Fight,
+    FightFire,
     Halt,
     HeadOnChoice,
     HoldCourse,
+    LowerBridge,
     MoveFirst,
+    RaiseBridge,
     Ram,
     ShiftBow,
     Shoot,
@@ -91,6 +98,15 @@ def _actor_words(state: AcksState, vid: str, role: str, piece: str) -> str:
         p = next(p for p in v.pieces if p.id == piece)
         return f"{v.name}'s {tables().piece(p.kind).name} ({p.mount}) may shoot"
     if role == "crew":
+        from ahoy_tui.rules.acks.melee import fighters
+
+        if fighters(state, vid):
+            return f"{v.name}'s men are in a fight on deck: fight, board, or hold"
+        if any(f.crew_of == vid for f in state.figures) and any(
+                o.side != v.side and any(f.on == o.id for f in state.figures)
+                for o in state.vessels):
+            return (f"{v.name}'s deck crew may shoot, grapple, cut lines, lower a bridge or "
+                    "ramp, or board")
         return f"{v.name}'s deck crew may shoot, grapple or cut lines"
     return f"{v.name} acts"
 
@@ -129,7 +145,8 @@ def describe(state: AcksState, action: Any) -> str:
         v = state.vessel(action.vessel)
         p = next((p for p in v.pieces if p.id == action.piece), None)
         kind = tables().piece(p.kind).name if p else action.piece
-        return f"{name}'s {kind}: shoot at {_name(state, action.target)}"
+        what = "throw burning pitch at" if action.pitch else "shoot at"
+        return f"{name}'s {kind}: {what} {_name(state, action.target)}"
     if isinstance(action, Winch):
         return f"{name}: crank the harpoon's winch"
     if isinstance(action, Volley):
@@ -142,6 +159,27 @@ def describe(state: AcksState, action: Any) -> str:
     if isinstance(action, CutLine):
         verb = "dislodge" if action.dislodge else "cut"
         return f"{name}: {verb} the line to {_name(state, action.other)}"
+    if isinstance(action, LowerBridge):
+        what = "lower the boarding bridge on" if action.machine == "bridge" else \
+            "place the boarding ramp on"
+        return f"{name}: {what} {_name(state, action.target)}"
+    if isinstance(action, RaiseBridge):
+        return f"{name}: raise the boarding bridge"
+    if isinstance(action, Dislodge):
+        return f"{name}: throw off {_name(state, action.owner)}'s bridge or ramp"
+    if isinstance(action, Board):
+        how = {"bridge": "over the bridge", "ramp": "over the ramp",
+               "line": "along the grapple lines", "jump": "jumping across"}[action.by]
+        pace = (" at a run" if action.run else " walking") if action.by in (
+            "bridge", "ramp") else ""
+        return f"{name}: board {_name(state, action.target)} {how}{pace}"
+    if isinstance(action, Fight):
+        return f"{name}: the men on deck close and fight"
+    if isinstance(action, DumpFirePots):
+        return f"{name}: dump the fire pots on {_name(state, action.target)}"
+    if isinstance(action, FightFire):
+        where = action.fire.partition(":")[0]
+        return f"{name}: the men near it fight the fire on {_name(state, where)}"
     if isinstance(action, Done):
         vid, _, role = action.actor.partition(":")
         who = {"crew": "deck crew", "captain": "captain", "monster": ""}.get(role, "crew")
@@ -172,4 +210,15 @@ def table_text(state: AcksState) -> str:
     lines += [vessel_line(state, v) for v in state.vessels]
     for g in state.grapples:
         lines.append(f"{g.kind}: {_name(state, g.a)} - {_name(state, g.b)}")
+    for b in state.bridges:
+        lines.append(f"{b.kind}: {_name(state, b.vessel)} on {_name(state, b.target)}"
+                     f"{' (fastened)' if b.fast else ''}")
+    for v in state.vessels:
+        men = [f for f in state.figures if f.on == v.id and not f.down]
+        if men:
+            here = {s: sum(1 for f in men if f.side == s and f.standing) for s in ("p1", "p2")}
+            wet = sum(1 for f in men if f.where == "water")
+            lines.append(f"{v.name}'s deck: {state.side_name('p1')} {here['p1']}, "
+                         f"{state.side_name('p2')} {here['p2']} standing"
+                         + (f"; {wet} in the water" if wet else ""))
     return "\n".join(lines)

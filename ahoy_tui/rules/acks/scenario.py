@@ -20,8 +20,9 @@ from ahoy_tui.rules.tabledata import DataError
 
 RULESET_ID = "acks"
 PACKAGE = "ahoy_tui.rules.acks"
-BUILTIN = ("quinquereme", "longship_raid", "sea_serpent")
+BUILTIN = ("quinquereme", "longship_raid", "sea_serpent", "boarding_bridge")
 MOUNTS = ("bow", "stern", "port", "starboard")
+GEAR = ("boarding_bridge", "boarding_ramp", "fire_pot_pole")
 MAX_VESSELS = 12
 
 
@@ -191,6 +192,9 @@ def _vessel(s: Mapping[str, Any], creature: bool, index: int, where: str) -> Ves
     if missile and missile not in tables()["missile"]:
         raise ScenarioError(f"{where}: missile is one of {', '.join(tables()['missile'])}")
     marines_default = kind.marines
+    gear_raw = s.get("gear", [])
+    if not isinstance(gear_raw, list) or any(g not in GEAR for g in gear_raw):
+        raise ScenarioError(f"{where}: gear is a list of {', '.join(GEAR)}")
     sails = bool(s.get("sails", kind.rowers == 0))
     speed = _int(s, "speed", where, 0, 0, 480)
     return Vessel(vid, str(side), str(s.get("name", f"{kind.name} {index + 1}")), kind_id,
@@ -198,4 +202,5 @@ def _vessel(s: Mapping[str, Any], creature: bool, index: int, where: str) -> Ves
                   sailors=_int(s, "sailors", where, kind.sailors, 0, 1000),
                   rowers=_int(s, "rowers", where, kind.rowers, 0, 1000),
                   marines=_int(s, "marines", where, marines_default, 0, 1000),
-                  missile=missile, pieces=tuple(pieces), sails=sails, speed=speed)
+                  missile=missile, pieces=tuple(pieces), sails=sails, speed=speed,
+                  gear=tuple(str(g) for g in gear_raw))

@@ -12,6 +12,7 @@ from ahoy_tui.engine.errors import IllegalAction
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.rules.acks.actions import Declare, HoldCourse, MoveFirst, Step
 from ahoy_tui.rules.acks.damage import hurt
+from ahoy_tui.rules.acks.deck import lay_decks
 from ahoy_tui.rules.acks.flow import advance, apply_action, end_round
 from ahoy_tui.rules.acks.legal import choices
 from ahoy_tui.rules.acks.model import Actor, Declared, Grapple, Phase, Status
@@ -118,15 +119,28 @@ def test_the_merchant_wins_off_her_escape_edge():
     assert game.over and game.state.winner == "p2" and "W edge" in game.state.result
 
 
-def test_a_vessel_grappled_by_twice_her_fighting_crew_strikes():
-    a = vessel("a", kind="longship", column=15, row=20)         # 75 who fight
-    m = vessel("m", "p2", kind="sailing_ship_small", column=16, row=20)   # 12 sailors
-    state = battle(a, m, grapples=(Grapple("a", "m"),),
-                   victory=(("taken_by", "p1"),))
+def test_a_vessel_with_no_defender_on_her_deck_and_boarders_on_it_is_taken():
+    a = vessel("a", kind="longship", column=15, row=20)
+    m = vessel("m", "p2", kind="sailing_ship_small", column=16, row=20)
+    state = lay_decks(battle(a, m, grapples=(Grapple("a", "m"),)))
+    # her men all down, one raider standing on her deck
+    raider = next(f for f in state.figures if f.crew_of == "a" and f.role == "rower")
+    state = replace(state, figures=tuple(
+        replace(f, hp=0, down=True) if f.crew_of == "m" else
+        replace(f, on="m", x=3, y=1) if f.id == raider.id else f for f in state.figures))
     dice, events = cup()
     state = end_round(state, dice, events)
     assert state.vessel("m").status is Status.TAKEN
     assert state.over and state.winner == "p1"
+    assert "no defender stands on her deck" in " ".join(said(events))
+
+
+def test_grappled_but_not_boarded_she_fights_on():
+    a = vessel("a", kind="longship", column=15, row=20)
+    m = vessel("m", "p2", kind="sailing_ship_small", column=16, row=20)
+    state = lay_decks(battle(a, m, grapples=(Grapple("a", "m"),)))
+    state = end_round(state, *cup())
+    assert state.vessel("m").status is Status.AFLOAT and not state.over
 
 
 def test_holding_out_the_scenarios_rounds_wins_for_the_side_it_names():
