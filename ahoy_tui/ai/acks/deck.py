@@ -17,7 +17,9 @@ from ahoy_tui.rules.acks.actions import (
     CutLine,
     Dislodge,
     Done,
+    DumpFirePots,
     Fight,
+    FightFire,
     HeadOnChoice,
     LowerBridge,
     MoveFirst,
@@ -35,7 +37,7 @@ from ahoy_tui.rules.acks.ramming import oars_of
 from ahoy_tui.rules.acks.tables import tables
 
 DECK = (Shoot, Winch, Volley, ThrowGrapple, CutLine, LowerBridge, RaiseBridge, Dislodge, Board,
-        Fight)
+        Fight, DumpFirePots, FightFire)
 FIGHT = 15.0         # the men on deck always fight when they can
 BOARD = {"bridge": 14.0, "ramp": 11.0, "line": 9.0, "jump": 8.0}   # by the safety of the way
 ODDS = 1.2           # a boarding party must outnumber the defenders so many times
@@ -167,6 +169,14 @@ def boarding_worth(view: AcksState, action: Any, careful: bool) -> float:
         if view.condition(f"escape_{v.side}") or (ours_there == 0 and theirs_here > 0):
             return 12.0
         return 0.0
+    if isinstance(action, DumpFirePots):
+        # burning a prize we mean to take is no gain
+        if view.condition("taken_by") == v.side:
+            return 0.0
+        return BURNS * 7.0       # 4d6 to her hull each round it burns
+    if isinstance(action, FightFire):
+        fighting = any(f.on == v.id and f.side != v.side and f.standing for f in view.figures)
+        return 5.0 if fighting else BURNS * 7.0
     if isinstance(action, Dislodge):
         owner = view.vessel(action.owner)
         if view.condition("taken_by") == owner.side or outnumbers(view, owner, v) or \
@@ -178,7 +188,8 @@ def boarding_worth(view: AcksState, action: Any, careful: bool) -> float:
 
 def worth(view: AcksState, action: Any, careful: bool) -> float:
     """What a deck action is worth, in shp."""
-    if isinstance(action, (Fight, Board, LowerBridge, RaiseBridge, Dislodge)):
+    if isinstance(action, (Fight, Board, LowerBridge, RaiseBridge, Dislodge, DumpFirePots,
+                           FightFire)):
         return boarding_worth(view, action, careful)
     v = view.vessel(action.vessel)
     if isinstance(action, Shoot):
@@ -269,6 +280,10 @@ def deck_words(view: AcksState, action: Any, value: float, careful: bool) -> str
         return f"{v.name} drops her boarding {action.machine} on {target.name}{tail}"
     if isinstance(action, RaiseBridge):
         return f"{v.name} raises her bridge: the fight is going against us{tail}"
+    if isinstance(action, DumpFirePots):
+        return f"{v.name} dumps her fire pots on {view.vessel(action.target).name}{tail}"
+    if isinstance(action, FightFire):
+        return f"{v.name}'s men fight the fire on her deck{tail}"
     if isinstance(action, Dislodge):
         return (f"{v.name}'s men throw off {view.vessel(action.owner).name}'s "
                 f"boarding way{tail}")

@@ -49,7 +49,16 @@ from ahoy_tui.rules.acks.actions import (
 )
 from ahoy_tui.rules.acks.damage import go_down, with_vessel
 from ahoy_tui.rules.acks.legal import INITIATIVE, actor_choices, counts_side, now
-from ahoy_tui.rules.acks.model import AcksState, Actor, Declared, HeadOn, Phase, Status, Vessel
+from ahoy_tui.rules.acks.model import (
+    AcksState,
+    Actor,
+    Declared,
+    Figure,
+    HeadOn,
+    Phase,
+    Status,
+    Vessel,
+)
 from ahoy_tui.rules.acks.movement import gap, on_map, plan_step, shifted
 from ahoy_tui.rules.acks.tables import tables
 
@@ -254,9 +263,13 @@ def in_the_water(state: AcksState, crews: set[str], dice: Dice,
     weather = overboard.weather_of(state.wind.strength)
     for f in [f for f in state.figures if f.crew_of in crews and not f.down
               and f.where in ("water", "hanging")]:
+        f = state.figure(f.id)
         if f.where == "water":
             f = overboard.swim_round(f, weather, dice, events)
             state = deck.with_figure(state, f)
+            if f.drowning and not f.down and not f.npc:
+                state = _grabbed(state, f, events)
+                f = state.figure(f.id)
             if f.down or f.drowning or f.npc:
                 continue
         vessel = state.vessel(f.on)
@@ -270,6 +283,20 @@ def in_the_water(state: AcksState, crews: set[str], dice: Dice,
             climbed = replace(climbed, x=sq[0], y=sq[1], moved=climbed.running_ft)
         state = deck.with_figure(state, climbed)
     return state
+
+
+def _grabbed(state: AcksState, f: Figure, events: list[Event]) -> AcksState:
+    """An ally afloat in the water beside the same hull grabs a drowning character and
+    carries him up (Falling Overboard)."""
+    from ahoy_tui.rules.acks import overboard
+
+    ally = next((a for a in state.figures if a.id != f.id and a.side == f.side
+                 and a.where == "water" and a.on == f.on and not a.down and not a.drowning
+                 and not a.npc), None)
+    if ally is None:
+        return state
+    saved, carrier = overboard.rescue(f, ally, events)
+    return deck.with_figures(state, {saved.id: saved, carrier.id: carrier})
 
 
 def fight_fire(state: AcksState, vessel_id: str, fire_id: str,

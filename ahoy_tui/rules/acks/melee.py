@@ -42,7 +42,11 @@ def fight(state: AcksState, vessel_id: str, dice: Dice, events: list[Event]) -> 
         f = state.figure(f.id)
         if f.down or f.where != "deck":
             continue
-        if f.prone:
+        if f.role == "captain" and f.on == f.crew_of:
+            # Steering: the captain keeps to the steering oars and strikes only at a man
+            # who comes at him there
+            foes = [e for e in enemies_near(state, f) if squares_apart(f, e) <= 1]
+        elif f.prone:
             # getting up takes his move (the project's reading of the core's prone)
             state = with_figure(state, replace(f, prone=False))
             f = state.figure(f.id)
