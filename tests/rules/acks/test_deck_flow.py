@@ -38,7 +38,7 @@ def test_the_deck_crew_dumps_the_fire_pots_on_its_count_and_the_fire_burns_next_
     in_it = pitch.caught(state, Fire("probe", "b", x, y, "4d6", 4))
     assert in_it                                     # her men forward, under the pots
     with forced(*([3] * 4), *([20] * len(in_it))):   # 4d6 = 12; every man saves
-        state, events = apply_action(state, offered[0])
+        state, _ = apply_action(state, offered[0])
     assert state.vessel("b").shp == 25 - 12
     assert all(state.figure(f.id).hp == max(0, f.hp - 6) for f in in_it)   # half of 12
     fire = state.fires[0]
@@ -90,7 +90,7 @@ def test_a_catapult_throws_burning_pitch_and_sets_her_aflame():
     shot = Shoot("p1", "a", "a1", "b", pitch=True)
     assert shot in choices(state)
     with forced(18, 2, 2, 2):                       # a hit; pitch 3d6 = 6
-        state, events = apply_action(state, shot)
+        state, _ = apply_action(state, shot)
     assert state.vessel("b").shp == 25 - 6         # pitch in full, no 1/3 share
     assert len(state.fires) == 1 and state.fires[0].dice == "3d6"
 
