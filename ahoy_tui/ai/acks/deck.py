@@ -41,6 +41,7 @@ DECK = (Shoot, Winch, Volley, ThrowGrapple, CutLine, LowerBridge, RaiseBridge, D
 FIGHT = 15.0         # the men on deck always fight when they can
 BOARD = {"bridge": 14.0, "ramp": 11.0, "line": 9.0, "jump": 8.0}   # by the safety of the way
 ODDS = 1.2           # a boarding party must outnumber the defenders so many times
+JUMP_ODDS = 0.5      # the party's mean chance of clearing the gap before it jumps
 
 
 def _piece_name(vessel: Vessel, piece_id: str) -> str:
@@ -106,8 +107,8 @@ def wants_free(view: AcksState, me: Vessel, other: Vessel) -> bool:
 
 
 def takes(view: AcksState, me: Vessel, other: Vessel) -> bool:
-    """Whether grappling ``other`` wins her: the scenario takes a vessel grappled by twice her
-    fighting crew."""
+    """Whether grappling ``other`` is worth it: the scenario means us to take her, and our
+    fighting crew is twice hers (enough to board and clear her deck)."""
     return (view.condition("taken_by") == me.side and not other.creature
             and fighting_crew(me) >= 2 * max(1, fighting_crew(other)))
 
@@ -152,6 +153,15 @@ def boarding_worth(view: AcksState, action: Any, careful: bool) -> float:
         if careful and not outnumbers(view, v, target):
             return 0.0
         fast = any(b.vessel == v.id and b.fast for b in view.bridges)
+        if action.by == "jump" and careful:
+            from ahoy_tui.rules.acks.crossing import larger, party, span
+            from ahoy_tui.rules.acks.jumping import chance
+
+            men = party(view, v)
+            gap_ft = span(view, v, target)
+            odds_of = [chance(f, gap_ft, larger(v, target), 20) for f in men]
+            if not men or sum(odds_of) / len(men) < JUMP_ODDS:
+                return 0.0
         if action.by in ("bridge", "ramp") and action.run and not fast:
             return 0.0 if careful else 1.0       # a save each or overboard: walk across
         return BOARD[action.by] + (2.0 if action.by == "bridge" and fast else 0.0)

@@ -7,7 +7,11 @@ Backwatering, Stacking), ``ramming`` (Ramming, Head-On Ramming, Collisions), ``f
 (Artillery, the Heavy Harpoon Ballista, Missile Attacks), ``grappling`` (Attaching Grappling
 Lines), ``monsters`` (Monster Movement), ``damage`` (structural damage and sinking), ``flow``
 (Round Sequence, Initiative Rolls, victory), ``legal``, ``scenario``. Tables are data:
-``data/*.toml`` read by ``tables``. Boarding and the deck battlemaps come with issue 20.
+``data/*.toml`` read by ``tables``. The deck battlemaps (part 2): ``deck`` (5' squares, the
+crews laid as figures), ``boarding`` (Boarding Bridge and Ramp), ``crossing`` (a boarding
+party across), ``jumping``, ``lines`` (Traversing Grapple Lines), ``melee`` (the fight on
+deck), ``overboard`` (Falling Overboard), ``pitch`` (Fire Pot Poles and Pitch),
+``underwater``.
 """
 
 from __future__ import annotations
@@ -80,9 +84,23 @@ class AcksRuleset:
         return standing(state)
 
     def victory_words(self, state: GameState) -> str:
-        return ("Sink, take or drive off every enemy vessel and monster; a scenario may name "
-                "an edge to escape by, a side that takes vessels it grapples, or a side that "
-                "wins by holding out. After the scenario's rounds, damage dealt decides.")
+        """How this battle is won: sinking, taking (no defender left standing on her deck)
+        or driving off the enemy, and the scenario's own conditions."""
+        assert isinstance(state, AcksState)
+        words = ["Sink, take or drive off every enemy vessel and monster: a vessel is taken "
+                 "when no defender stands on her deck and boarders do."]
+        for side in ("p1", "p2"):
+            edge = state.condition(f"escape_{side}")
+            if edge:
+                words.append(f"{state.side_name(side)} win by getting a vessel off the {edge} "
+                             "edge.")
+        holder = state.condition("limit_winner")
+        if holder:
+            words.append(f"{state.side_name(holder)} win if the {state.round_limit} rounds "
+                         "run out.")
+        else:
+            words.append(f"After {state.round_limit} rounds, damage dealt decides.")
+        return " ".join(words)
 
     def wind_words(self, state: GameState) -> str:
         from ahoy_tui.engine.hexgrid import FACINGS
@@ -115,6 +133,16 @@ class AcksRuleset:
 
         assert isinstance(state, AcksState)
         return view.hex_scene(state, selected, **options)
+
+    def deck_scene(self, state: GameState, focus: str | None = None,
+                   selected: str | None = None) -> Any:
+        """The deck battlemaps of a boarding (``engine.deckscene.DeckScene``): the deck of
+        ``focus`` (else of the first vessel in a boarding) and the enemy decks beside her, the
+        ``selected`` man's sheet; None while no deck is laid."""
+        from ahoy_tui.rules.acks import view
+
+        assert isinstance(state, AcksState)
+        return view.deck_scene(state, focus, selected)
 
     def cards(self, state: GameState) -> tuple[Any, ...]:
         """Each vessel's sheet (and each monster's)."""

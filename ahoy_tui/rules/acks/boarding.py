@@ -306,7 +306,10 @@ def crossings(state: AcksState, vessel: Vessel) -> list[tuple[str, str]]:
         b = bridge_from(state, vessel.id)
         if b is not None and b.target == o.id:
             out.append((o.id, b.kind))
-        if any(g.joins(vessel.id) and g.other(vessel.id) == o.id for g in state.grapples):
+        # a line (or a harpoon's cable) is crossed only alongside: the seed gives the
+        # traverse for adjacent vessels and shared hexes, none across open water
+        if gap(vessel, o) <= 1 and any(g.joins(vessel.id) and g.other(vessel.id) == o.id
+                                       for g in state.grapples):
             out.append((o.id, "line"))
         if gap(vessel, o) <= 1:
             out.append((o.id, "jump"))

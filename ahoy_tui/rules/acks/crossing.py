@@ -101,7 +101,11 @@ def board(state: AcksState, vessel_id: str, target_id: str, by: str, dice: Dice,
         on_bridge = f.where in ("bridge", "ramp")
         to_rail = 0 if on_bridge else distance_ft(f, sx, sy)
         if by == "jump":
+            from ahoy_tui.rules.acks.jumping import best_reach
+
             run_up = to_rail if to_rail >= 20 else min(20, max(0, f.running_ft - gap_ft))
+            if best_reach(f, larger(vessel, target), run_up) < gap_ft:
+                continue        # he cannot clear it even at his best: he does not try
             cost = max(to_rail, run_up) + gap_ft
         else:
             cost = to_rail + gap_ft

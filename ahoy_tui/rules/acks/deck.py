@@ -136,14 +136,15 @@ def muster_men(vessel: Vessel) -> list[Figure]:
 
 
 def lay_decks(state: AcksState) -> AcksState:
-    """Lay the deck of every vessel an enemy vessel is beside or shares a hex with, if not yet
-    laid: from now on her crew are figures."""
+    """Lay the deck of every vessel an enemy vessel is beside or shares a hex with, or that is
+    aflame (her men must come to the fire), if not yet laid: from now on her crew are
+    figures."""
     new: list[Figure] = []
     for v in state.vessels:
         if v.creature or not v.in_action or laid(state, v.id):
             continue
         if any(o.side != v.side and not o.creature and o.in_action and gap(v, o) <= 1
-               for o in state.vessels):
+               for o in state.vessels) or any(f.vessel == v.id for f in state.fires):
             new.extend(muster_men(v))
     if not new:
         return state
@@ -166,7 +167,10 @@ def muster(state: AcksState) -> AcksState:
         rowers = sum(1 for f in home if f.role == "rower") if vtype(v).crew_fights \
             else v.rowers
         captain = next((f for f in mine if f.role == "captain"), None)
-        down = v.captain_down or (captain is not None and captain.down)
+        # her captain's figure struck down: the mate steers (once he has the oars, from the
+        # round's end, he is her captain and the old figure no longer counts)
+        down = v.captain_down or (captain is not None and captain.down
+                                  and captain.name == v.captain.name)
         if (sailors, marines, rowers, down) != (v.sailors, v.marines, v.rowers,
                                                 v.captain_down):
             v = replace(v, sailors=sailors, marines=marines, rowers=rowers,

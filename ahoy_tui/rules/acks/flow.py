@@ -275,7 +275,8 @@ def in_the_water(state: AcksState, crews: set[str], dice: Dice,
         vessel = state.vessel(f.on)
         if not vessel.in_action or (f.where == "water" and vessel.side != f.side):
             continue
-        sq = boarding.nearest_free(state, vessel, *deck.steering_oars(vessel))
+        at = deck.steering_oars(vessel) if f.where == "water" else (f.x, f.y)
+        sq = boarding.nearest_free(state, vessel, *at)
         if sq is None:
             continue
         climbed = overboard.climb_aboard(f, f.where == "water", dice, events)
@@ -296,6 +297,8 @@ def _grabbed(state: AcksState, f: Figure, events: list[Event]) -> AcksState:
     if ally is None:
         return state
     saved, carrier = overboard.rescue(f, ally, events)
+    # the load is his while he carries him up, this round
+    carrier = replace(carrier, carrying=carrier.stone - ally.stone)
     return deck.with_figures(state, {saved.id: saved, carrier.id: carrier})
 
 
@@ -304,11 +307,25 @@ def fight_fire(state: AcksState, vessel_id: str, fire_id: str,
     """Every man of her crew in reach of the fire who has not moved this round spends his
     full round fighting it (each one of the fifteen actions that put it out)."""
     fire_now = pitch.fire_of(state, fire_id)
+    vessel = state.vessel(fire_now.vessel)
+    men = 0
     for f in pitch.fire_fighters_near(state, fire_now):
         if f.crew_of != vessel_id or f.moved or not any(x.id == fire_id for x in state.fires):
             continue
-        state = pitch.fight_fire(state, f.id, fire_id, events)
+        state = pitch.fight_fire(state, f.id, fire_id)
         state = deck.with_figure(state, replace(state.figure(f.id), moved=f.running_ft))
+        men += 1
+    left = next((x for x in state.fires if x.id == fire_id), None)
+    mine = state.vessel(vessel_id)
+    if left is None:
+        events.append(Happened("fire", f"{mine.name}'s men put out the fire on "
+                               f"{vessel.name}'s deck", "Fire Pot Poles and Pitch",
+                               side=mine.side, ship=vessel.id, big=True))
+    else:
+        events.append(Happened("fire", f"{men} of {mine.name}'s men fight the fire on "
+                               f"{vessel.name}'s deck ({left.fought} of "
+                               f"{pitch.pots()['put_out']})", "Fire Pot Poles and Pitch",
+                               side=mine.side, ship=vessel.id))
     return state
 
 
@@ -611,9 +628,13 @@ def end_round(state: AcksState, dice: Dice, events: list[Event]) -> AcksState:
             vessels = list(state.vessels)
     state = replace(state, vessels=tuple(vessels), actors=(), count=0, first="")
     if state.figures:
-        state = replace(state, figures=tuple(replace(f, moved=0) if f.moved else f
-                                             for f in state.figures),
-                        bridges=tuple(replace(b, crossed=0) for b in state.bridges))
+        state = replace(state, figures=tuple(
+            replace(f, moved=0, stone=f.stone - f.carrying, carrying=0)
+            if f.moved or f.carrying else f for f in state.figures),
+            bridges=tuple(replace(b, crossed=0) for b in state.bridges))
+        for v in state.vessels:
+            if v.in_action and any(f.on == v.id and f.where == "below" for f in state.figures):
+                state = deck.come_up(state, v.id)
     state = go_down(state, events)
     state = sunk_crews(state, dice, events)
     state = replace(state, grapples=tuple(

@@ -134,7 +134,12 @@ def draw_together(state: AcksState, a_id: str, b_id: str, dice: Dice, events: li
         return state
     events.append(Happened("drawn", f"{why}: {light.name} is drawn a hex nearer "
                            f"{heavy.name}", rule, side=light.side, ship=light.id))
-    return with_vessel(state, replace(light, body=body))
+    state = with_vessel(state, replace(light, body=body))
+    if state.bridges:
+        from ahoy_tui.rules.acks.boarding import unhook_moved
+
+        state = unhook_moved(state, light.id, dice, events)
+    return state
 
 
 def hold_together(state: AcksState, mover_id: str, before: AcksState, dice: Dice,

@@ -118,7 +118,7 @@ def actor_choices(state: AcksState, actor: Actor) -> list[Any]:
                 out.append(Winch(side, vessel.id, piece.id))
             for t in fire.targets(state, vessel, piece):
                 out.append(Shoot(side, vessel.id, piece.id, t.id))
-                if pitch.throws_pitch(piece.kind) and not t.creature:
+                if piece.pitch and pitch.throws_pitch(piece.kind) and not t.creature:
                     out.append(Shoot(side, vessel.id, piece.id, t.id, pitch=True))
     elif actor.role == "crew":
         out += deck_choices(state, actor, vessel)

@@ -65,13 +65,15 @@ class Captain:
 @frozen
 class Piece:
     """An artillery piece: its kind (``data/artillery.toml``), mount (bow, stern, port or
-    starboard amidships), rounds until it may shoot again, and a harpoon's latched target."""
+    starboard amidships), rounds until it may shoot again, a harpoon's latched target, and
+    whether burning pitch is carried for it (the scenario's choice)."""
 
     id: str
     kind: str
     mount: str
     reload: int = 0
     harpooned: str = ""
+    pitch: bool = False         # burning pitch carried for it (a catapult that can throw it)
 
 
 @frozen
@@ -241,6 +243,7 @@ class Figure:
     depth: int = 0                     # feet below the surface, drowning
     moved: int = 0                     # feet moved this round
     crossed: int = 0                   # feet along a grapple line, traversing it
+    carrying: int = 0                  # stone of a drowning man he carries up this round
     down: bool = False
 
     @property

@@ -14,13 +14,14 @@ from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.hexgrid import FACINGS, Body
 from ahoy_tui.engine.ruleset import ScenarioInfo
 from ahoy_tui.rules.acks.model import WIND_STRENGTHS, AcksState, Captain, Piece, Vessel, Wind
+from ahoy_tui.rules.acks.pitch import pitch_table
 from ahoy_tui.rules.acks.tables import tables
 from ahoy_tui.rules.scenario_files import Scenario, builtin_infos, raw_scenario
 from ahoy_tui.rules.tabledata import DataError
 
 RULESET_ID = "acks"
 PACKAGE = "ahoy_tui.rules.acks"
-BUILTIN = ("quinquereme", "longship_raid", "sea_serpent", "boarding_bridge")
+BUILTIN = ("quinquereme", "longship_raid", "sea_serpent", "boarding_bridge", "fire_pots")
 MOUNTS = ("bow", "stern", "port", "starboard")
 GEAR = ("boarding_bridge", "boarding_ramp", "fire_pot_pole")
 MAX_VESSELS = 12
@@ -187,7 +188,10 @@ def _vessel(s: Mapping[str, Any], creature: bool, index: int, where: str) -> Ves
             raise ScenarioError(f"{where}.artillery[{n}]: {exc}") from None
         if p.get("mount") not in MOUNTS:
             raise ScenarioError(f"{where}.artillery[{n}]: mount is one of {', '.join(MOUNTS)}")
-        pieces.append(Piece(f"a{n + 1}", str(p["kind"]), str(p["mount"])))
+        pitch = bool(p.get("pitch", False))
+        if pitch and str(p["kind"]) not in pitch_table()["pitch"]:
+            raise ScenarioError(f"{where}.artillery[{n}]: only a catapult throws pitch")
+        pieces.append(Piece(f"a{n + 1}", str(p["kind"]), str(p["mount"]), pitch=pitch))
     missile = str(s.get("missile", ""))
     if missile and missile not in tables()["missile"]:
         raise ScenarioError(f"{where}: missile is one of {', '.join(tables()['missile'])}")

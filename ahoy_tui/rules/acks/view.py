@@ -1,5 +1,6 @@
 """What the screens show of an ACKS II sea combat: the sea battlemap as plain hex shapes
-(``engine.hexscene``), each vessel's sheet (and each monster's), and the initiative track.
+(``engine.hexscene``), each vessel's sheet (and each monster's), the initiative track, and the
+deck battlemaps of a boarding as 5' squares (``engine.deckscene``) with the selected man's sheet.
 
 Nothing here draws: the hex map and the sheets' widget (``ui``) turn these values into
 characters. Every figure on a sheet is read from the state and the tables the rules use
@@ -8,16 +9,36 @@ characters. Every figure on a sheet is read from the state and the tables the ru
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from attrs import frozen
 
-from ahoy_tui.engine.hexgrid import FACINGS, Hex, distance, facing_toward, in_arc, neighbour
+from ahoy_tui.engine.deckscene import (
+    DeckBridge,
+    DeckFigure,
+    DeckFire,
+    DeckLine,
+    DeckPlan,
+    DeckScene,
+    FigureSheet,
+)
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.engine.hexgrid import (
+    FACINGS,
+    Hex,
+    centre,
+    distance,
+    facing_toward,
+    in_arc,
+    neighbour,
+    step,
+)
 from ahoy_tui.engine.hexscene import ARROWS, HexLine, HexMark, HexScene, HexVessel
 from ahoy_tui.rules.acks import fire, helm
 from ahoy_tui.rules.acks.actions import Declare, Ram, ShiftBow, Step, Swim
 from ahoy_tui.rules.acks.legal import moving, now, vessel_steps
-from ahoy_tui.rules.acks.model import AcksState, Actor, Phase, Piece, Status, Vessel
+from ahoy_tui.rules.acks.model import AcksState, Actor, Figure, Phase, Piece, Status, Vessel
 from ahoy_tui.rules.acks.movement import BACKWARD, plan_step, shifted, stepped
 from ahoy_tui.rules.acks.ramming import armour, ram_dice
 from ahoy_tui.rules.acks.tables import hexes_moved, tables
@@ -436,3 +457,331 @@ def grapple_lines(state: AcksState) -> tuple[HexLine, ...]:
         _, x, y = min((distance(x, y), x, y) for x in ends for y in b.hexes)
         out.append(HexLine(x, y, "harpoon" if g.kind == "harpoon" else "line"))
     return tuple(out)
+
+
+# --- the deck battlemaps -------------------------------------------------------------------------
+
+ROLE_LETTERS = {"captain": "c", "marine": "m", "rower": "r", "sailor": "s", "officer": "o"}
+SAVE_LETTERS = ("P", "D", "B", "I", "S")   # Paralysis, Death, Blast, Implements, Spells
+DECK_WATER = 1                  # rows of water above the top deck and below the bottom one
+DECK_GAP = 2                    # rows of water between two decks side by side
+DECK_ENDS = 2                   # columns of water beyond the ends of the decks
+SQUARES_A_HEX = 12              # 60' a hex, 5' a square
+WATER_REACH = 12                # how far from where he fell a man in the water may be drawn
+
+
+def engaged(state: AcksState, a: Vessel, b: Vessel) -> bool:
+    """A boarding between two vessels: a grapple or a bridge joins them, or they are beside
+    each other or share a hex."""
+    from ahoy_tui.rules.acks.movement import gap
+
+    return (any(g.joins(a.id) and g.other(a.id) == b.id for g in state.grapples)
+            or any({br.vessel, br.target} == {a.id, b.id} for br in state.bridges)
+            or gap(a, b) <= 1)
+
+
+def laid_vessels(state: AcksState) -> list[Vessel]:
+    """The vessels in the battle whose decks are laid (their crews are figures)."""
+    from ahoy_tui.rules.acks.deck import laid
+
+    return [v for v in state.vessels if not v.creature and v.in_action and laid(state, v.id)]
+
+
+def boarding_focus(state: AcksState, focus: str | None = None) -> Vessel | None:
+    """The deck the deck view is about: ``focus`` if her deck is laid, else the first laid
+    vessel in a boarding (the side to act's first), else the first laid one; None when no deck
+    is laid."""
+    decks = laid_vessels(state)
+    chosen = next((v for v in decks if v.id == focus), None)
+    if chosen is not None or not decks:
+        return chosen
+    busy = [v for v in decks if any(o.side != v.side and engaged(state, v, o) for o in decks)]
+    pool = busy or decks
+    return next((v for v in pool if v.side == state.to_act), pool[0])
+
+
+def _middle(vessel: Vessel) -> tuple[float, float]:
+    (bx, by), (sx, sy) = centre(vessel.body.bow), centre(vessel.body.stern)
+    return (bx + sx) / 2, (by + sy) / 2
+
+
+def _plan(state: AcksState, vessel: Vessel, col: int, row: int, bow_right: bool,
+          label: str, focus: bool = False) -> DeckPlan:
+    from ahoy_tui.rules.acks.deck import bow_square, deck_size, steering_oars
+
+    length, width = deck_size(vessel)
+    mid = width // 2
+    mounts = {"bow": (length - 2, mid), "stern": (1, mid), "port": (length // 2, 0),
+              "starboard": (length // 2, width - 1)}
+    artillery = tuple(mounts[p.mount] for p in vessel.pieces if p.mount in mounts)
+    return DeckPlan(vessel.id, vessel.name, vessel.side, length, width, col, row, bow_right,
+                    steering_oars(vessel), bow_square(vessel), artillery, label, focus)
+
+
+def _placed(state: AcksState, focus: Vessel,
+            other: Vessel) -> tuple[bool, float, bool, bool]:
+    """Where an enemy deck goes beside hers (bow to the right): whether it runs bow to the
+    right too (within 60° of her heading), the columns its middle lies from hers (the hexes'
+    offset along her keel, 12 squares a hex), whether it lies to her starboard (drawn below
+    her), and whether a boarding bridge fixes it (its landing square at the bridging bow, on
+    the rail facing)."""
+    from ahoy_tui.rules.acks.deck import bow_square, deck_size
+
+    bow_right = (other.body.facing - focus.body.facing) % 6 in (0, 1, 5)
+    ax, ay = centre(step(focus.body.facing))
+    norm = math.hypot(ax, ay)
+    (fx, fy), (ox, oy) = _middle(focus), _middle(other)
+    dx, dy = ox - fx, oy - fy
+    along = (dx * ax + dy * ay) / norm / norm * SQUARES_A_HEX
+    cross = ax * dy - ay * dx
+    below = cross >= 0
+    bridge = next((b for b in state.bridges if {b.vessel, b.target} == {focus.id, other.id}),
+                  None)
+    if bridge is None:
+        return bow_right, along, below, False
+    flen, olen = deck_size(focus)[0], deck_size(other)[0]
+    if bridge.target == focus.id:
+        # her port rail (y 0) is on top: the bridging enemy lies above it
+        below = bridge.y != 0
+        if bridge.kind == "bridge":
+            bx = bow_square(other)[0]
+            bow_col = bx if bow_right else olen - 1 - bx  # from the enemy deck's left end
+            along = bridge.x - bow_col + (olen - 1) / 2 - (flen - 1) / 2
+    else:
+        port_on_top = bow_right
+        below = (bridge.y == 0) == port_on_top
+        if bridge.kind == "bridge":
+            land_col = bridge.x if bow_right else olen - 1 - bridge.x
+            along = bow_square(focus)[0] - land_col + (olen - 1) / 2 - (flen - 1) / 2
+    return bow_right, along, below, bridge.kind == "bridge"
+
+
+def _layout(state: AcksState, focus: Vessel, enemies: list[Vessel]) -> list[DeckPlan]:
+    """Her deck bow to the right, the enemy decks above (to her port) and below (to her
+    starboard) with rows of water between, alongside her: the shorter of two decks wholly
+    beside the longer, where the hexes put it (a bridge's landing at the bridging bow);
+    every column shifted so that the westmost deck starts ``DECK_ENDS`` squares from the
+    canvas's edge."""
+    from ahoy_tui.rules.acks.deck import deck_size
+
+    names = labels(state)
+    flen, fwidth = deck_size(focus)
+    above: list[tuple[Vessel, bool, int]] = []
+    below: list[tuple[Vessel, bool, int]] = []
+    # nearest her, the enemies a bridge, then a line, joins to her
+    bridged = {v for b in state.bridges if focus.id in (b.vessel, b.target)
+               for v in (b.vessel, b.target)}
+    lined = {g.other(focus.id) for g in state.grapples if g.joins(focus.id)}
+    for other in sorted(enemies, key=lambda o: (o.id not in bridged, o.id not in lined)):
+        bow_right, along, under, fixed = _placed(state, focus, other)
+        olen = deck_size(other)[0]
+        col = round((flen - 1) / 2 + along - (olen - 1) / 2)
+        if not fixed:
+            col = max(min(0, flen - olen), min(max(0, flen - olen), col))
+        (below if under else above).append((other, bow_right, col))
+    plans: list[DeckPlan] = []
+    row = DECK_WATER
+    for other, bow_right, col in reversed(above):   # the outermost at the top
+        plans.append(_plan(state, other, col, row, bow_right, names[other.id]))
+        row += deck_size(other)[1] + DECK_GAP
+    plans.append(_plan(state, focus, 0, row, True, names[focus.id], focus=True))
+    row += fwidth + DECK_GAP
+    for other, bow_right, col in below:
+        plans.append(_plan(state, other, col, row, bow_right, names[other.id]))
+        row += deck_size(other)[1] + DECK_GAP
+    shift = DECK_ENDS - min(p.col for p in plans)
+    return [replace(p, col=p.col + shift) for p in plans]
+
+
+def _between(a: DeckPlan, b: DeckPlan) -> list[int]:
+    """The canvas rows of water between two decks (none if another deck lies between)."""
+    top, bottom = (a, b) if a.row < b.row else (b, a)
+    return list(range(top.row + top.width, bottom.row))
+
+
+def _spread(base: int, count: int, rows: list[int]) -> list[tuple[int, int]]:
+    """``count`` squares across ``rows`` from column ``base`` outward (base, base+1, base-1,
+    ...): a bridge widened to hold the men on it."""
+    cols = [base]
+    k = 1
+    while len(cols) * max(1, len(rows)) < count:
+        cols.append(base + k if len(cols) % 2 else base - k)
+        k += len(cols) % 2 == 1
+    return [(c, r) for c in cols for r in rows]
+
+
+def deck_scene(state: AcksState, focus: str | None = None,
+               selected: str | None = None) -> DeckScene | None:
+    """The deck battlemaps of a boarding (Simulating Sea Combat on the Battlemap: the
+    "zoomed-in" deck plan beside the sea battlemap): the deck of the vessel in ``focus`` (by
+    default the first laid vessel in a boarding) bow to the right, and the laid enemy decks
+    she is grappled or bridged to, beside or in a hex with, above and below her with water
+    between; the men standing on them, on bridges and lines between, hanging from a hull or
+    in the water beside the vessel they fell from; fires; the ``selected`` figure (by default
+    her captain) and his sheet. None when no deck is laid."""
+    chosen = boarding_focus(state, focus)
+    if chosen is None:
+        return None
+    enemies = [o for o in laid_vessels(state) if o.side != chosen.side
+               and engaged(state, chosen, o)]
+    plans = _layout(state, chosen, enemies)
+    by_id = {p.vessel: p for p in plans}
+    taken: set[tuple[int, int]] = {sq for p in plans for sq in (*p.cells, *p.point)}
+    placed: dict[str, tuple[tuple[int, int], str]] = {}   # figure id: square, how
+    bridges: list[DeckBridge] = []
+    for b in state.bridges:
+        if b.vessel not in by_id or b.target not in by_id:
+            continue
+        rows = _between(by_id[b.vessel], by_id[b.target])
+        men = [f for f in state.figures if f.on == b.vessel and f.where == b.kind
+               and not f.down]
+        col = by_id[b.target].cell(b.x, b.y)[0]
+        squares = [sq for sq in _spread(col, len(men), rows) if sq not in taken]
+        bridges.append(DeckBridge(tuple(squares), b.vessel, b.target, b.kind, b.fast))
+        taken.update(squares)
+        for f, sq in zip(men, squares, strict=False):
+            placed[f.id] = (sq, "bridge")
+    lines: list[DeckLine] = []
+    line_squares: dict[frozenset[str], list[tuple[int, int]]] = {}
+    for g in state.grapples:
+        a, b = by_id.get(g.a), by_id.get(g.b)
+        if a is None or b is None:
+            continue
+        rows = _between(a, b)
+        low = max(a.col, b.col)
+        high = min(a.col + a.length, b.col + b.length) - 1
+        pair = frozenset((g.a, g.b))
+        n = len(line_squares.get(pair, ()))   # a second line beside the first
+        col = (low + high) // 2 + 2 * n if low <= high else (low + high) // 2
+        squares = [(col, r) for r in rows if (col, r) not in taken]
+        lines.append(DeckLine(tuple(squares), "harpoon" if g.kind == "harpoon" else "line"))
+        line_squares.setdefault(pair, []).extend(squares)
+    for f in state.figures:
+        if f.down or f.on not in by_id or f.id in placed:
+            continue
+        plan = by_id[f.on]
+        if f.where == "deck":
+            placed[f.id] = (plan.cell(f.x, f.y), "deck")
+        elif f.where == "line":
+            spot = _on_line(state, f, plan, by_id, line_squares, taken)
+            if spot is not None:
+                taken.add(spot)
+                placed[f.id] = (spot, "line")
+    taken.update(sq for squares in line_squares.values() for sq in squares)
+    for f in state.figures:   # in the water last: beside the decks, clear of the rest
+        if f.down or f.on not in by_id or f.where not in ("water", "hanging"):
+            continue
+        plan = by_id[f.on]
+        x = max(0, min(plan.length - 1, f.x))
+        outside = -1 if f.y < plan.width / 2 else plan.width
+        spot = _free_water(plan.cell(x, outside), taken, plans)
+        if spot is not None:
+            taken.add(spot)
+            placed[f.id] = (spot, f.where)
+    figures = [f for f in state.figures if f.id in placed]
+    if selected not in placed:
+        mine = [f for f in figures if f.crew_of == chosen.id]
+        pick = next((f for f in mine if f.role == "captain"), mine[0] if mine else
+                    (figures[0] if figures else None))
+        selected = pick.id if pick is not None else None
+    drawn = tuple(_deck_figure(f, *placed[f.id], f.id == selected) for f in figures)
+    fires = tuple(_fire(by_id[fire.vessel], fire.x, fire.y, fire.vessel)
+                  for fire in state.fires if fire.vessel in by_id)
+    columns = max(p.col + p.length for p in plans) + DECK_ENDS
+    columns = max([columns] + [sq[0] + 1 for sq, _ in placed.values()])
+    rows = max(p.row + p.width for p in plans) + DECK_WATER
+    sheet = figure_sheet(state, state.figure(selected)) if selected else None
+    return DeckScene(columns, rows, tuple(plans), drawn, tuple(bridges), tuple(lines), fires,
+                     chosen.id, selected or "", sheet)
+
+
+def _on_line(state: AcksState, f: Figure, plan: DeckPlan, by_id: dict[str, DeckPlan],
+             line_squares: dict[frozenset[str], list[tuple[int, int]]],
+             taken: set[tuple[int, int]]) -> tuple[int, int] | None:
+    """A man along a grapple line: on a free square of a line from the deck he left."""
+    for pair, squares in line_squares.items():
+        if f.on in pair:
+            spot = next((sq for sq in squares if sq not in taken), None)
+            if spot is not None:
+                return spot
+            return _free_water(squares[0], taken, list(by_id.values())) if squares else None
+    return None
+
+
+def _free_water(near: tuple[int, int], taken: set[tuple[int, int]],
+                plans: list[DeckPlan]) -> tuple[int, int] | None:
+    """The free water square nearest ``near`` (squares, diagonals one), on the canvas."""
+    top = 0
+    left = 0
+    right = max(p.col + p.length for p in plans) + DECK_ENDS - 1
+    bottom = max(p.row + p.width for p in plans) + DECK_WATER - 1
+    cx, cy = near
+    for radius in range(WATER_REACH + 1):
+        ring = sorted(((cx + dx, cy + dy) for dx in range(-radius, radius + 1)
+                       for dy in range(-radius, radius + 1)
+                       if max(abs(dx), abs(dy)) == radius),
+                      key=lambda sq: (abs(sq[1] - cy), abs(sq[0] - cx), sq))
+        for sq in ring:
+            if left <= sq[0] <= right and top <= sq[1] <= bottom and sq not in taken:
+                return sq
+    return None
+
+
+def _fire(plan: DeckPlan, x: int, y: int, vessel: str) -> DeckFire:
+    """Burning pitch: the 15' puddle (3 × 3 squares) centred on (x, y), on her deck."""
+    squares = tuple(plan.cell(i, j) for i in range(x - 1, x + 2) for j in range(y - 1, y + 2)
+                    if 0 <= i < plan.length and 0 <= j < plan.width)
+    return DeckFire(squares, vessel)
+
+
+def figure_letter(figure: Figure) -> str:
+    """A man's letter: his role's (captain ``c``, marine ``m``, rower ``r``, sailor ``s``),
+    a capital for a character who is no non-player character."""
+    letter = ROLE_LETTERS.get(figure.role, figure.role[:1] or "?")
+    return letter if figure.npc else letter.upper()
+
+
+def _deck_figure(f: Figure, square: tuple[int, int], how: str, selected: bool) -> DeckFigure:
+    water = how == "water"
+    return DeckFigure(square, figure_letter(f), f.side, f.id, f.on,
+                      captain=f.role == "captain", prone=f.prone, hanging=how == "hanging",
+                      swimming=water and not f.drowning, drowning=water and f.drowning > 0,
+                      bridge=how == "bridge", line=how == "line", selected=selected)
+
+
+def figure_conditions(f: Figure) -> tuple[str, ...]:
+    """His conditions in words: prone, hanging, swimming, drowning (rounds), winded, lost in
+    the water (rounds left), down, below decks, on a bridge or a line."""
+    out = []
+    if f.down:
+        out.append("down")
+    if f.where == "below":
+        out.append("below decks")
+    elif f.where in ("bridge", "ramp"):
+        out.append(f"on the {f.where}")
+    elif f.where == "line":
+        out.append("on a grapple line")
+    elif f.where == "hanging":
+        out.append("hanging")
+    elif f.where == "water":
+        out.append(f"drowning {f.drowning}" if f.drowning else "swimming")
+        if f.npc and f.dies_in:
+            out.append(f"lost in {f.dies_in} rd")
+    if f.prone:
+        out.append("prone")
+    if f.winded:
+        out.append("winded")
+    return tuple(out)
+
+
+def figure_sheet(state: AcksState, f: Figure) -> FigureSheet:
+    """A figure's one-line sheet: name, role, hit points, AC, attack bonus, the five saving
+    throws, stone, conditions, and where he is."""
+    vessel = _name(state, f.on)
+    where = {"deck": f"on {vessel}", "below": f"below on {vessel}",
+             "bridge": f"on {vessel}'s bridge", "ramp": f"on {vessel}'s ramp",
+             "line": f"on a line from {vessel}", "hanging": f"hanging from {vessel}",
+             "water": f"in the water by {vessel}"}.get(f.where, vessel)
+    return FigureSheet(f.id, f.side, f.name, f.role, max(0, f.hp), f.hp_max, f.ac, f.attack,
+                       tuple(zip(SAVE_LETTERS, f.saves, strict=False)), f.stone,
+                       figure_conditions(f), where)

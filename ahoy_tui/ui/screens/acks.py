@@ -7,6 +7,11 @@ map marks how far straight on that speed takes her (``•`` sure, ``?`` on a nat
 counts run down: the track beside the map names who acts on each, and the vessel moving has the
 hexes her next step may take marked (an arrow the way she would go, ``×`` a ram). ``a`` shows the
 selected vessel's engine arcs (they show unasked while her engines choose a target).
+
+When enemy vessels come alongside, their decks are laid (5' squares, a man a letter): ``d``
+turns the map to the deck battlemaps of the boarding, with the selected man's sheet in a line
+beneath, and back to the sea battlemap. A click on a man selects him; on a deck, that deck
+takes the middle.
 """
 
 from __future__ import annotations
@@ -18,11 +23,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Resize
 from textual.screen import Screen
+from textual.widgets import Static
 
 from ahoy_tui.engine.hexgrid import distance
 from ahoy_tui.ui.parts import BattleParts
 from ahoy_tui.ui.screens.battle import BattleScreen
 from ahoy_tui.ui.widgets.choices import NumberChoice
+from ahoy_tui.ui.widgets.deck_map import DeckMap, sheet_line
 from ahoy_tui.ui.widgets.dice_log import DiceLog
 from ahoy_tui.ui.widgets.hex_map import HexMap
 from ahoy_tui.ui.widgets.initiative_track import InitiativeTrack
@@ -33,19 +40,29 @@ PHASE_TOPICS = {"declare": "Pre-Initiative Declarations", "counts": "Round Seque
 # The general screen's keys but the tape measure and the move line (the hex map counts hexes,
 # and a move is played a hex at a time), with the arcs in their place.
 UNUSED = {"tape", "tape_origin", "move_line", "keyed_choice('!')"}
+NO_DECK = "No boarding yet: the decks open when an enemy vessel comes alongside"
+DECKS_LAID = "Boarding: the decks are laid (d: the deck battlemaps)"
 
 
 class AcksScreen(BattleScreen, inherit_bindings=False):
     """Declare, then play the counts hex by hex on the sea battlemap."""
 
     CSS_PATH = ["battle.tcss", "../widgets/vessel_sheets.tcss",
-                "../widgets/initiative_track.tcss"]
+                "../widgets/initiative_track.tcss", "../widgets/deck_map.tcss"]
+    DEFAULT_CSS = """
+    AcksScreen #deck-map { display: none; width: 1fr; height: 100%; }
+    AcksScreen #deck-sheet { display: none; height: 1; padding: 0 1; background: $boost; }
+    AcksScreen.-deck #map { display: none; }
+    AcksScreen.-deck #deck-map, AcksScreen.-deck #deck-sheet { display: block; }
+    """
     BINDINGS = [
         *Screen.BINDINGS,
         *(b for b in BattleScreen.BINDINGS
           if isinstance(b, Binding) and b.action not in UNUSED),
         Binding("a", "arcs", "Arcs",
                 tooltip="the selected vessel's engine arcs, within long range"),
+        Binding("d", "deck", "Deck",
+                tooltip="the deck battlemaps of a boarding (5' squares), or the sea again"),
         Binding("plus,equals_sign", "zoom('near')", "Zoom in", show=False,
                 tooltip="the map: every hex outlined"),
         Binding("minus", "zoom('far')", "Zoom out", show=False,
@@ -55,6 +72,10 @@ class AcksScreen(BattleScreen, inherit_bindings=False):
     def __init__(self, session: Any) -> None:
         super().__init__(session)
         self.arcs = False  # every engine's arc of the selected vessel, not only those acting
+        self.deck_on = False  # the deck battlemaps in the map's place
+        self.deck_focus: str | None = None  # the vessel whose deck the deck view is about
+        self.figure: str | None = None  # the man selected on the decks
+        self._laid = False  # some deck was laid at the last redraw
 
     def compose_side(self) -> ComposeResult:
         yield InitiativeTrack(id="track")
@@ -71,6 +92,8 @@ class AcksScreen(BattleScreen, inherit_bindings=False):
                                                preview_action=self.preview_action,
                                                arcs=self.arcs)
         self.query_one(HexMap).show(scene)
+        if self.deck_on:
+            self._redraw_deck()
 
     def _natural_selection(self) -> str | None:
         """The vessel the decision is about: the one moving, the captain choosing a head-on's
@@ -90,7 +113,10 @@ class AcksScreen(BattleScreen, inherit_bindings=False):
                      and not a.done and a.side == state.to_act), None)
 
     def on_mount(self) -> None:
+        self.query_one("#main").mount(DeckMap(id="deck-map"), after="#map")
+        self.mount(Static(id="deck-sheet"), before="#bottom")
         super().on_mount()
+        self._laid = bool(getattr(self.session.state, "figures", ()))
         if self.selected is not None:
             self.call_after_refresh(self._follow, self.selected)
 
@@ -115,8 +141,26 @@ class AcksScreen(BattleScreen, inherit_bindings=False):
         self.query_one(HexMap).keep_in_view(*vessel.hexes, *(near.hexes if near else ()))
 
     def action_centre(self) -> None:
+        if self.deck_on:
+            scene = self.query_one(DeckMap).scene
+            man = next((f for f in scene.figures if f.selected), None) if scene else None
+            if man is not None:
+                self.query_one(DeckMap).keep_in_view(man.square, margin=999)
+            return
         if self.selected:
             self.query_one(HexMap).centre_on_ship(self.selected)
+
+    def action_focus_map(self) -> None:
+        self.query_one(DeckMap if self.deck_on else HexMap).focus()
+
+    def after_events(self, events: tuple[Any, ...]) -> None:
+        """As on every battle screen; and the first time decks are laid, a word that ``d``
+        shows them."""
+        super().after_events(events)
+        laid = bool(getattr(self.session.state, "figures", ()))
+        if laid and not self._laid and not self.deck_on:
+            self.notify(DECKS_LAID, timeout=5)
+        self._laid = laid
 
     def _phase_rule(self) -> str:
         return PHASE_TOPICS.get(self.session.state.phase.value, "Sea Combat")
@@ -136,6 +180,56 @@ class AcksScreen(BattleScreen, inherit_bindings=False):
         self.notify("Engine arcs: " + ("all of the selected vessel's" if self.arcs
                                        else "only while they choose a target"), timeout=2)
         self._redraw_map()
+
+    # --- the deck battlemaps ------------------------------------------------------------------
+    def _deck_scene(self, focus: str | None) -> Any:
+        """The ruleset's deck battlemaps about ``focus`` (None when no deck is laid, or the
+        rules have none)."""
+        hook = getattr(self.session.ruleset, "deck_scene", None)
+        return hook(self._shown(), focus, self.figure) if hook is not None else None
+
+    def action_deck(self) -> None:
+        """The deck battlemaps in the map's place, or the sea battlemap again."""
+        if self.deck_on:
+            self._show_deck(False)
+            return
+        scene = self._deck_scene(self.selected)
+        if scene is None:
+            self.notify(NO_DECK, timeout=4)
+            return
+        self.deck_focus = scene.focus
+        self._show_deck(True)
+
+    def _show_deck(self, on: bool) -> None:
+        self.deck_on = on
+        self.set_class(on, "-deck")
+        if on:
+            self._redraw_deck()
+        elif self.selected is not None:
+            self.call_after_refresh(self._follow, self.selected)
+
+    def _redraw_deck(self) -> None:
+        scene = self._deck_scene(self.deck_focus)
+        if scene is None:  # her deck is gone (and every other)
+            self._show_deck(False)
+            self.notify("No decks laid: back to the sea battlemap", timeout=3)
+            return
+        self.deck_focus = scene.focus
+        self.figure = scene.selected or None
+        self.query_one(DeckMap).show(scene)
+        sheet = self.query_one("#deck-sheet", Static)
+        sheet.update(sheet_line(scene.sheet, max(20, (sheet.size.width or self.size.width) - 2)))
+
+    @on(DeckMap.Clicked)
+    def deck_clicked(self, event: DeckMap.Clicked) -> None:
+        """A man clicked is selected; a deck clicked away from the men takes the middle."""
+        if event.figure is not None:
+            self.figure = event.figure
+        elif event.vessel is not None and event.vessel != self.deck_focus:
+            self.deck_focus = event.vessel
+        else:
+            return
+        self._redraw_deck()
 
     # --- declaring a speed ---------------------------------------------------------------------
     def _open_picker(self, choice: NumberChoice, start: int | None = None) -> None:

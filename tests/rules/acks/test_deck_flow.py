@@ -82,7 +82,7 @@ def test_the_men_beside_a_fire_fight_it_as_their_round():
 
 def test_a_catapult_throws_burning_pitch_and_sets_her_aflame():
     a = vessel("a", kind="galley_3", column=15, row=20, facing="N",
-               pieces=(piece("a1", "light_catapult", "bow"),))
+               pieces=(piece("a1", "light_catapult", "bow", pitch=True),))
     b = vessel("b", "p2", kind="galley_2", column=15, row=16, facing="S")
     state = battle(a, b)
     actors = (Actor("a:a1", "a", "p1", "piece", 5, 5, piece="a1"),)
@@ -93,6 +93,16 @@ def test_a_catapult_throws_burning_pitch_and_sets_her_aflame():
         state, _ = apply_action(state, shot)
     assert state.vessel("b").shp == 25 - 6         # pitch in full, no 1/3 share
     assert len(state.fires) == 1 and state.fires[0].dice == "3d6"
+
+
+def test_a_catapult_without_pitch_aboard_throws_none():
+    a = vessel("a", kind="galley_3", column=15, row=20, facing="N",
+               pieces=(piece("a1", "light_catapult", "bow"),))
+    b = vessel("b", "p2", kind="galley_2", column=15, row=16, facing="S")
+    actors = (Actor("a:a1", "a", "p1", "piece", 5, 5, piece="a1"),)
+    state = replace(battle(a, b), phase=Phase.COUNTS, count=5, actors=actors, to_act="p1")
+    shots = [c for c in choices(state) if isinstance(c, Shoot)]
+    assert shots == [Shoot("p1", "a", "a1", "b")]
 
 
 def test_a_character_overboard_swims_at_his_crews_count_and_climbs_the_rope():
@@ -188,3 +198,104 @@ def test_boarding_is_offered_walking_and_at_a_run_over_an_unsecured_bridge():
     offered = [c for c in choices(fast) if isinstance(c, Board) and c.by == "bridge"]
     assert [c.run for c in offered] == [True]
     assert Done("p1", "a:crew") in choices(state)
+
+
+def test_a_prone_man_gets_up_instead_of_striking_and_a_prone_foe_is_struck_at_plus_2():
+    a = vessel("a", kind="galley_3", column=15, row=15, facing="N")
+    b = vessel("b", "p2", kind="galley_2", column=16, row=15, facing="N")
+    state = lay_decks(battle(a, b))
+    mine = next(f for f in state.figures if f.crew_of == "a" and f.role == "marine")
+    foe = next(f for f in state.figures if f.crew_of == "b" and f.role == "marine")
+    state = replace(state, figures=tuple(
+        replace(f, on="b", x=5, y=0, prone=True) if f.id == mine.id else
+        replace(f, x=5, y=1, hp=20, hp_max=20) if f.id == foe.id else
+        (replace(f, hp=0, down=True) if f.on == "b" else f) for f in state.figures))
+    dice, events = cup()
+    up = melee.fight(state, "a", dice, events)
+    assert not up.figure(mine.id).prone and up.figure(foe.id).hp == 20   # no blow struck
+    # the foe prone instead: 11 + 2 >= 10 + AC 3 hits
+    state = replace(state, figures=tuple(replace(f, prone=False) if f.id == mine.id else
+                                         replace(f, prone=True) if f.id == foe.id else f
+                                         for f in state.figures))
+    with forced(11, 3):
+        dice, events = cup()
+        state = melee.fight(state, "a", dice, events)
+    assert state.figure(foe.id).hp == 17
+
+
+def test_a_monster_snatching_men_off_a_laid_deck_takes_figures():
+    from ahoy_tui.rules.acks import monsters
+    from ahoy_tui.rules.acks.deck import muster
+
+    from .helpers import monster
+
+    a = vessel("a", kind="galley_3", column=15, row=15, facing="N")
+    b = vessel("b", "p2", kind="galley_2", column=16, row=15, facing="N")
+    serpent = monster(column=14, row=15, side="p2")
+    state = lay_decks(battle(a, b, serpent))
+    before = sum(1 for f in state.figures if f.crew_of == "a" and not f.down)
+    with forced(20, 2):                             # a hit; 1d2... the snatch: 2 men
+        dice, events = cup()
+        state = monsters.attack(state, "serpent", "a", "crew", dice, events)
+    after = sum(1 for f in state.figures if f.crew_of == "a" and not f.down)
+    assert before - after == 2
+    assert muster(state).vessel("a").crew == state.vessel("a").crew
+
+
+def test_men_below_come_up_at_the_rounds_end_as_room_is_made():
+    from ahoy_tui.rules.acks.flow import end_round
+
+    a = vessel("a", kind="longship", column=15, row=15, facing="N")
+    b = vessel("b", "p2", kind="galley_2", column=16, row=15, facing="N")
+    state = lay_decks(battle(a, b))
+    below = [f for f in state.figures if f.where == "below" and f.crew_of == "a"]
+    assert len(below) == 16
+    on_deck = [f for f in state.figures if f.crew_of == "a" and f.where == "deck"
+               and f.role == "rower"][:5]
+    state = replace(state, figures=tuple(replace(f, hp=0, down=True) if f in on_deck else f
+                                         for f in state.figures))
+    state = end_round(state, *cup())
+    assert sum(1 for f in state.figures if f.crew_of == "a" and f.where == "below") == 11
+
+
+def test_the_mate_keeps_the_oars_once_he_has_them():
+    from ahoy_tui.rules.acks.deck import muster
+    from ahoy_tui.rules.acks.flow import end_round
+
+    a = vessel("a", kind="galley_3", column=15, row=15, facing="N")
+    b = vessel("b", "p2", kind="galley_2", column=16, row=15, facing="N")
+    state = lay_decks(battle(a, b))
+    state = replace(state, figures=tuple(replace(f, hp=0, down=True) if f.id == "a:captain"
+                                         else f for f in state.figures))
+    state = muster(state)
+    assert state.vessel("a").captain_down
+    state = end_round(state, *cup())
+    state = muster(state)
+    assert not state.vessel("a").captain_down and state.vessel("a").captain.name == "the mate"
+
+
+def test_a_man_hanging_from_the_hull_climbs_up_where_he_hangs():
+    a = vessel("a", kind="galley_3", column=15, row=15, facing="N")
+    b = vessel("b", "p2", kind="galley_2", column=16, row=15, facing="N")
+    state = lay_decks(battle(a, b))
+    man = next(f for f in state.figures if f.crew_of == "a" and f.role == "marine")
+    state = replace(state, figures=tuple(replace(f, on="b", where="hanging", x=3, y=0)
+                                         if f.id == man.id else f for f in state.figures))
+    with forced(14):                                # the sheer hull: 14
+        dice, events = cup()
+        state = in_the_water(state, {"a"}, dice, events)
+    up = state.figure(man.id)
+    assert up.where == "deck" and up.on == "b" and (up.x, up.y) == (3, 0)
+
+
+def test_a_winch_drawing_a_vessel_knocks_a_ramp_loose():
+    from ahoy_tui.rules.acks.grappling import draw_together
+    from ahoy_tui.rules.acks.model import Bridge
+
+    a = vessel("a", kind="galley_3", column=15, row=15, facing="N")
+    b = vessel("b", "p2", kind="galley_2", column=17, row=15, facing="N")
+    state = battle(a, b, bridges=(Bridge("a", "b", 3, 0, fast=False, kind="ramp"),))
+    dice, events = cup()
+    state = draw_together(state, "a", "b", dice, events, "Firing and Winching a Heavy "
+                          "Harpoon Ballista", "the winch")
+    assert state.bridges == ()
