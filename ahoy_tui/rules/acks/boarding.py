@@ -182,7 +182,8 @@ def wound(state: AcksState, figure: Figure, amount: int, why: str, rule: str,
     """``figure`` takes ``amount`` damage; at 0 hp he is down (out of the fight)."""
     hp = max(0, figure.hp - amount)
     down = hp == 0
-    events.append(Happened("wound", f"{figure.name} ({figure.crew_of}): {why}, {amount} hp"
+    crew = state.vessel(figure.crew_of).name
+    events.append(Happened("wound", f"{figure.name} of {crew}: {why}, {amount} hp"
                            + (", down" if down else f" ({hp}/{figure.hp_max})")
                            + (", knocked prone" if prone and not down else ""), rule,
                            side=figure.side, ship=figure.on))

@@ -749,8 +749,28 @@ def summary(state: AcksState) -> str:
                 lines.append(f"  {v.name}: {fate}, {v.shp}/{v.shp_max} hp")
                 continue
             lines.append(f"  {v.name}: {fate}, {v.shp}/{v.shp_max} shp; {v.sailors} sailors, "
-                         f"{v.rowers} rowers, {v.marines} marines")
+                         f"{v.rowers} rowers, {v.marines} marines" + _men_away(state, v))
     return "\n".join(lines)
+
+
+def _men_away(state: AcksState, vessel: Vessel) -> str:
+    """Her crew's men not on her own deck: on other decks, in the water, and fallen."""
+    mine = [f for f in state.figures if f.crew_of == vessel.id]
+    if not mine:
+        return ""
+    parts = []
+    for other in state.vessels:
+        there = sum(1 for f in mine if f.on == other.id and other.id != vessel.id
+                    and not f.down and f.where != "water")
+        if there:
+            parts.append(f"{there} on {other.name}")
+    wet = sum(1 for f in mine if f.where == "water" and not f.down)
+    if wet:
+        parts.append(f"{wet} in the water")
+    fallen = sum(1 for f in mine if f.down)
+    if fallen:
+        parts.append(f"{fallen} fallen")
+    return f" aboard ({', '.join(parts)})" if parts else " aboard"
 
 
 def standing(state: AcksState) -> str:

@@ -74,8 +74,9 @@ def prompt(state: AcksState) -> str:
     if any(a.role == "captain" for a in actors):
         names = ", ".join(_name(state, a.vessel) for a in actors if a.role == "captain")
         return f"Count {state.count}: {side}, move {names} (moving is not optional)"
-    what = ", ".join(_actor_words(state, a.vessel, a.role, a.piece) for a in actors)
-    return f"Count {state.count}: {side}: {what}"
+    what = ", ".join(_actor_words(state, a.vessel, a.role, a.piece, a.used) for a in actors)
+    decks = " (d: the decks)" if any(a.role == "crew" for a in actors) and state.figures else ""
+    return f"Count {state.count}: {side}: {what}{decks}"
 
 
 def _move_prompt(state: AcksState, v: Vessel) -> str:
@@ -92,7 +93,8 @@ def _move_prompt(state: AcksState, v: Vessel) -> str:
             f"{steer} ({how})")
 
 
-def _actor_words(state: AcksState, vid: str, role: str, piece: str) -> str:
+def _actor_words(state: AcksState, vid: str, role: str, piece: str,
+                 used: tuple[str, ...] = ()) -> str:
     v = state.vessel(vid)
     if role == "piece":
         p = next(p for p in v.pieces if p.id == piece)
@@ -100,7 +102,7 @@ def _actor_words(state: AcksState, vid: str, role: str, piece: str) -> str:
     if role == "crew":
         from ahoy_tui.rules.acks.melee import fighters
 
-        if fighters(state, vid):
+        if fighters(state, vid) and "fight" not in used:
             return f"{v.name}'s men are in a fight on deck: fight, board, or hold"
         if any(f.crew_of == vid for f in state.figures) and any(
                 o.side != v.side and any(f.on == o.id for f in state.figures)

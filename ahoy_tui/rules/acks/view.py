@@ -471,13 +471,17 @@ WATER_REACH = 12                # how far from where he fell a man in the water 
 
 
 def engaged(state: AcksState, a: Vessel, b: Vessel) -> bool:
-    """A boarding between two vessels: a grapple or a bridge joins them, or they are beside
-    each other or share a hex."""
+    """A boarding between two vessels: a grapple or a bridge joins them, they are beside
+    each other or share a hex, or men of one stand on the other's deck (boarders carried off
+    when the vessels parted)."""
     from ahoy_tui.rules.acks.movement import gap
 
     return (any(g.joins(a.id) and g.other(a.id) == b.id for g in state.grapples)
             or any({br.vessel, br.target} == {a.id, b.id} for br in state.bridges)
-            or gap(a, b) <= 1)
+            or gap(a, b) <= 1
+            or any(not f.down and ((f.crew_of == a.id and f.on == b.id)
+                                   or (f.crew_of == b.id and f.on == a.id))
+                   for f in state.figures))
 
 
 def laid_vessels(state: AcksState) -> list[Vessel]:

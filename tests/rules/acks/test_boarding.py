@@ -308,3 +308,17 @@ def test_a_sunk_vessels_men_are_in_the_water():
     state = end_round(state, dice, events)
     assert state.vessel("b").status is Status.SUNK
     assert all(f.where == "water" for f in state.figures if f.on == "b" and not f.down)
+
+
+def test_the_game_over_summary_says_where_her_men_are():
+    from ahoy_tui.rules.acks.flow import summary
+
+    state = alongside(marines=4)
+    men = [f for f in state.figures if f.crew_of == "a" and f.role == "marine"]
+    state = replace(state, figures=tuple(
+        replace(f, on="b", x=3, y=0) if f.id == men[0].id else
+        replace(f, where="water") if f.id == men[1].id else
+        replace(f, hp=0, down=True) if f.id == men[2].id else f for f in state.figures))
+    text = summary(muster(state))
+    assert "A: afloat" in text
+    assert "1 marines aboard (1 on B, 1 in the water, 1 fallen)" in text
