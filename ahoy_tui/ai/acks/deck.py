@@ -148,6 +148,8 @@ def boarding_worth(view: AcksState, action: Any, careful: bool) -> float:
         return FIGHT
     if isinstance(action, Board):
         target = view.vessel(action.target)
+        if not target.afloat:
+            return 0.0          # a vessel going down is no prize
         if view.condition(f"escape_{v.side}") and view.condition("taken_by") != v.side:
             return 0.0
         if careful and not outnumbers(view, v, target):
@@ -167,6 +169,8 @@ def boarding_worth(view: AcksState, action: Any, careful: bool) -> float:
         return BOARD[action.by] + (2.0 if action.by == "bridge" and fast else 0.0)
     if isinstance(action, LowerBridge):
         target = view.vessel(action.target)
+        if not target.afloat:
+            return 0.0
         if view.condition(f"escape_{v.side}") and view.condition("taken_by") != v.side:
             return 0.0
         if careful and not outnumbers(view, v, target):
@@ -186,7 +190,7 @@ def boarding_worth(view: AcksState, action: Any, careful: bool) -> float:
         return BURNS * 7.0       # 4d6 to her hull each round it burns
     if isinstance(action, FightFire):
         fighting = any(f.on == v.id and f.side != v.side and f.standing for f in view.figures)
-        return 5.0 if fighting else BURNS * 7.0
+        return 5.0 if fighting else BURNS * 7.0 + FIGHT     # before the boarding
     if isinstance(action, Dislodge):
         owner = view.vessel(action.owner)
         if view.condition("taken_by") == owner.side or outnumbers(view, owner, v) or \
@@ -283,10 +287,14 @@ def deck_words(view: AcksState, action: Any, value: float, careful: bool) -> str
         return f"{v.name}'s men close and fight: {foes} enemies on the decks{tail}"
     if isinstance(action, Board):
         target = view.vessel(action.target)
+        if not target.afloat:
+            return 0.0          # a vessel going down is no prize
         return (f"{v.name}'s boarders cross to {target.name} ({action.by}): they outnumber "
                 f"her {standing_on(view, target.id, target.side)} defenders{tail}")
     if isinstance(action, LowerBridge):
         target = view.vessel(action.target)
+        if not target.afloat:
+            return 0.0
         return f"{v.name} drops her boarding {action.machine} on {target.name}{tail}"
     if isinstance(action, RaiseBridge):
         return f"{v.name} raises her bridge: the fight is going against us{tail}"

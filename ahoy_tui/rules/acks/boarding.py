@@ -294,6 +294,19 @@ def unhook_moved(state: AcksState, vessel_id: str, dice: Dice,
     return state
 
 
+def parted(state: AcksState, dice: Dice, events: list[Event]) -> AcksState:
+    """A bridge or ramp between vessels no longer beside each other (drawn apart by a line, a
+    winch, a ram's recoil, or sunk) has fallen: the men on it save or go overboard."""
+    for b in list(state.bridges):
+        here, there = state.vessel(b.vessel), state.vessel(b.target)
+        if gap(here, there) <= 1 and here.in_action and there.in_action:
+            continue
+        events.append(Happened(b.kind, f"{here.name}'s {b.kind} falls as the vessels part",
+                               rule_of(b.kind), side=here.side, ship=here.id))
+        state = off(state, b, dice, events)
+    return state
+
+
 def crossings(state: AcksState, vessel: Vessel) -> list[tuple[str, str]]:
     """The ways her men may board now: (enemy vessel, by) where by is bridge (hers, lowered
     on that enemy), ramp (hers, placed), line (a grapple line or harpoon joins them) or jump
@@ -305,7 +318,7 @@ def crossings(state: AcksState, vessel: Vessel) -> list[tuple[str, str]]:
         if not laid(state, o.id):
             continue
         b = bridge_from(state, vessel.id)
-        if b is not None and b.target == o.id:
+        if b is not None and b.target == o.id and gap(vessel, o) <= 1:
             out.append((o.id, b.kind))
         # a line (or a harpoon's cable) is crossed only alongside: the seed gives the
         # traverse for adjacent vessels and shared hexes, none across open water

@@ -71,6 +71,8 @@ def apply_action(state: AcksState, action: Any) -> tuple[AcksState, list[Event]]
     events: list[Event] = []
     dice = Dice(state.rng, events)
     state = _apply(state, action, dice, events)
+    if state.bridges:
+        state = boarding.parted(state, dice, events)
     state = deck.muster(deck.lay_decks(state))
     state = replace(state, rng=dice.rng)
     state = advance(state, dice, events)
@@ -316,6 +318,8 @@ def fight_fire(state: AcksState, vessel_id: str, fire_id: str,
         state = deck.with_figure(state, replace(state.figure(f.id), moved=f.running_ft))
         men += 1
     left = next((x for x in state.fires if x.id == fire_id), None)
+    if left is not None:
+        state = _to_the_fire(state, vessel_id, left)
     mine = state.vessel(vessel_id)
     if left is None:
         events.append(Happened("fire", f"{mine.name}'s men put out the fire on "
@@ -326,6 +330,31 @@ def fight_fire(state: AcksState, vessel_id: str, fire_id: str,
                                f"{vessel.name}'s deck ({left.fought} of "
                                f"{pitch.pots()['put_out']})", "Fire Pot Poles and Pitch",
                                side=mine.side, ship=vessel.id))
+    return state
+
+
+def _to_the_fire(state: AcksState, vessel_id: str, fire: Any) -> AcksState:
+    """The rest of her men on the burning deck, not in the fight, run to the fire (to fight
+    it from their next round: fighting it takes a full round)."""
+    from ahoy_tui.rules.acks.melee import enemies_near
+
+    vessel = state.vessel(fire.vessel)
+    length, width = deck.deck_size(vessel)
+    ring = pitch.radius() + pitch.reach()
+    for f in [f for f in state.figures if f.crew_of == vessel_id and f.on == fire.vessel
+              and f.where == "deck" and not f.down and not f.moved and f.role != "captain"
+              and not enemies_near(state, f)]:
+        if max(abs(f.x - fire.x), abs(f.y - fire.y)) <= ring:
+            continue
+        taken = deck.occupied(state, fire.vessel)
+        reach = f.running_ft // 5
+        spots = [(x, y) for x in range(length) for y in range(width)
+                 if (x, y) not in taken and max(abs(x - fire.x), abs(y - fire.y)) <= ring
+                 and max(abs(x - f.x), abs(y - f.y)) <= reach]
+        if not spots:
+            continue
+        x, y = min(spots, key=lambda sq: (max(abs(sq[0] - f.x), abs(sq[1] - f.y)), sq))
+        state = deck.with_figure(state, replace(f, x=x, y=y, moved=f.running_ft))
     return state
 
 

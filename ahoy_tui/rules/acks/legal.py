@@ -135,8 +135,10 @@ def deck_choices(state: AcksState, actor: Actor, vessel: Vessel) -> list[Any]:
     if "fight" not in actor.used and melee.fighters(state, vessel.id):
         out.append(Fight(side, vessel.id))
     if "fire" not in actor.used:
-        fires = {fr.id for f in state.figures if f.crew_of == vessel.id and f.standing
-                 and f.moved == 0 for fr in pitch.fires_in_reach(state, f)}
+        # a fire on a deck where her men stand: those beside it fight it, the rest run to it
+        fires = {fr.id for fr in state.fires
+                 if any(f.crew_of == vessel.id and f.on == fr.vessel and f.where == "deck"
+                        and not f.down and not f.moved for f in state.figures)}
         out += [FightFire(side, vessel.id, fid) for fid in sorted(fires)]
     if not vessel.in_action:
         return out

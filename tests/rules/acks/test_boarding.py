@@ -322,3 +322,15 @@ def test_the_game_over_summary_says_where_her_men_are():
     text = summary(muster(state))
     assert "A: afloat" in text
     assert "1 marines aboard (1 on B, 1 in the water, 1 fallen)" in text
+
+
+def test_a_bridge_between_vessels_drawn_apart_falls_and_is_no_way_across():
+    state = alongside()
+    state = replace(state, bridges=(Bridge("a", "b", 9, 0, fast=True),))
+    far = replace(state, vessels=tuple(
+        replace(v, body=replace(v.body, bow=replace(v.body.bow, q=v.body.bow.q + 4)))
+        if v.id == "b" else v for v in state.vessels))
+    assert ("b", "bridge") not in boarding.crossings(far, far.vessel("a"))
+    dice, events = cup()
+    fallen = boarding.parted(far, dice, events)
+    assert fallen.bridges == () and "falls as the vessels part" in " ".join(said(events))

@@ -299,3 +299,16 @@ def test_a_winch_drawing_a_vessel_knocks_a_ramp_loose():
     state = draw_together(state, "a", "b", dice, events, "Firing and Winching a Heavy "
                           "Harpoon Ballista", "the winch")
     assert state.bridges == ()
+
+
+def test_her_men_out_of_reach_run_to_the_fire_to_fight_it_next_round():
+    state = pots_alongside()
+    fire = Fire("b:fire1.4", "b", 3, 1, "1d6", 4)       # aft, far from her men forward
+    state = crews_on(state, 3, "b", fires=(fire,))
+    assert not pitch.fire_fighters_near(state, fire)
+    assert FightFire("p2", "b", fire.id) in choices(state)
+    state, events = apply_action(state, FightFire("p2", "b", fire.id))
+    near = [f for f in pitch.fire_fighters_near(state, fire) if f.crew_of == "b"]
+    assert near and all(f.moved == f.running_ft for f in near)
+    assert state.fires[0].fought == 0                  # running there is their round
+    assert "0 of B's men fight the fire" in " ".join(said(events))
