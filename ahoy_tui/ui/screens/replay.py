@@ -3,6 +3,10 @@
 The screen only reads the game (``state_at``, ``events_at``, ``action_at``): it never moves the
 game's cursor, so the replayed file is never written. Taking over builds a new game from the
 actions up to the step shown and saves it to a new file.
+
+When the rules have deck battlemaps (a ``deck_scene`` hook, as ACKS II has), ``d`` turns the map
+to the decks laid at the step shown (a man a letter, the selected man's sheet in a line beneath)
+and back; stepping redraws them, and the map comes back when no deck is laid any more.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, OptionList
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ahoy_tui.engine import Game, GameState, SaveError
@@ -26,6 +30,7 @@ from ahoy_tui.session import LocalSession, new_save_path
 from ahoy_tui.ui.parts import parts_for
 from ahoy_tui.ui.routing import table_scene, wind_words
 from ahoy_tui.ui.widgets.choices import PhasePrompt
+from ahoy_tui.ui.widgets.deck_map import DeckMap, sheet_line
 from ahoy_tui.ui.widgets.dice_log import DiceLog
 from ahoy_tui.ui.widgets.hex_map import HexMap
 from ahoy_tui.ui.widgets.record_cards import ShipCards
@@ -39,12 +44,13 @@ TURN = Binding.Group("Turn")
 ENDS = Binding.Group("Start/end")
 SPEED = Binding.Group("Speed", compact=True)
 KEYS = "←/→ PgUp/PgDn Home/End · space {play} ({speed:g} s a step, +/-) · t take over · q close"
+NO_DECK = "No deck is laid at this step"
 
 
 class ReplayScreen(Screen[None]):
     """Step through a saved battle; ``t`` takes over from the step shown."""
 
-    CSS_PATH = "replay.tcss"
+    CSS_PATH = ["replay.tcss", "../widgets/deck_map.tcss"]
     # Priority, so that the map (←/→ pan, - zoom) and the log (Home/End, PgUp/PgDn scroll)
     # do not swallow the replay's keys when they have the focus.
     BINDINGS = [
@@ -61,6 +67,9 @@ class ReplayScreen(Screen[None]):
                 priority=True),
         Binding("minus", "speed(-1)", "Slower", key_display="-", group=SPEED, priority=True),
         Binding("t", "take_over", "Take over"),
+        # only with rules that lay decks (check_action hides it otherwise)
+        Binding("d", "deck", "Deck",
+                tooltip="the deck battlemaps of a boarding (5' squares), or the map again"),
         Binding("c", "centre", "Centre", show=False),
         Binding("escape,q", "leave", "Close", key_display="q"),
     ]
@@ -76,6 +85,9 @@ class ReplayScreen(Screen[None]):
         self.playing = False
         self._timer: Timer | None = None
         self._logged: int | None = None  # the step the log shows events up to
+        self.deck_on = False  # the deck battlemaps in the map's place
+        self.deck_focus: str | None = None  # the vessel whose deck the deck view is about
+        self.figure: str | None = None  # the man selected on the decks
         turns = [getattr(game.state_at(s), "turn", 0) for s in range(game.last_step + 1)]
         # The first step of each game turn, and of each side's part of it (the turn list).
         self.turn_starts = [s for s in range(len(turns)) if s == 0 or turns[s] != turns[s - 1]]
@@ -93,11 +105,15 @@ class ReplayScreen(Screen[None]):
         yield StatusBar(id="status")
         with Horizontal(id="main"):
             yield parts_for(self.game.ruleset).map(id="map")  # inches or hexes
+            if self.has_decks:
+                yield DeckMap(id="deck-map")
             with Vertical(id="side"):
                 yield OptionList(*self._turn_options(), id="turns")
                 # the ruleset's own record cards (Naval Battle: every ship's, sheets once shown)
                 yield parts_for(self.game.ruleset).cards(id="cards")
                 yield DiceLog(id="log")
+        if self.has_decks:
+            yield Static(id="deck-sheet")
         with Vertical(id="bottom"):
             yield PhasePrompt(id="prompt")
         yield Footer()
@@ -149,6 +165,8 @@ class ReplayScreen(Screen[None]):
             side_colour=SIDE_COLOURS.get(side, "white"),
             turn_limit=getattr(state, "turn_limit", 0), score=standing_of(ruleset, state),
             turn_word=getattr(ruleset, "turn_word", "turn"))
+        if self.deck_on:
+            self._redraw_deck()
         self._show_log()
         self._show_prompt()
         turns = self.query_one("#turns", OptionList)
@@ -180,6 +198,8 @@ class ReplayScreen(Screen[None]):
         if state.over and state.result:
             text += f"\n{state.result}"
         keys = KEYS.format(play="pause" if self.playing else "play", speed=self.speed)
+        if self.has_decks:
+            keys = keys.replace(" · q close", " · d decks · q close")
         self.query_one(PhasePrompt).show(text, waiting=keys)
 
     # --- moving -----------------------------------------------------------------------------
@@ -272,8 +292,76 @@ class ReplayScreen(Screen[None]):
         self.show()
 
     def action_centre(self) -> None:
+        if self.deck_on:
+            scene = self.query_one(DeckMap).scene
+            man = next((f for f in scene.figures if f.selected), None) if scene else None
+            if man is not None:
+                self.query_one(DeckMap).keep_in_view(man.square, margin=999)
+            return
         if self.selected:
             self.query_one("#map").centre_on_ship(self.selected)  # type: ignore[attr-defined]
+
+    # --- the deck battlemaps ------------------------------------------------------------------
+    @property
+    def has_decks(self) -> bool:
+        """Whether the rules draw deck battlemaps (a ``deck_scene`` hook)."""
+        return getattr(self.game.ruleset, "deck_scene", None) is not None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``d`` only with rules that lay decks: otherwise it is out of the footer and does
+        nothing."""
+        if action == "deck":
+            return self.has_decks
+        return True
+
+    def _deck_scene(self, focus: str | None) -> Any:
+        """The ruleset's deck battlemaps of the step shown, about ``focus`` (None when no deck
+        is laid, or the rules have none)."""
+        hook = getattr(self.game.ruleset, "deck_scene", None)
+        return hook(self.state, focus, self.figure) if hook is not None else None
+
+    def action_deck(self) -> None:
+        """The deck battlemaps in the map's place, or the map again."""
+        if self.deck_on:
+            self._show_deck(False)
+            return
+        scene = self._deck_scene(self.selected)
+        if scene is None:
+            self.notify(NO_DECK, timeout=4)
+            return
+        self.deck_focus = scene.focus
+        self._show_deck(True)
+
+    def _show_deck(self, on: bool) -> None:
+        self.deck_on = on
+        self.set_class(on, "-deck")
+        if on:
+            self._redraw_deck()
+        else:
+            self.call_after_refresh(self.action_centre)
+
+    def _redraw_deck(self) -> None:
+        scene = self._deck_scene(self.deck_focus)
+        if scene is None:  # stepped to where no deck is laid: the map again
+            self._show_deck(False)
+            self.notify(f"{NO_DECK}: back to the map", timeout=3)
+            return
+        self.deck_focus = scene.focus
+        self.figure = scene.selected or None
+        self.query_one(DeckMap).show(scene)
+        sheet = self.query_one("#deck-sheet", Static)
+        sheet.update(sheet_line(scene.sheet, max(20, (sheet.size.width or self.size.width) - 2)))
+
+    @on(DeckMap.Clicked)
+    def deck_clicked(self, event: DeckMap.Clicked) -> None:
+        """A man clicked is selected; a deck clicked away from the men takes the middle."""
+        if event.figure is not None:
+            self.figure = event.figure
+        elif event.vessel is not None and event.vessel != self.deck_focus:
+            self.deck_focus = event.vessel
+        else:
+            return
+        self._redraw_deck()
 
     # --- taking over ------------------------------------------------------------------------
     def take_over_game(self) -> Game:
