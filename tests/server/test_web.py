@@ -19,6 +19,7 @@ import pyte
 import pytest
 from aiohttp import WSCloseCode
 
+from ahoy_tui.rules.acks.actions import Declare
 from ahoy_tui.rules.ramming_speed.actions import SealOrders
 from ahoy_tui.server import messages as m
 from ahoy_tui.server.limits import Doorkeeper, Seat
@@ -163,6 +164,35 @@ async def test_ramming_speed_orders_written_and_sealed_in_one_line_from_a_browse
         assert nike is not None and nike.moves == "LLRRSSSSS"
         seen = await alice.until_step(game, live.game.step)
         assert dict(seen.state.written)["p2"].of("p2-4").moves == "LLRRSSSSS"
+
+
+async def test_an_acks_battle_on_the_hex_battlemap_in_a_browser_tab_a_declaration_by_key(
+        host, short_dir):
+    """ACKS II sea combat through the browser door: the tab takes the Corsairs' seat, sees the
+    hex battlemap in its first round, and declares the Gull's speed by keys; the host takes the
+    declaration, and Alice sees it at once (declarations are public)."""
+    alice, game = await alice_opens(short_dir, ruleset="acks", scenario="quinquereme", seed=5)
+    async with browser_tab(short_dir, 120, 40) as tab:
+        await sit_down(tab)  # the free seat: the Corsairs
+        await tab.until("round 1/20")  # the battle, on the hex battlemap
+        assert "\\__/" in tab.text()
+        live = host.games[game]
+        assert live.seats["p2"].name == f"Sam{GUEST_MARK}"
+        session = await alice.until_step(game, 0)
+        session.play(Declare("p1", "pride", "oar", 120, steer_full=True))  # Phaedra first
+        await tab.until("Round 1, declarations: Corsairs")
+        assert live.game.step == 1 and live.game.to_act == "p2"
+        await tab.type("1")  # the first row: the Gull's speed picker opens
+        await tab.until("Gull: under oar at 120'")  # her speed last round
+        # the picker takes the keys a moment after it shows (its focus is set later): the
+        # footer shows its keys once it has them; an Enter typed before then is lost
+        await tab.until("⏎ Confirm")
+        await tab.type("\r")
+        await tab.until(lambda: live.game.step > 1)
+        declared = live.game.state.vessel("gull").declared
+        assert declared is not None and (declared.mode, declared.speed) == ("oar", 120)
+        seen = await alice.until_step(game, live.game.step)
+        assert seen.state.vessel("gull").declared == declared
 
 
 # --- the door's limits, in this process against a stand-in game ---------------------------------

@@ -398,3 +398,23 @@ async def test_the_new_game_preview_draws_hexes_for_acks(tmp_path: Path) -> None
         assert hexmap.zoom == "far"  # the whole battlemap at a glance
         state = Game.new("acks", form.scenario, seed=1).state
         assert hexmap.scene == view.hex_scene(state)
+
+
+async def test_a_quick_one_and_enter_typed_together_declare_at_the_suggested_speed(
+        tmp_path: Path) -> None:
+    """Keys typed faster than the screen draws (or pasted over SSH): the Enter typed at once
+    after "1" confirms the picker "1" opened, and is not lost on the list behind it."""
+    from textual import events
+
+    app = AhoyApp(session=session(tmp_path, seed=1))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for key, char in (("1", "1"), ("enter", "\r")):      # no pause between them
+            app.post_message(events.Key(key, char))
+        for _ in range(40):                # a busy machine: let the keys be handled
+            await pilot.pause()
+            if screen.session.state.vessel("pride").declared is not None:
+                break
+        assert screen.session.state.vessel("pride").declared == Declared("oar", 120, True)
+        assert not screen.query_one(ValuePicker).display

@@ -318,6 +318,12 @@ class BattleScreen(BattleBasics):
     @on(ChoiceList.Picked)
     def choice_picked(self, event: ChoiceList.Picked) -> None:
         choice = event.choice
+        picker = self.query_one(ValuePicker)
+        if picker.display:
+            # a key typed on the list before the picker took the focus (a quick "1" and
+            # Enter, or keys pasted over SSH): it was meant for the picker
+            picker.action_confirm()
+            return
         if isinstance(choice, NumberChoice):
             self._open_picker(choice)
         else:
@@ -357,7 +363,7 @@ class BattleScreen(BattleBasics):
         picker.display = True
         picker.ask(choice, self.describe_value,
                    start if start is not None else self._suggest(choice))
-        picker.focus()
+        self.set_focus(picker)   # at once: keys already typed must reach the picker
 
     def describe_value(self, action: Any) -> str:
         """An action as the value picker shows it while its number is being chosen."""
