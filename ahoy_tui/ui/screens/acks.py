@@ -28,8 +28,9 @@ from textual.widgets import Static
 from ahoy_tui.engine.hexgrid import distance
 from ahoy_tui.ui.parts import BattleParts
 from ahoy_tui.ui.screens.battle import BattleScreen
+from ahoy_tui.ui.screens.deck_view import DeckView
 from ahoy_tui.ui.widgets.choices import NumberChoice
-from ahoy_tui.ui.widgets.deck_map import DeckMap, sheet_line
+from ahoy_tui.ui.widgets.deck_map import DeckMap
 from ahoy_tui.ui.widgets.dice_log import DiceLog
 from ahoy_tui.ui.widgets.hex_map import HexMap
 from ahoy_tui.ui.widgets.initiative_track import InitiativeTrack
@@ -44,8 +45,11 @@ NO_DECK = "No boarding yet: the decks open when an enemy vessel comes alongside"
 DECKS_LAID = "Boarding: the decks are laid (d: the deck battlemaps)"
 
 
-class AcksScreen(BattleScreen, inherit_bindings=False):
+class AcksScreen(DeckView, BattleScreen, inherit_bindings=False):
     """Declare, then play the counts hex by hex on the sea battlemap."""
+
+    NO_DECK = NO_DECK
+    DECKS_GONE = "No decks laid: back to the sea battlemap"
 
     CSS_PATH = ["battle.tcss", "../widgets/vessel_sheets.tcss",
                 "../widgets/initiative_track.tcss", "../widgets/deck_map.tcss"]
@@ -72,9 +76,6 @@ class AcksScreen(BattleScreen, inherit_bindings=False):
     def __init__(self, session: Any) -> None:
         super().__init__(session)
         self.arcs = False  # every engine's arc of the selected vessel, not only those acting
-        self.deck_on = False  # the deck battlemaps in the map's place
-        self.deck_focus: str | None = None  # the vessel whose deck the deck view is about
-        self.figure: str | None = None  # the man selected on the decks
         self._laid = False  # some deck was laid at the last redraw
 
     def compose_side(self) -> ComposeResult:
@@ -93,7 +94,7 @@ class AcksScreen(BattleScreen, inherit_bindings=False):
                                                arcs=self.arcs)
         self.query_one(HexMap).show(scene)
         if self.deck_on:
-            self._redraw_deck()
+            self.redraw_deck()
 
     def _natural_selection(self) -> str | None:
         """The vessel the decision is about: the one moving, the captain choosing a head-on's
@@ -142,10 +143,7 @@ class AcksScreen(BattleScreen, inherit_bindings=False):
 
     def action_centre(self) -> None:
         if self.deck_on:
-            scene = self.query_one(DeckMap).scene
-            man = next((f for f in scene.figures if f.selected), None) if scene else None
-            if man is not None:
-                self.query_one(DeckMap).keep_in_view(man.square, margin=999)
+            self.centre_on_man()
             return
         if self.selected:
             self.query_one(HexMap).centre_on_ship(self.selected)
@@ -181,55 +179,13 @@ class AcksScreen(BattleScreen, inherit_bindings=False):
                                        else "only while they choose a target"), timeout=2)
         self._redraw_map()
 
-    # --- the deck battlemaps ------------------------------------------------------------------
-    def _deck_scene(self, focus: str | None) -> Any:
-        """The ruleset's deck battlemaps about ``focus`` (None when no deck is laid, or the
-        rules have none)."""
-        hook = getattr(self.session.ruleset, "deck_scene", None)
-        return hook(self._shown(), focus, self.figure) if hook is not None else None
+    # --- the deck battlemaps (``DeckView``) ---------------------------------------------------
+    def deck_source(self) -> tuple[Any, Any]:
+        return self.session.ruleset, self._shown()
 
-    def action_deck(self) -> None:
-        """The deck battlemaps in the map's place, or the sea battlemap again."""
-        if self.deck_on:
-            self._show_deck(False)
-            return
-        scene = self._deck_scene(self.selected)
-        if scene is None:
-            self.notify(NO_DECK, timeout=4)
-            return
-        self.deck_focus = scene.focus
-        self._show_deck(True)
-
-    def _show_deck(self, on: bool) -> None:
-        self.deck_on = on
-        self.set_class(on, "-deck")
-        if on:
-            self._redraw_deck()
-        elif self.selected is not None:
+    def deck_closed(self) -> None:
+        if self.selected is not None:
             self.call_after_refresh(self._follow, self.selected)
-
-    def _redraw_deck(self) -> None:
-        scene = self._deck_scene(self.deck_focus)
-        if scene is None:  # her deck is gone (and every other)
-            self._show_deck(False)
-            self.notify("No decks laid: back to the sea battlemap", timeout=3)
-            return
-        self.deck_focus = scene.focus
-        self.figure = scene.selected or None
-        self.query_one(DeckMap).show(scene)
-        sheet = self.query_one("#deck-sheet", Static)
-        sheet.update(sheet_line(scene.sheet, max(20, (sheet.size.width or self.size.width) - 2)))
-
-    @on(DeckMap.Clicked)
-    def deck_clicked(self, event: DeckMap.Clicked) -> None:
-        """A man clicked is selected; a deck clicked away from the men takes the middle."""
-        if event.figure is not None:
-            self.figure = event.figure
-        elif event.vessel is not None and event.vessel != self.deck_focus:
-            self.deck_focus = event.vessel
-        else:
-            return
-        self._redraw_deck()
 
     # --- declaring a speed ---------------------------------------------------------------------
     def _open_picker(self, choice: NumberChoice, start: int | None = None) -> None:

@@ -29,8 +29,9 @@ from ahoy_tui.engine import Game, GameState, SaveError
 from ahoy_tui.session import LocalSession, new_save_path
 from ahoy_tui.ui.parts import parts_for
 from ahoy_tui.ui.routing import table_scene, wind_words
+from ahoy_tui.ui.screens.deck_view import DeckView
 from ahoy_tui.ui.widgets.choices import PhasePrompt
-from ahoy_tui.ui.widgets.deck_map import DeckMap, sheet_line
+from ahoy_tui.ui.widgets.deck_map import DeckMap
 from ahoy_tui.ui.widgets.dice_log import DiceLog
 from ahoy_tui.ui.widgets.hex_map import HexMap
 from ahoy_tui.ui.widgets.record_cards import ShipCards
@@ -47,8 +48,11 @@ KEYS = "←/→ PgUp/PgDn Home/End · space {play} ({speed:g} s a step, +/-) · 
 NO_DECK = "No deck is laid at this step"
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(DeckView, Screen[None]):
     """Step through a saved battle; ``t`` takes over from the step shown."""
+
+    NO_DECK = NO_DECK
+    DECKS_GONE = f"{NO_DECK}: back to the map"
 
     CSS_PATH = ["replay.tcss", "../widgets/deck_map.tcss"]
     # Priority, so that the map (←/→ pan, - zoom) and the log (Home/End, PgUp/PgDn scroll)
@@ -85,9 +89,6 @@ class ReplayScreen(Screen[None]):
         self.playing = False
         self._timer: Timer | None = None
         self._logged: int | None = None  # the step the log shows events up to
-        self.deck_on = False  # the deck battlemaps in the map's place
-        self.deck_focus: str | None = None  # the vessel whose deck the deck view is about
-        self.figure: str | None = None  # the man selected on the decks
         turns = [getattr(game.state_at(s), "turn", 0) for s in range(game.last_step + 1)]
         # The first step of each game turn, and of each side's part of it (the turn list).
         self.turn_starts = [s for s in range(len(turns)) if s == 0 or turns[s] != turns[s - 1]]
@@ -166,7 +167,7 @@ class ReplayScreen(Screen[None]):
             turn_limit=getattr(state, "turn_limit", 0), score=standing_of(ruleset, state),
             turn_word=getattr(ruleset, "turn_word", "turn"))
         if self.deck_on:
-            self._redraw_deck()
+            self.redraw_deck()
         self._show_log()
         self._show_prompt()
         turns = self.query_one("#turns", OptionList)
@@ -293,19 +294,17 @@ class ReplayScreen(Screen[None]):
 
     def action_centre(self) -> None:
         if self.deck_on:
-            scene = self.query_one(DeckMap).scene
-            man = next((f for f in scene.figures if f.selected), None) if scene else None
-            if man is not None:
-                self.query_one(DeckMap).keep_in_view(man.square, margin=999)
+            self.centre_on_man()
             return
         if self.selected:
             self.query_one("#map").centre_on_ship(self.selected)  # type: ignore[attr-defined]
 
-    # --- the deck battlemaps ------------------------------------------------------------------
-    @property
-    def has_decks(self) -> bool:
-        """Whether the rules draw deck battlemaps (a ``deck_scene`` hook)."""
-        return getattr(self.game.ruleset, "deck_scene", None) is not None
+    # --- the deck battlemaps (``DeckView``) ---------------------------------------------------
+    def deck_source(self) -> tuple[Any, Any]:
+        return self.game.ruleset, self.state
+
+    def deck_closed(self) -> None:
+        self.call_after_refresh(self.action_centre)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``d`` only with rules that lay decks: otherwise it is out of the footer and does
@@ -313,55 +312,6 @@ class ReplayScreen(Screen[None]):
         if action == "deck":
             return self.has_decks
         return True
-
-    def _deck_scene(self, focus: str | None) -> Any:
-        """The ruleset's deck battlemaps of the step shown, about ``focus`` (None when no deck
-        is laid, or the rules have none)."""
-        hook = getattr(self.game.ruleset, "deck_scene", None)
-        return hook(self.state, focus, self.figure) if hook is not None else None
-
-    def action_deck(self) -> None:
-        """The deck battlemaps in the map's place, or the map again."""
-        if self.deck_on:
-            self._show_deck(False)
-            return
-        scene = self._deck_scene(self.selected)
-        if scene is None:
-            self.notify(NO_DECK, timeout=4)
-            return
-        self.deck_focus = scene.focus
-        self._show_deck(True)
-
-    def _show_deck(self, on: bool) -> None:
-        self.deck_on = on
-        self.set_class(on, "-deck")
-        if on:
-            self._redraw_deck()
-        else:
-            self.call_after_refresh(self.action_centre)
-
-    def _redraw_deck(self) -> None:
-        scene = self._deck_scene(self.deck_focus)
-        if scene is None:  # stepped to where no deck is laid: the map again
-            self._show_deck(False)
-            self.notify(f"{NO_DECK}: back to the map", timeout=3)
-            return
-        self.deck_focus = scene.focus
-        self.figure = scene.selected or None
-        self.query_one(DeckMap).show(scene)
-        sheet = self.query_one("#deck-sheet", Static)
-        sheet.update(sheet_line(scene.sheet, max(20, (sheet.size.width or self.size.width) - 2)))
-
-    @on(DeckMap.Clicked)
-    def deck_clicked(self, event: DeckMap.Clicked) -> None:
-        """A man clicked is selected; a deck clicked away from the men takes the middle."""
-        if event.figure is not None:
-            self.figure = event.figure
-        elif event.vessel is not None and event.vessel != self.deck_focus:
-            self.deck_focus = event.vessel
-        else:
-            return
-        self._redraw_deck()
 
     # --- taking over ------------------------------------------------------------------------
     def take_over_game(self) -> Game:
