@@ -264,7 +264,7 @@ def off(state: AcksState, bridge: Bridge, dice: Dice, events: list[Event]) -> Ac
                         need=f"{f.save('paralysis')}+")
         if face < f.save("paralysis"):
             dice.events[-1] = replace(dice.events[-1], outcome="overboard")
-            state = overboard(state, f, bridge.vessel, dice, events, rule_of(bridge.kind))
+            state = overboard(state, f, bridge.vessel, dice, events)
             continue
         dice.events[-1] = replace(dice.events[-1], outcome="leaps clear")
         home = bridge.vessel if state.vessel(bridge.vessel).side == f.side else bridge.target
@@ -272,7 +272,7 @@ def off(state: AcksState, bridge: Bridge, dice: Dice, events: list[Event]) -> Ac
         x, y = (bow_square(vessel) if home == bridge.vessel else (bridge.x, bridge.y))
         sq = nearest_free(state, vessel, x, y)
         if sq is None:
-            state = overboard(state, f, home, dice, events, rule_of(bridge.kind))
+            state = overboard(state, f, home, dice, events)
             continue
         state = with_figure(state, replace(f, on=home, x=sq[0], y=sq[1], where="deck"))
     return state

@@ -63,10 +63,16 @@ def span(state: AcksState, a: Vessel, b: Vessel) -> int:
     return jumping.jump_needed(gap(a, b) <= 1, moving(state, a, b), gap(a, b) == 0)
 
 
+def run_up_for(f: Figure, to_rail: int, gap_ft: int) -> int:
+    """The feet he runs before he leaps: the run to the rail, or, already near it, the 20'
+    moving start he steps back for when his running speed leaves room for it."""
+    return to_rail if to_rail >= 20 else min(20, max(0, f.running_ft - gap_ft))
+
+
 def overboard(state: AcksState, figure: Figure, beside: str, dice: Dice,
-              events: list[Event], rule: str) -> AcksState:
-    """``figure`` falls into the water beside ``beside`` (``rule`` the way he fell; the
-    water's own rule tells what becomes of him)."""
+              events: list[Event]) -> AcksState:
+    """``figure`` falls into the water beside ``beside`` (Falling Overboard tells what
+    becomes of him)."""
     from ahoy_tui.rules.acks import overboard as water
 
     fallen = water.fall_overboard(replace(figure, on=beside, where="water", prone=False),
@@ -103,7 +109,7 @@ def board(state: AcksState, vessel_id: str, target_id: str, by: str, dice: Dice,
         if by == "jump":
             from ahoy_tui.rules.acks.jumping import best_reach
 
-            run_up = to_rail if to_rail >= 20 else min(20, max(0, f.running_ft - gap_ft))
+            run_up = run_up_for(f, to_rail, gap_ft)
             if best_reach(f, larger(vessel, target), run_up) < gap_ft:
                 continue        # he cannot clear it even at his best: he does not try
             cost = max(to_rail, run_up) + gap_ft
@@ -217,24 +223,23 @@ def _cross(state: AcksState, f: Figure, vessel: Vessel, target: Vessel, by: str,
                         side=f.side, ship=vessel.id, need=f"{f.save('paralysis')}+")
         if face < f.save("paralysis"):
             dice.events[-1] = replace(dice.events[-1], outcome="overboard")
-            return overboard(state, f, vessel.id, dice, events, rule_of(by)), 0
+            return overboard(state, f, vessel.id, dice, events), 0
         dice.events[-1] = replace(dice.events[-1], outcome="across")
-    margin = 0
     prone = False
     if by == "jump":
         from ahoy_tui.rules.acks import jumping
 
-        run_up = to_rail if to_rail >= 20 else min(20, max(0, f.running_ft - gap_ft))
+        run_up = run_up_for(f, to_rail, gap_ft)
         jumped, outcome = jumping.jump(f, gap_ft, larger(vessel, target), run_up, dice,
                                        events)
         if outcome == "water":
-            return overboard(state, jumped, target.id, dice, events, JUMPING), 0
+            return overboard(state, jumped, target.id, dice, events), 0
         if outcome == "hanging":
             return with_figure(state, replace(jumped, on=target.id, x=land[0], y=land[1],
                                               where="hanging")), 0
         prone = outcome == "prone"
         f = jumped
-    sq = nearest_free(state, target, *_inboard(target, land, margin))
+    sq = nearest_free(state, target, *land)
     if sq is None:
         if bridge is not None:
             return with_figure(state, replace(f, where=bridge.kind, moved=f.running_ft)), 0
@@ -242,10 +247,3 @@ def _cross(state: AcksState, f: Figure, vessel: Vessel, target: Vessel, by: str,
     moved = (f.running_ft if run else f.combat_ft) if by != "jump" else f.moved
     return with_figure(state, replace(f, on=target.id, x=sq[0], y=sq[1], where="deck",
                                       prone=prone, moved=moved)), 1
-
-
-def _inboard(target: Vessel, land: tuple[int, int], margin: int) -> tuple[int, int]:
-    width = deck_size(target)[1]
-    step = margin // 5
-    x, y = land
-    return x, (min(width - 1, y + step) if y == 0 else max(0, y - step))

@@ -711,7 +711,7 @@ def sunk_crews(state: AcksState, dice: Dice, events: list[Event]) -> AcksState:
             continue
         for f in [f for f in state.figures if f.on == v.id and f.where in
                   ("deck", "below", "hanging", "bridge", "ramp") and not f.down]:
-            state = crossing.overboard(state, f, v.id, dice, events, "Falling Overboard")
+            state = crossing.overboard(state, f, v.id, dice, events)
         state = replace(state, bridges=tuple(b for b in state.bridges
                                              if v.id not in (b.vessel, b.target)))
     return state

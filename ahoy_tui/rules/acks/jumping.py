@@ -89,10 +89,7 @@ def jump_reach(figure: Figure, onto_smaller: bool, run_up_ft: int, dice: Dice,
 def best_reach(figure: Figure, onto_smaller: bool, run_up_ft: int) -> int:
     """His longest possible leap (the d6 at 6): a man who cannot clear the gap even so does
     not jump (the project's reading of a boarding party's order)."""
-    rules = _rules()
-    reach = max(0, jump_dex(figure, onto_smaller) + rules["die"]
-                - rules["per_stone"] * figure.stone)
-    return reach // 2 if run_up_ft < rules["run_up_ft"] else reach
+    return _reach_with(figure, onto_smaller, run_up_ft, _rules()["die"])
 
 
 def chance(figure: Figure, needed_ft: int, onto_smaller: bool, run_up_ft: int) -> float:

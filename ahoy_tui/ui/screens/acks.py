@@ -117,7 +117,7 @@ class AcksScreen(DeckView, BattleScreen, inherit_bindings=False):
         self.query_one("#main").mount(DeckMap(id="deck-map"), after="#map")
         self.mount(Static(id="deck-sheet"), before="#bottom")
         super().on_mount()
-        self._laid = bool(getattr(self.session.state, "figures", ()))
+        self._laid = self.deck_scene(None) is not None
         if self.selected is not None:
             self.call_after_refresh(self._follow, self.selected)
 
@@ -155,7 +155,7 @@ class AcksScreen(DeckView, BattleScreen, inherit_bindings=False):
         """As on every battle screen; and the first time decks are laid, a word that ``d``
         shows them."""
         super().after_events(events)
-        laid = bool(getattr(self.session.state, "figures", ()))
+        laid = self.deck_scene(None) is not None   # the rules say whether a deck is laid
         if laid and not self._laid and not self.deck_on:
             self.notify(DECKS_LAID, timeout=5)
         self._laid = laid
