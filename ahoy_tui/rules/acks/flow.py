@@ -190,7 +190,7 @@ def hold_course(state: AcksState, side: str, events: list[Event]) -> AcksState:
             mode = "backwater"
         else:
             mode = "oar" if "oar" in helm.modes(vessel, state) else helm.modes(vessel, state)[0]
-        speed = min(vessel.speed, helm.max_speed(vessel, mode, state.wind))
+        speed = min(vessel.speed, max(helm.speeds(vessel, mode, state)))  # a bridge may hold her
         state = declare(state, Declare(side, vessel.id, mode, speed, steer_full=True,
                                        submerged=vessel.submerged), events)
     return state

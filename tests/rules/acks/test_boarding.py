@@ -334,3 +334,13 @@ def test_a_bridge_between_vessels_drawn_apart_falls_and_is_no_way_across():
     dice, events = cup()
     fallen = boarding.parted(far, dice, events)
     assert fallen.bridges == () and "falls as the vessels part" in " ".join(said(events))
+
+
+def test_holding_course_under_a_fastened_bridge_declares_no_speed():
+    from ahoy_tui.rules.acks.flow import hold_course
+
+    state = alongside()
+    state = replace(state, phase=Phase.DECLARE, bridges=(Bridge("a", "b", 9, 0, fast=True),),
+                    vessels=tuple(replace(v, speed=120) for v in state.vessels))
+    state = hold_course(state, "p1", [])
+    assert state.vessel("a").declared.speed == 0
