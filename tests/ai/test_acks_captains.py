@@ -23,9 +23,10 @@ from ahoy_tui.engine.state import GameState
 from ahoy_tui.rules.acks.actions import Attack, Declare, Ram, Step, Swim
 from ahoy_tui.rules.acks.legal import counts_side
 from ahoy_tui.rules.acks.model import AcksState, Actor, Declared, Phase
+from ahoy_tui.rules.acks.scenario import BUILTIN
 
 RULES = get_ruleset("acks")
-SCENARIOS = ("quinquereme", "longship_raid", "sea_serpent")
+SCENARIOS = BUILTIN          # every built-in battle, the decks of part 2 among them
 LEVELS = ("easy", "normal", "hard")
 
 

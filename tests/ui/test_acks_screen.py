@@ -18,6 +18,7 @@ from ahoy_tui.engine.hexgrid import facing_named, neighbour
 from ahoy_tui.rules.acks import view
 from ahoy_tui.rules.acks.actions import Step
 from ahoy_tui.rules.acks.model import Declared, Grapple
+from ahoy_tui.rules.acks.scenario import BUILTIN
 from ahoy_tui.session import LocalSession
 from ahoy_tui.ui.app import AhoyApp
 from ahoy_tui.ui.screens.acks import AcksScreen
@@ -32,7 +33,7 @@ from ahoy_tui.ui.widgets.vessel_sheets import VesselSheets
 
 SMALL = (80, 24)
 LARGE = (120, 40)
-SCENARIOS = ("quinquereme", "longship_raid", "sea_serpent")
+SCENARIOS = BUILTIN          # every built-in battle, the decks of part 2 among them
 
 
 @pytest.fixture(autouse=True)
