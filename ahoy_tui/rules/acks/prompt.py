@@ -104,6 +104,10 @@ def _actor_words(state: AcksState, vid: str, role: str, piece: str,
 
         if fighters(state, vid) and "fight" not in used:
             return f"{v.name}'s men are in a fight on deck: fight, board, or hold"
+        if "fire" not in used and any(
+                fr.vessel == f.on for fr in state.fires for f in state.figures
+                if f.crew_of == vid and f.where == "deck" and not f.down):
+            return f"{v.name} is aflame: her men may fight the fire, shoot, or hold"
         if any(f.crew_of == vid for f in state.figures) and any(
                 o.side != v.side and any(f.on == o.id for f in state.figures)
                 for o in state.vessels):

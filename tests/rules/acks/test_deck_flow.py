@@ -312,3 +312,14 @@ def test_her_men_out_of_reach_run_to_the_fire_to_fight_it_next_round():
     assert near and all(f.moved == f.running_ft for f in near)
     assert state.fires[0].fought == 0                  # running there is their round
     assert "0 of B's men fight the fire" in " ".join(said(events))
+
+
+def test_the_prompt_says_she_is_aflame_and_her_men_may_fight_the_fire():
+    from ahoy_tui.rules.acks.prompt import prompt
+
+    state = pots_alongside()
+    fire = Fire("b:fire1.4", "b", 15, 1, "1d6", 4)
+    state = crews_on(state, 3, "b", fires=(fire,))
+    assert "B is aflame: her men may fight the fire" in prompt(state)
+    state, _ = apply_action(state, FightFire("p2", "b", fire.id))
+    assert "aflame" not in prompt(state)
