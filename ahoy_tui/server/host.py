@@ -1,44 +1,49 @@
 """The game host: the one authority over every live game on this server.
 
-It owns each game's record (autosaved after every action), its seats and its subscribers, and
+It owns each game's record (kept after every action), its seats and its subscribers, and
 plays its computer captains. Clients — one process per SSH or browser connection, or a bot —
 connect to it over a local socket and speak :mod:`ahoy_tui.server.messages`. Every action is
 checked against the seat of the connection that sent it; spectators only receive. What a
 client receives is its side's view of the state (``Ruleset.view``), never the dice seed.
 
-The host keeps its files in one folder: ``players.json``, and ``games/ID.json`` (the record, as
-any save) with ``games/ID.seats.json`` (who sits where). A restarted host resumes every game.
+The host keeps players and games in a store (:mod:`ahoy_tui.server.store`): by default its data
+folder (``players.json``, and ``games/ID.json``, the record as any save, with
+``games/ID.seats.json``); or a PostgreSQL database that several hosts share, each following the
+changes the others announce (:meth:`GameHost._heard`). A restarted host resumes every game.
 
-What it promises (docs/server.md): an action is acknowledged only once it is on disk (a save
-that fails refuses the action, and the game stays at its last saved step); and no client can
-slow or lock out another: each client's requests are paced, what waits to be sent to it is
-bounded (the lobby is coalesced and paged; a client that does not read is cut off), and each
-player may hold only so many unfinished games.
+What it promises (docs/server.md): an action is acknowledged only once the store has kept it (a
+save or a commit that fails refuses the action, and the game stays at its last kept step); and
+no client can slow or lock out another: each client's requests are paced, what waits to be sent
+to it is bounded (the lobby is coalesced and paged; a client that does not read is cut off), and
+each player may hold only so many unfinished games.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import inspect
 import os
 import secrets
 import socket
 import sys
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from attrs import define, field
 
 from ahoy_tui.ai import Captain, make_captain
-from ahoy_tui.engine import Game, IllegalAction, InvalidAction, SaveError, load_game
+from ahoy_tui.engine import Game, IllegalAction, InvalidAction
 from ahoy_tui.engine.events import Event
 from ahoy_tui.engine.orders import SPECTATOR as ORDERS_SPECTATOR
 from ahoy_tui.engine.orders import is_secret, reveals
-from ahoy_tui.engine.saves import write_atomic
+
+# kept importable here: tests stand a full disk in for it (the file store looks it up on
+# ``saves`` at each write)
+from ahoy_tui.engine.saves import write_atomic  # noqa: F401
 from ahoy_tui.engine.serialize import event_to_data, state_to_data
 from ahoy_tui.server.limits import TokenBucket
 from ahoy_tui.server.messages import (
@@ -78,6 +83,16 @@ from ahoy_tui.server.players import (
     is_guest,
     taken_by,
 )
+from ahoy_tui.server.store import (
+    KeptGame,
+    Overtaken,
+    Seat,
+    SeatTaken,
+    SharedStore,
+    Store,
+    StoreError,
+)
+from ahoy_tui.server.store_files import FileStore
 
 # the side name a spectator's view is asked for: it shows no sealed orders
 SPECTATOR = ORDERS_SPECTATOR
@@ -89,20 +104,8 @@ LOBBY_EVERY = 0.1  # seconds: one client is sent at most ten lobbies a second
 MAX_GAMES, MAX_GUEST_GAMES = 8, 2  # unfinished games a player (a guest) may have set up
 MAX_LIVE_GAMES = 2000  # unfinished games on the whole server
 FINISHED_LISTED = 24 * 3600.0  # seconds a finished game stays in the lobby (its file stays)
-
-
-@define(eq=False)
-class Seat:
-    """Who plays a side: nobody yet (``open``), a ``human`` player, or an ``ai`` captain."""
-
-    occupant: str = "open"
-    player: str = ""
-    name: str = ""
-    level: str = ""
-
-    def to_data(self) -> dict[str, str]:
-        return {"occupant": self.occupant, "player": self.player, "name": self.name,
-                "level": self.level}
+LIVENESS_EVERY = 2.0  # seconds between looks at which hosts sharing the store are alive
+EARLY_PRESENCE = 1000  # games not yet read here whose followers other hosts told of, at most
 
 
 @define(eq=False)
@@ -155,18 +158,23 @@ class Client:
 
 
 @define(eq=False)
-class LiveGame:
-    id: str
-    game: Game
-    seats: dict[str, Seat]
-    kept: bool
-    created: float = field(factory=time.time)
-    creator: str = ""  # the player who set it up (their games are counted against a limit)
-    finished: float | None = None  # when the battle ended (it leaves the lobby a day later)
+class LiveGame(KeptGame):
+    """A game this host serves: what the store keeps, and who follows it from here."""
+
+    kept: bool = True  # a guest's game is not: it lives only here, while someone is in it
     watchers: dict[Client, bool] = field(factory=dict)  # client → may act (False: watching)
     captains: dict[str, Captain] = field(factory=dict)
     undo_ask: tuple[str, int] | None = None  # (side asking, to which step)
     ai_task: asyncio.Task[None] | None = None
+    # one change at a time: a client's action, a captain's, another host's being followed
+    lock: asyncio.Lock = field(factory=asyncio.Lock)
+    # who follows it from the other hosts sharing the store: host → (players, spectators)
+    away: dict[str, tuple[frozenset[str], int]] = field(factory=dict)
+
+    @classmethod
+    def of(cls, kept: KeptGame) -> LiveGame:
+        return cls(kept.id, kept.game, kept.seats, created=kept.created, creator=kept.creator,
+                   finished=kept.finished, epoch=kept.epoch)
 
     def players(self) -> set[str]:
         return {s.player for s in self.seats.values() if s.occupant == "human"}
@@ -179,16 +187,27 @@ class LiveGame:
         """Strict (undo by the opponent's leave, never past a die) once two people play."""
         return STRICT if len(self.players()) > 1 else CASUAL
 
+    def here(self) -> tuple[frozenset[str], int]:
+        """Who follows it from this host: the players in it, and how many watch."""
+        return (frozenset(c.player for c, playing in self.watchers.items() if playing),
+                sum(1 for playing in self.watchers.values() if not playing))
+
+    def connected(self) -> set[str]:
+        """The players in it now, on this host or another."""
+        players = set(self.here()[0])
+        for elsewhere, _watching in self.away.values():
+            players |= elsewhere
+        return players
+
 
 class GameHost:
     """Every live game on this server, and the socket its clients reach it by."""
 
-    def __init__(self, folder: Path | None, *, think: float = 1.0,
+    def __init__(self, store: Store | Path | None, *, think: float = 1.0,
                  captain_delay: float = 0.6, log: Callable[[str], None] | None = None,
                  max_games: int = MAX_GAMES, max_guest_games: int = MAX_GUEST_GAMES,
                  max_live_games: int = MAX_LIVE_GAMES,
                  finished_listed: float = FINISHED_LISTED) -> None:
-        self.folder = folder
         self.think = think
         self.captain_delay = captain_delay
         self.log = log or (lambda text: print(f"ahoy host: {text}", file=sys.stderr))
@@ -197,72 +216,65 @@ class GameHost:
         self.max_live_games = max_live_games
         self.finished_listed = finished_listed
         self.save_retry = 5.0  # seconds a captain waits to try again when its move was not saved
-        self.players = Players(folder / "players.json" if folder else None)
+        self.liveness_every = LIVENESS_EVERY
         self.games: dict[str, LiveGame] = {}
         self.clients: set[Client] = set()
         self._server: asyncio.AbstractServer | None = None
         self._lobby_pending = False
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
         self.lobby_interval = 0.3
-        if folder is not None:
-            self._resume_all()
+        self.live_hosts: set[str] = set()  # the hosts sharing the store, as last seen
+        # who follows games this host has not read yet, as other hosts said: game → host → news
+        self._early_presence: dict[str, dict[str, dict[str, Any]]] = {}
+        self._resumed = False
+        if isinstance(store, Path) or store is None:
+            # a host made on a folder reads it at once (no event loop is needed to read files)
+            files = FileStore(store)
+            self.store: Store = files
+            self._resume(files.read_games(finished_listed))
+        else:
+            self.store = store
 
-    # --- files ---------------------------------------------------------------------------
     @property
-    def games_dir(self) -> Path | None:
-        return self.folder / "games" if self.folder else None
+    def folder(self) -> Path | None:
+        return self.store.folder
 
-    def _resume_all(self) -> None:
-        folder = self.games_dir
-        if folder is None or not folder.is_dir():
-            return
-        for path in sorted(folder.glob("*.json")):
-            if path.name.endswith(".seats.json"):
-                continue
-            game_id = path.stem
-            seats_path = folder / f"{game_id}.seats.json"
-            problem = ""
-            try:
-                data = json.loads(seats_path.read_text(encoding="utf-8"))
-                seats = {side: Seat(**seat) for side, seat in data["seats"].items()}
-                finished = data.get("finished")
-                if finished is not None and time.time() - float(finished) > self.finished_listed:
-                    continue  # long over: on disk for replays, no longer in the lobby
-            except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-                problem = f"not resumed: {seats_path}: cannot read the seats: {exc}"
-            try:
-                game = load_game(path)
-            except SaveError as exc:
-                self.log(f"not resumed: {exc}")
-                continue
-            if problem:
-                self.log(problem)
-                continue
-            live = LiveGame(game_id, game, seats, kept=True,
-                            created=float(data.get("created", time.time())),
-                            creator=str(data.get("creator", "")),
-                            finished=float(finished) if finished is not None else None)
-            if game.over and live.finished is None:
-                live.finished = time.time()
-            game.autosave = path
-            self._make_captains(live)
-            self.games[game_id] = live
-            self._schedule_captain(live)
+    @property
+    def players(self) -> Players:
+        return self.store.players
 
-    def _write_seats(self, live: LiveGame) -> str:
-        """Keep who sits where on disk: "" when done, else why it could not be written."""
-        folder = self.games_dir
-        if folder is None or not live.kept:
-            return ""
-        data = {"seats": {side: seat.to_data() for side, seat in live.seats.items()},
-                "created": live.created, "creator": live.creator, "finished": live.finished}
-        path = folder / f"{live.id}.seats.json"
-        try:
-            write_atomic(path, json.dumps(data, indent=1))
-        except OSError as exc:
-            self.log(f"game {live.id}: {path}: cannot write: {exc.strerror or exc}")
-            return f"cannot write: {exc.strerror or exc}"
-        return ""
+    @property
+    def shared(self) -> SharedStore | None:
+        """The store, when other hosts share it (and this host must follow them)."""
+        return cast(SharedStore, self.store) if self.store.shared else None
+
+    @property
+    def host_id(self) -> str:
+        shared = self.shared
+        return shared.host_id if shared is not None else ""
+
+    # --- resuming --------------------------------------------------------------------------
+    async def resume(self) -> None:
+        """Take up every game the store keeps (once): a shared store's are read now."""
+        if not self._resumed:
+            self._resume(await self.store.kept_games(self.finished_listed))
+
+    def _resume(self, found: Iterable[KeptGame | str]) -> None:
+        self._resumed = True
+        for kept in found:
+            if isinstance(kept, str):
+                self.log(kept)
+            elif kept.id not in self.games:
+                self._adopt(kept)
+
+    def _adopt(self, kept: KeptGame) -> LiveGame:
+        live = LiveGame.of(kept)
+        self._make_captains(live)
+        self.games[live.id] = live
+        for news in self._early_presence.pop(live.id, {}).values():
+            self._heard(news)
+        self._schedule_captain(live)
+        return live
 
     # --- the socket ------------------------------------------------------------------------
     async def start(self, path: Path) -> None:
@@ -281,12 +293,19 @@ class GameHost:
                 raise OSError(98, f"another game host is listening on {path}")
             finally:
                 probe.close()
+        await self.resume()
         old = os.umask(0o077)
         try:
             self._server = await asyncio.start_unix_server(self._connected, path=str(path),
                                                            limit=MAX_LINE)
         finally:
             os.umask(old)
+        shared = self.shared
+        if shared is not None:
+            await self._check_hosts()
+            shared.listen(self._heard)
+            self._spawn(self._watch_hosts())
+            await shared.announce({"what": "hello"})  # the others tell who is with them
         for live in self.games.values():
             self._schedule_captain(live)
 
@@ -303,6 +322,13 @@ class GameHost:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.store.close()
+
+    def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Run ``work`` beside the clients' requests, until the host closes."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _connected(self, reader: asyncio.StreamReader,
                          writer: asyncio.StreamWriter) -> None:
@@ -333,11 +359,12 @@ class GameHost:
                 except BadMessage as exc:
                     client.send(Refused(str(exc)))
                     continue
-                self.handle(client, message)
+                await self.handle(client, message)
         except (ConnectionError, asyncio.IncompleteReadError, asyncio.CancelledError):
             pass
         finally:
-            self.disconnected(client)
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.disconnected(client)
             client.close()
             with contextlib.suppress(asyncio.CancelledError, ConnectionError):
                 await sender
@@ -376,8 +403,11 @@ class GameHost:
                 writer.close()
 
     # --- requests --------------------------------------------------------------------------
-    def handle(self, client: Client, message: Message) -> None:
-        """Answer one message from a client (every reply goes through ``client.send``)."""
+    async def handle(self, client: Client, message: Message) -> None:
+        """Answer one message from a client (every reply goes through ``client.send``).
+
+        A client's messages are answered one after another: the next is read once this one is
+        answered (and what it changed is kept)."""
         if not client.player and not isinstance(message, Hello):
             client.send(Refused("say hello first: who are you?"))
             return
@@ -385,11 +415,16 @@ class GameHost:
         if handler is None:
             client.send(Refused(f"a client cannot send {message.kind!r}"))
             return
-        handler(client, message)
+        answered = handler(client, message)
+        if inspect.isawaitable(answered):
+            await answered
 
-    def on_hello(self, client: Client, message: Hello) -> None:
+    async def on_hello(self, client: Client, message: Hello) -> None:
         client.player = message.player
         client.guest = message.guest or is_guest(message.player)
+        shared = self.shared
+        if shared is not None and not client.guest:
+            await shared.refresh_player(client.player)  # named on another host, maybe
         client.name = self.players.name(message.player)
         if client.guest and not client.name:
             # a guest is named by their SSH user name, if it makes a name (a browser guest,
@@ -417,7 +452,7 @@ class GameHost:
             number += 1
         return candidate
 
-    def on_set_name(self, client: Client, message: SetName) -> None:
+    async def on_set_name(self, client: Client, message: SetName) -> None:
         try:
             if client.guest:
                 name = check_name(message.name)
@@ -428,23 +463,27 @@ class GameHost:
                                           "plays here")
                 client.name = guest_name(name)
             else:
-                client.name = self.players.set_name(client.player, message.name)
+                client.name = await self.store.set_name(client.player, message.name)
         except ValueError as exc:
             client.send(Refused(f"That name cannot be used: {exc}"))
             return
-        except OSError as exc:
-            self.log(f"cannot keep {client.player}'s name: {exc.strerror or exc}")
+        except (OSError, StoreError) as exc:
+            why = exc.problem if isinstance(exc, StoreError) else exc.strerror or exc
+            self.log(f"cannot keep {client.player}'s name: {why}")
             client.send(Refused(f"That name cannot be used: the server could not keep it "
-                                f"({exc.strerror or exc})"))
+                                f"({why})"))
             return
+        self._renamed(client.player, client.name)
+        client.send(Welcome(client.player, client.name, client.guest))
+
+    def _renamed(self, player: str, name: str) -> None:
         for live in self.games.values():
             for seat in live.seats.values():
-                if seat.player == client.player:
-                    seat.name = client.name
-        client.send(Welcome(client.player, client.name, client.guest))
+                if seat.player == player:
+                    seat.name = name
         self._lobby_changed()
 
-    def on_set_option(self, client: Client, message: SetOption) -> None:
+    async def on_set_option(self, client: Client, message: SetOption) -> None:
         if message.key != "colour" or message.value not in COLOURS:
             client.send(Refused(f"no option {message.key}={message.value!r} (colour: "
                                 f"{', '.join(COLOURS)})"))
@@ -453,9 +492,10 @@ class GameHost:
             client.send(Notice("A guest's options are not kept", severity="warning"))
             return
         try:
-            self.players.set_option(client.player, message.key, message.value)
-        except OSError as exc:
-            client.send(Refused(f"the server could not keep that ({exc.strerror or exc})"))
+            await self.store.set_option(client.player, message.key, message.value)
+        except (OSError, StoreError) as exc:
+            why = exc.problem if isinstance(exc, StoreError) else exc.strerror or exc
+            client.send(Refused(f"the server could not keep that ({why})"))
             return
         client.send(Notice(f"Colours: {message.value}, from your next connection"))
 
@@ -464,7 +504,7 @@ class GameHost:
         client.lobby_offset = max(0, message.offset)
         client.want_lobby()  # sent when the client is ready for it, however often it asks
 
-    def on_create_game(self, client: Client, message: CreateGame) -> None:
+    async def on_create_game(self, client: Client, message: CreateGame) -> None:
         if not client.name:
             client.send(Refused("choose a name first"))
             return
@@ -500,70 +540,84 @@ class GameHost:
         if unknown:
             client.send(Refused(f"no side {', '.join(sorted(unknown))} in {game.ruleset.title}"))
             return
-        game_id = secrets.token_hex(3)
-        while game_id in self.games:
-            game_id = secrets.token_hex(3)
-        live = LiveGame(game_id, game, seats, kept=not client.guest and self.folder is not None,
-                        creator=client.player)
+        live = LiveGame(self._new_id(), game, seats, creator=client.player,
+                        kept=not client.guest and self.store.keeps)
+        if live.kept:
+            for _attempt in range(3):
+                try:
+                    await self.store.add_game(live)
+                    break
+                except Overtaken:  # another host gave a game this id meanwhile
+                    live.id = self._new_id()
+                except StoreError as exc:
+                    self.log(f"game {live.id} not set up: {exc}")
+                    client.send(Refused(f"The server could not keep the game ({exc.problem}): "
+                                        "try again later"))
+                    return
+            else:
+                client.send(Refused("The server could not find a free id for the game: try "
+                                    "again"))
+                return
         self._make_captains(live)
-        if live.kept and self.games_dir is not None:
-            path = self.games_dir / f"{game_id}.json"
-            try:
-                game.save(path)
-            except SaveError as exc:
-                self.log(f"game {game_id} not set up: {exc}")
-                client.send(Refused(f"The server could not keep the game ({exc.problem}): "
-                                    "try again later"))
-                return
-            problem = self._write_seats(live)
-            if problem:
-                with contextlib.suppress(OSError):
-                    path.unlink()
-                client.send(Refused(f"The server could not keep the game ({problem}): "
-                                    "try again later"))
-                return
-            game.autosave = path
-        self.games[game_id] = live
+        self.games[live.id] = live
         self._open(client, live)
         self._lobby_changed()
         self._schedule_captain(live)
 
-    def on_join_game(self, client: Client, message: JoinGame) -> None:
-        live = self._game(client, message.game)
+    def _new_id(self) -> str:
+        game_id = secrets.token_hex(3)
+        while game_id in self.games:
+            game_id = secrets.token_hex(3)
+        return game_id
+
+    async def on_join_game(self, client: Client, message: JoinGame) -> None:
+        live = await self._find(client, message.game)
         if live is None:
             return
         if not client.name:
             client.send(Refused("choose a name first"))
             return
-        mine = live.sides_of(client.player)
-        if message.side and message.side not in mine:
-            seat = live.seats.get(message.side)
-            if seat is None:
-                client.send(Refused(f"there is no side {message.side!r}", game=live.id))
+        async with live.lock:
+            mine = live.sides_of(client.player)
+            if message.side and message.side not in mine:
+                seat = live.seats.get(message.side)
+                if seat is None:
+                    client.send(Refused(f"there is no side {message.side!r}", game=live.id))
+                    return
+                if seat.occupant != "open":
+                    client.send(Refused(f"that seat is taken ({seat.name})", game=live.id))
+                    return
+                if live.game.over:
+                    client.send(Refused("that battle is over: watch it instead", game=live.id))
+                    return
+                live.seats[message.side] = Seat("human", client.player, client.name)
+                try:
+                    if live.kept:
+                        await self.store.keep_seat(live, message.side, seat)
+                except SeatTaken as exc:  # on another host, a moment before
+                    live.seats[message.side] = exc.seat
+                    client.send(Refused(f"that seat is taken ({exc.seat.name})", game=live.id))
+                    self._broadcast(live)
+                    return
+                except StoreError as exc:
+                    live.seats[message.side] = seat
+                    self.log(f"game {live.id}: {exc}")
+                    client.send(Refused(f"The server could not keep your seat ({exc.problem}): "
+                                        "try again later", game=live.id))
+                    return
+            elif not message.side and not mine:
+                client.send(Refused("you have no seat in that game: choose a free side or "
+                                    "watch", game=live.id))
                 return
-            if seat.occupant != "open":
-                client.send(Refused(f"that seat is taken ({seat.name})", game=live.id))
-                return
-            if live.game.over:
-                client.send(Refused("that battle is over: watch it instead", game=live.id))
-                return
-            live.seats[message.side] = Seat("human", client.player, client.name)
-            problem = self._write_seats(live)
-            if problem:
-                live.seats[message.side] = seat
-                client.send(Refused(f"The server could not keep your seat ({problem}): try "
-                                    "again later", game=live.id))
-                return
-            self._broadcast(live)
-        elif not message.side and not mine:
-            client.send(Refused("you have no seat in that game: choose a free side or watch",
-                                game=live.id))
-            return
-        self._open(client, live)
+            self._open(client, live)
+            if message.side and message.side not in mine:
+                # the others hear of the new occupant once they are here, so that the seat is
+                # shown connected, not held for someone who has gone
+                self._broadcast(live, but=client)
         self._lobby_changed()
 
-    def on_watch_game(self, client: Client, message: WatchGame) -> None:
-        live = self._game(client, message.game)
+    async def on_watch_game(self, client: Client, message: WatchGame) -> None:
+        live = await self._find(client, message.game)
         if live is not None:
             self._open(client, live, watch=True)
             self._lobby_changed()
@@ -573,13 +627,27 @@ class GameHost:
         if live is not None:
             live.watchers.pop(client, None)
             client.games.discard(live.id)
+            self._followed(live)
             self._drop_forgotten(live)
             self._lobby_changed()
 
-    def on_act(self, client: Client, message: Act) -> None:
+    async def on_act(self, client: Client, message: Act) -> None:
         live = self._game(client, message.game)
         if live is None:
             return
+        async with live.lock:
+            # twice at most: a host beaten to this step by another refreshes the game, then
+            # checks the action again against the state it now stands at
+            for _attempt in range(2):
+                try:
+                    await self._act(client, live, message)
+                    return
+                except Overtaken:
+                    await self._refresh(live)
+            client.send(Refused("the battle moved on while your move was being kept: look "
+                                "again", game=live.id))
+
+    async def _act(self, client: Client, live: LiveGame, message: Act) -> None:
         game = live.game
         side = game.to_act
         if client not in live.watchers:
@@ -599,77 +667,135 @@ class GameHost:
             self._send_update(client, live, since=message.step, reset=True)
             return
         try:
-            events = game.play(message.action)
+            events = await self._keep_play(live, message.action)
         except IllegalAction as exc:
             client.send(Refused(exc.reason, exc.rule, game=live.id))
             return
         except InvalidAction as exc:
             client.send(Refused(str(exc), game=live.id))
             return
-        except SaveError as exc:  # not on disk, so not played (Game.play took it back)
+        except StoreError as exc:  # not kept, so not played (the store took it back)
             self.log(f"game {live.id}: step {game.step + 1} refused, it could not be saved: "
                      f"{exc}")
             client.send(Refused(f"The server could not save your move ({exc.problem}), so it "
                                 f"was not played: the battle stays at step {game.step}. Try "
                                 "again in a moment.", game=live.id))
             return
-        self._played(live, events)
+        await self._played(live, events)
 
-    def on_request_undo(self, client: Client, message: RequestUndo) -> None:
+    async def _keep_play(self, live: LiveGame, action: Any, note: str = "") -> tuple[
+            Event, ...]:
+        """Play an action and keep it (a guest's game is not kept: only played)."""
+        if live.kept:
+            return await self.store.play(live, action, note)
+        return live.game.play(action)
+
+    async def on_request_undo(self, client: Client, message: RequestUndo) -> None:
         live = self._game(client, message.game)
         if live is None:
             return
-        mine = self._acting_sides(client, live)
-        target = self._undo_target(live, mine)
-        if target is None:
-            client.send(Refused("you have no move to take back", game=live.id))
-            return
-        others = live.players() - {client.player}
-        if not others:  # solo, or against captains: undo at once (casual)
-            self._rewind(live, target, client)
-            return
-        game = live.game
-        for step in range(target + 1, game.step + 1):
-            if reveals(game.events_at(step)):
-                client.send(Refused("a die has been rolled or orders revealed since: strict "
-                                    "undo cannot take that back", "Undo", game=live.id))
+        async with live.lock:
+            mine = self._acting_sides(client, live)
+            target = self._undo_target(live, mine)
+            if target is None:
+                client.send(Refused("you have no move to take back", game=live.id))
                 return
-        live.undo_ask = (mine[0], target)
-        asked = 0
-        for other in live.watchers:
-            if other.player in others and live.watchers[other]:
-                other.send(UndoAsked(live.id, client.name, game.step - target))
-                asked += 1
+            others = live.players() - {client.player}
+            if not others:  # solo, or against captains: undo at once (casual)
+                await self._rewind(live, target, client)
+                return
+            game = live.game
+            for step in range(target + 1, game.step + 1):
+                if reveals(game.events_at(step)):
+                    client.send(Refused("a die has been rolled or orders revealed since: "
+                                        "strict undo cannot take that back", "Undo",
+                                        game=live.id))
+                    return
+            live.undo_ask = (mine[0], target)
+            asked = self._ask_undo(live, client.name)
+            shared = self.shared
+            if shared is not None:
+                await shared.announce({"what": "undo_asked", "game": live.id, "side": mine[0],
+                                       "target": target, "step": game.step,
+                                       "epoch": live.epoch, "by": client.name})
+                asked += sum(1 for player in live.connected() - live.here()[0]
+                             if player in others)
         client.send(Notice("Asked your opponent to let you take it back" if asked else
                            "Your opponent is not connected: they will be asked when they "
                            "return", game=live.id))
 
-    def on_answer_undo(self, client: Client, message: AnswerUndo) -> None:
-        live = self._game(client, message.game)
-        if live is None or live.undo_ask is None:
-            return
+    def _ask_undo(self, live: LiveGame, by: str) -> int:
+        """Ask the players here other than the asker (``live.undo_ask``); how many were."""
+        if live.undo_ask is None:
+            return 0
         side, target = live.undo_ask
-        if live.seats[side].player == client.player:
-            client.send(Refused("you cannot answer your own request", game=live.id))
+        asker = live.seats[side].player
+        asked = 0
+        for other in live.watchers:
+            if other.player != asker and other.player in live.players() and live.watchers[other]:
+                other.send(UndoAsked(live.id, by, live.game.step - target))
+                asked += 1
+        return asked
+
+    async def on_answer_undo(self, client: Client, message: AnswerUndo) -> None:
+        live = self._game(client, message.game)
+        if live is None:
             return
-        if client.player not in live.players():
-            client.send(Refused("only a player can answer", game=live.id))
-            return
-        live.undo_ask = None
-        if message.accept:
-            asker = next((c for c in live.watchers if c.player == live.seats[side].player), None)
-            self._rewind(live, target, asker or client)
-        else:
-            for other in live.watchers:
-                if other.player == live.seats[side].player:
-                    other.send(Notice(f"{client.name} refused to undo", game=live.id,
-                                      severity="warning"))
+        async with live.lock:
+            if live.undo_ask is None:
+                return
+            side, target = live.undo_ask
+            if live.seats[side].player == client.player:
+                client.send(Refused("you cannot answer your own request", game=live.id))
+                return
+            if client.player not in live.players():
+                client.send(Refused("only a player can answer", game=live.id))
+                return
+            live.undo_ask = None
+            if message.accept:
+                asker = next((c for c in live.watchers if c.player == live.seats[side].player),
+                             None)
+                await self._rewind(live, target, asker or client)
+                return
+            self._undo_refused(live, side, client.name)
+            shared = self.shared
+            if shared is not None:
+                await shared.announce({"what": "undo_refused", "game": live.id, "side": side,
+                                       "by": client.name})
+
+    def _undo_refused(self, live: LiveGame, side: str, by: str) -> None:
+        for other in live.watchers:
+            if other.player == live.seats[side].player:
+                other.send(Notice(f"{by} refused to undo", game=live.id, severity="warning"))
 
     # --- what happens in a game ------------------------------------------------------------
     def _game(self, client: Client, game_id: str) -> LiveGame | None:
         live = self.games.get(game_id)
         if live is None:
             client.send(Refused(f"no game {game_id!r} on this server", game=game_id))
+        return live
+
+    async def _find(self, client: Client, game_id: str) -> LiveGame | None:
+        """The game, even one another host set up a moment ago (not yet heard of here)."""
+        if game_id not in self.games and self.shared is not None:
+            await self._fetch(game_id)
+        return self._game(client, game_id)
+
+    async def _fetch(self, game_id: str) -> LiveGame | None:
+        shared = self.shared
+        if shared is None:
+            return None
+        try:
+            kept = await shared.load_game(game_id)
+        except StoreError as exc:
+            self.log(f"game {game_id}: cannot follow it: {exc}")
+            return None
+        if kept is None:
+            return None
+        live = self.games.get(game_id)
+        if live is None:
+            live = self._adopt(kept)
+            self._lobby_changed()
         return live
 
     def _acting_sides(self, client: Client, live: LiveGame) -> tuple[str, ...]:
@@ -683,43 +809,56 @@ class GameHost:
                 return step - 1
         return None
 
-    def _rewind(self, live: LiveGame, target: int, asker: Client) -> None:
+    async def _rewind(self, live: LiveGame, target: int, asker: Client) -> None:
         try:
-            live.game.goto(target)
-        except SaveError as exc:
+            if live.kept:
+                await self.store.rewind(live, target)
+            else:
+                live.game.goto(target)
+        except StoreError as exc:
             self.log(f"game {live.id}: undo to step {target} refused, it could not be saved: "
                      f"{exc}")
             asker.send(Refused(f"The server could not save the undo ({exc.problem}), so "
                                "nothing was taken back. Try again in a moment.", game=live.id))
             return
+        except Overtaken:  # another host moved the game on first
+            await self._refresh(live)
+            asker.send(Refused("The battle moved on meanwhile, so nothing was taken back",
+                               game=live.id))
+            return
         live.undo_ask = None
-        self._mark_finished(live)
+        await self._mark_finished(live)
         for client in list(live.watchers):
             self._send_update(client, live, since=-1, reset=True, note="undone")
         self._lobby_changed()
         self._schedule_captain(live)
 
-    def _mark_finished(self, live: LiveGame) -> None:
+    async def _mark_finished(self, live: LiveGame) -> None:
         """Note when the battle ended (or that an undo took the end back)."""
         over = live.game.over
         if over == (live.finished is not None):
             return
         live.finished = time.time() if over else None
-        self._write_seats(live)
+        if live.kept:
+            try:
+                await self.store.keep_finished(live)
+            except StoreError as exc:
+                self.log(f"game {live.id}: {exc}")
 
-    def _played(self, live: LiveGame, events: tuple[Event, ...], note: str = "") -> None:
+    async def _played(self, live: LiveGame, events: tuple[Event, ...], note: str = "") -> None:
         live.undo_ask = None
-        self._mark_finished(live)
+        await self._mark_finished(live)
         step = live.game.step
         for client in list(live.watchers):
             self._send_update(client, live, since=step - 1, note=note)
         self._lobby_changed()
         self._schedule_captain(live)
 
-    def _broadcast(self, live: LiveGame) -> None:
-        """Tell everyone in the game that its seats changed."""
+    def _broadcast(self, live: LiveGame, but: Client | None = None) -> None:
+        """Tell everyone in the game (``but`` one, told already) that its seats changed."""
         for client in list(live.watchers):
-            self._send_update(client, live, since=live.game.step)
+            if client is not but:
+                self._send_update(client, live, since=live.game.step)
 
     def _view_for(self, live: LiveGame, client: Client) -> tuple[str, dict[str, Any]]:
         """The side whose view this client gets, and that view as data. Playing both sides
@@ -758,6 +897,7 @@ class GameHost:
             if live.seats[side_asking].player != client.player:
                 client.send(UndoAsked(live.id, live.seats[side_asking].name,
                                       live.game.step - target))
+        self._followed(live)
 
     def _send_update(self, client: Client, live: LiveGame, since: int, reset: bool = False,
                      note: str = "") -> None:
@@ -772,9 +912,24 @@ class GameHost:
                 live.captains[side] = make_captain(seat.level, secrets.randbits(32),
                                                    think=self.think)
 
+    def _plays_captains(self, live: LiveGame) -> bool:
+        """Whether this host plays the game's computer captains.
+
+        Alone, always. Sharing the store, a host plays them when one of the game's players is
+        here; when none is on any host, the first of the live hosts (by id) does. Two hosts may
+        still both play a turn (a player on each): the store lets one of them record it, and
+        the other follows."""
+        if self.shared is None:
+            return True
+        if live.here()[0]:
+            return True
+        if any(players for players, _watching in live.away.values()):
+            return False
+        return self.host_id == min(self.live_hosts | {self.host_id})
+
     def _schedule_captain(self, live: LiveGame) -> None:
         game = live.game
-        if game.over or game.to_act not in live.captains:
+        if game.over or game.to_act not in live.captains or not self._plays_captains(live):
             return
         if live.ai_task is not None and not live.ai_task.done():
             return
@@ -786,9 +941,10 @@ class GameHost:
 
     async def _captain_plays(self, live: LiveGame) -> None:
         loop = asyncio.get_running_loop()
-        game = live.game
-        while not game.over and game.to_act in live.captains:
+        while (not live.game.over and live.game.to_act in live.captains
+               and self._plays_captains(live)):
             await asyncio.sleep(self.captain_delay)
+            game = live.game  # a new one when an undo elsewhere had it rebuilt
             side = game.to_act
             if side not in live.captains:
                 break
@@ -801,41 +957,48 @@ class GameHost:
             except Exception as exc:  # a captain's bug must not take the server down
                 self.log(f"game {live.id}: the {side} captain failed: {exc!r}")
                 return
-            if game.step != step:
-                continue  # an undo came in while it thought
-            try:
-                what = game.ruleset.describe_action(state, decision.action)
-                events = game.play(decision.action)
-            except (IllegalAction, InvalidAction) as exc:
-                self.log(f"game {live.id}: the {side} captain chose an illegal action: {exc}")
-                return
-            except SaveError as exc:  # not saved, so not played: wait, then decide again
-                self.log(f"game {live.id}: the {side} captain's move was not saved, so not "
-                         f"played: {exc}")
-                for watcher in list(live.watchers):
-                    watcher.send(Notice(f"The server cannot save the battle ({exc.problem}): "
-                                        "the computer captain waits", game=live.id,
-                                        severity="error"))
-                await asyncio.sleep(self.save_retry)
-                continue
             name = state.side_name(side) if hasattr(state, "side_name") else side
-            if is_secret(game.ruleset, decision.action):  # sealed: say that, not what or why
-                self._played(live, events, note=f"{name}: sealed")
-            else:
-                self._played(live, events, note=f"{name}: {what} — {decision.why}")
+            async with live.lock:
+                if live.game is not game or game.step != step:
+                    continue  # an undo, or another host's captain, came in while it thought
+                try:
+                    what = game.ruleset.describe_action(state, decision.action)
+                    # sealed orders: say that, not what or why
+                    note = (f"{name}: sealed" if is_secret(game.ruleset, decision.action)
+                            else f"{name}: {what} — {decision.why}")
+                    events = await self._keep_play(live, decision.action, note)
+                except (IllegalAction, InvalidAction) as exc:
+                    self.log(f"game {live.id}: the {side} captain chose an illegal action: "
+                             f"{exc}")
+                    return
+                except Overtaken:  # another host recorded this step first: follow it
+                    await self._refresh(live)
+                    continue
+                except StoreError as exc:  # not kept, so not played: wait, then decide again
+                    self.log(f"game {live.id}: the {side} captain's move was not saved, so "
+                             f"not played: {exc}")
+                    for watcher in list(live.watchers):
+                        watcher.send(Notice(f"The server cannot save the battle "
+                                            f"({exc.problem}): the computer captain waits",
+                                            game=live.id, severity="error"))
+                    events = None
+                if events is not None:
+                    await self._played(live, events, note=note)
+                    continue
+            await asyncio.sleep(self.save_retry)
 
     # --- the lobby -------------------------------------------------------------------------
     def info(self, live: LiveGame, client: Client | None = None) -> GameInfo:
         game = live.game
         state = game.state
-        connected = {c.player for c, playing in live.watchers.items() if playing}
+        connected = live.connected()
         seats = tuple(
             SeatInfo(side, state.side_name(side) if hasattr(state, "side_name") else side,
                      seat.occupant, seat.name if seat.occupant != "ai" else seat.level,
                      seat.occupant == "ai" or (seat.occupant == "human"
                                                and seat.player in connected))
             for side, seat in live.seats.items())
-        spectators = sum(1 for playing in live.watchers.values() if not playing)
+        spectators = live.here()[1] + sum(watching for _players, watching in live.away.values())
         return GameInfo(live.id, game.ruleset.id, game.scenario.name, game.scenario.title,
                         seats, int(getattr(state, "turn", 0) or 0), game.step, game.to_act,
                         game.over, state.result or None, spectators,
@@ -907,7 +1070,7 @@ class GameHost:
             if client.in_lobby:
                 client.want_lobby()
 
-    def disconnected(self, client: Client) -> None:
+    async def disconnected(self, client: Client) -> None:
         self.clients.discard(client)
         gone = client.guest and not any(c.player == client.player for c in self.clients)
         followed = set(client.games)
@@ -920,16 +1083,25 @@ class GameHost:
             live.watchers.pop(client, None)
             if gone and not live.game.over:
                 # a guest cannot come back as the same person: free their seats
-                changed = False
-                for side, seat in live.seats.items():
-                    if seat.player == client.player:
-                        live.seats[side] = Seat()
-                        changed = True
-                if changed:
-                    self._write_seats(live)
+                async with live.lock:
+                    await self._free_seats(live, client.player)
             self._broadcast(live)
+            self._followed(live)
             self._drop_forgotten(live)
         self._lobby_changed()
+
+    async def _free_seats(self, live: LiveGame, player: str) -> None:
+        for side, seat in list(live.seats.items()):
+            if seat.player != player:
+                continue
+            live.seats[side] = Seat()
+            if live.kept:
+                try:
+                    await self.store.keep_seat(live, side, seat)
+                except SeatTaken as exc:
+                    live.seats[side] = exc.seat
+                except StoreError as exc:
+                    self.log(f"game {live.id}: {exc}")
 
     def _drop_forgotten(self, live: LiveGame) -> None:
         """A game that is not kept (a guest's) goes once no player is seated or following it."""
@@ -939,3 +1111,158 @@ class GameHost:
         if live.ai_task is not None:
             live.ai_task.cancel()
         self.games.pop(live.id, None)
+
+    # --- other hosts sharing the store -------------------------------------------------------
+    def _followed(self, live: LiveGame) -> None:
+        """Who follows this game from here may have changed: tell the other hosts."""
+        shared = self.shared
+        if shared is None or not live.kept:
+            return
+        players, watching = live.here()
+        self._spawn(shared.announce({"what": "presence", "game": live.id,
+                                     "players": sorted(players), "watching": watching}))
+
+    def _heard(self, news: dict[str, Any]) -> None:
+        """Another host changed something, or says who is with it: follow it.
+
+        A notification only says what to read again; the store is read for what it is now, so
+        one that comes late, twice or out of order changes nothing it should not."""
+        what, game_id = news.get("what"), str(news.get("game", ""))
+        live = self.games.get(game_id)
+        if what == "presence" and live is None:
+            # a game set up there a moment ago, not yet read here: kept until it is
+            early = self._early_presence.setdefault(game_id, {})
+            early[str(news.get("host"))] = news
+            while len(self._early_presence) > EARLY_PRESENCE:
+                del self._early_presence[next(iter(self._early_presence))]
+        elif what == "presence" and live is not None:
+            players = news.get("players") or []
+            live.away[str(news.get("host"))] = (frozenset(str(p) for p in players),
+                                                int(news.get("watching") or 0))
+            self._broadcast(live)
+            self._lobby_changed()
+            self._schedule_captain(live)
+        elif what == "hello":
+            for each in self.games.values():
+                if each.watchers:
+                    self._followed(each)
+        elif what == "undo_refused" and live is not None:
+            live.undo_ask = None
+            self._undo_refused(live, str(news.get("side")), str(news.get("by")))
+        elif what in ("step", "rewind", "game", "undo_asked", "player", "resync"):
+            self._spawn(self._follow(news))
+
+    async def _follow(self, news: dict[str, Any]) -> None:
+        what, game_id = news.get("what"), str(news.get("game", ""))
+        shared = self.shared
+        if shared is None:
+            return
+        if what == "player":
+            player = str(news.get("player"))
+            await shared.refresh_player(player)
+            name = self.players.name(player)
+            if name:
+                self._renamed(player, name)
+            return
+        if what == "resync":  # the database was away: every game may have moved
+            for kept in await self._kept_again():
+                if kept.id not in self.games:
+                    self._adopt(kept)
+            for live in list(self.games.values()):
+                if live.kept:
+                    async with live.lock:
+                        await self._refresh(live)
+                    self._followed(live)
+            self._lobby_changed()
+            return
+        live = self.games.get(game_id)
+        if live is None:
+            if what == "game":
+                await self._fetch(game_id)  # set up on another host
+            return
+        async with live.lock:
+            await self._refresh(live)
+            if what == "undo_asked" and live.epoch == news.get("epoch") \
+                    and live.game.step == news.get("step"):
+                live.undo_ask = (str(news.get("side")), int(news.get("target") or 0))
+                self._ask_undo(live, str(news.get("by")))
+
+    async def _kept_again(self) -> list[KeptGame]:
+        try:
+            found = await self.store.kept_games(self.finished_listed)
+        except StoreError as exc:
+            self.log(f"cannot read the games again: {exc}")
+            return []
+        return [kept for kept in found if isinstance(kept, KeptGame)]
+
+    async def _refresh(self, live: LiveGame) -> None:
+        """Bring the game up to what the store holds (the caller holds ``live.lock``), and
+        show each new step to this host's clients, as if it had been played here."""
+        shared = self.shared
+        if shared is None or not live.kept:
+            return
+        try:
+            news = await shared.refresh(live)
+        except StoreError as exc:
+            self.log(f"game {live.id}: cannot follow it: {exc}")
+            return
+        for seat in news.seats.values():  # a player renamed since they sat down
+            seat.name = self.players.name(seat.player) or seat.name
+        seats_changed = any(not live.seats[side].same(seat) if side in live.seats else True
+                            for side, seat in news.seats.items())
+        live.seats = news.seats
+        if news.rebuilt is not None:  # rewound elsewhere (an undo): start again from the store
+            live.game = news.rebuilt.game
+            live.epoch = news.epoch
+            live.finished = news.finished
+            live.undo_ask = None
+            for client in list(live.watchers):
+                self._send_update(client, live, since=-1, reset=True, note="undone")
+        for action, note, digest in news.actions:
+            step = live.game.step
+            try:
+                live.game.play(action)
+            except (IllegalAction, InvalidAction) as exc:
+                self.log(f"game {live.id}: step {step + 1} from the store cannot be played "
+                         f"here: {exc}")
+                break
+            if live.game.state_hash() != digest:
+                self.log(f"game {live.id}: step {step + 1} does not replay to the state its "
+                         "host kept (do all hosts run the same version?)")
+            live.undo_ask = None
+            for client in list(live.watchers):
+                self._send_update(client, live, since=step, note=note)
+        live.finished = news.finished if live.game.over else None
+        if seats_changed:
+            self._broadcast(live)
+        self._lobby_changed()
+        self._schedule_captain(live)
+
+    async def _check_hosts(self) -> None:
+        """Learn which hosts share the store now; forget who was with those that died, and
+        take up the captains they played."""
+        shared = self.shared
+        if shared is None:
+            return
+        try:
+            alive = await shared.live_hosts()
+        except StoreError as exc:
+            self.log(f"cannot tell which hosts are alive: {exc}")
+            return
+        changed = alive != self.live_hosts
+        self.live_hosts = alive
+        for live in self.games.values():
+            gone = [host for host in live.away if host not in alive]
+            for host in gone:
+                del live.away[host]
+            if gone:
+                self._broadcast(live)
+            if changed or gone:
+                self._schedule_captain(live)
+        if changed:
+            self._lobby_changed()
+
+    async def _watch_hosts(self) -> None:
+        while True:
+            await asyncio.sleep(self.liveness_every)
+            await self._check_hosts()

@@ -49,6 +49,17 @@ def taken_by(name: str, names: Iterable[str]) -> str | None:
     return next((other for other in names if same_name(name, other)), None)
 
 
+def free_name(name: str, others: Iterable[str]) -> str:
+    """``name`` made usable (:func:`check_name`), or ValueError if a reader could take it for
+    one of ``others``."""
+    name = check_name(name)
+    other = taken_by(name, others)
+    if other is not None:
+        raise ValueError(f"the name {name!r} is taken" if fold(other) == fold(name)
+                         else f"the name {name!r} is too like {other!r}, who plays here")
+    return name
+
+
 def check_name(name: str) -> str:
     """A usable player name, or ValueError saying why not."""
     name = " ".join(name.split())
@@ -62,7 +73,8 @@ def check_name(name: str) -> str:
 
 
 class Players:
-    """The players' names and options, kept in ``path`` (JSON, written atomically)."""
+    """The players' names and options, kept in ``path`` (JSON, written atomically); with no
+    path, only in memory (a guest-only host, or a shared store that keeps them elsewhere)."""
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
@@ -88,11 +100,7 @@ class Players:
                 if player != but and known.get("name")]
 
     def set_name(self, player: str, name: str) -> str:
-        name = check_name(name)
-        other = taken_by(name, self.names(but=player))
-        if other is not None:
-            raise ValueError(f"the name {name!r} is taken" if fold(other) == fold(name)
-                             else f"the name {name!r} is too like {other!r}, who plays here")
+        name = free_name(name, self.names(but=player))
         if not is_guest(player):
             self._known.setdefault(player, {})["name"] = name
             self._write()
@@ -102,6 +110,14 @@ class Players:
         if not is_guest(player):
             self._known.setdefault(player, {})[key] = value
             self._write()
+
+    def remember(self, player: str, known: dict[str, str]) -> None:
+        """Take in what another host kept about a player (a shared store's players are kept in
+        the database, and only read here)."""
+        if known:
+            self._known[player] = dict(known)
+        else:
+            self._known.pop(player, None)
 
     def _write(self) -> None:
         if self.path is not None:

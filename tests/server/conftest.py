@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import secrets
 import shutil
 import socket
 import tempfile
@@ -117,3 +118,37 @@ def first_choice(session: RemoteSession) -> Any:
         return legal.fixed[0]
     choice = legal.ranges[0]
     return choice.at(choice.high)
+
+
+# --- a PostgreSQL of the tests' own, for the shared store ---------------------------------------
+@pytest.fixture(scope="session")
+def postgres() -> Any:
+    """A scratch PostgreSQL server for this test process (each xdist worker has its own),
+    stopped and removed after the session. Skipped only when the server is not installed."""
+    from ahoy_tui.server.store_scratch import ScratchServer, missing
+
+    why = missing()
+    if why:
+        pytest.skip(why)
+    server = ScratchServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+async def database(postgres: Any) -> AsyncIterator[str]:
+    """The URL of a new, empty database on the tests' server, dropped after the test."""
+    import asyncpg
+
+    name = f"t_{secrets.token_hex(6)}"
+    admin = await asyncpg.connect(postgres.url)
+    try:
+        await admin.execute(f"CREATE DATABASE {name}")
+    finally:
+        await admin.close()
+    yield postgres.url_of(name)
+    admin = await asyncpg.connect(postgres.url)
+    try:
+        await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    finally:
+        await admin.close()

@@ -353,3 +353,13 @@ async def test_a_guest_whose_user_name_is_no_name_is_asked_for_one(host, short_d
     link.send(m.Hello("guest:x:2", "[bold red]x", True))
     welcome = await link.expect(m.Welcome)
     assert welcome.name == ""  # the lobby asks, and check_name guards what is chosen
+
+
+async def test_the_player_who_takes_a_seat_is_shown_connected_to_those_already_there(
+        host, short_dir):
+    alice, bob, game = await two_players(host, short_dir)
+    update = await alice.expect(m.Update, lambda u: u.game.id == game)
+    (seat,) = [s for s in update.game.seats if s.side == "p2"]
+    assert seat.name == "Bob" and seat.occupant == "human"
+    assert seat.connected  # not "the seat is held for them": Bob is here
+    assert not [u for u in bob.seen if isinstance(u, m.Update)]  # his Opened said it all

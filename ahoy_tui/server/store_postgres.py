@@ -1,0 +1,514 @@
+"""The PostgreSQL store: players, games and every action in one database that hosts share.
+
+Several ``ahoy serve --store postgresql://…`` hosts use one database: any host can serve any
+player, and a host that dies loses nothing, since nothing it acknowledged lives only in it.
+
+- **Tables.** ``players`` (key fingerprint → name, options), ``games`` (the set-up, as a record
+  without actions; the seats; the present ``step``; the ``epoch``) and ``actions`` (one row a
+  step, primary key ``(game, step)``). ``schema_version`` says which of :data:`MIGRATIONS` the
+  database has; the program applies the missing ones at start (under an advisory lock, so two
+  hosts starting at once do not both migrate) and refuses a database newer than it knows.
+- **One transaction an action.** :meth:`PostgresStore.play` locks the game's row (``FOR
+  UPDATE``), checks that the game still stands at the step and epoch this host played from,
+  inserts the action and moves the game on, and NOTIFYs the other hosts, all in one
+  transaction: the action is acknowledged only once it is committed, and the notification goes
+  out only if it is. A host that finds the game moved on raises :class:`Overtaken`: it was
+  beaten to that step, and refreshes before it checks the request again.
+- **Undo truncates.** A rewind deletes the actions past the target and adds one to the game's
+  ``epoch``: a host that sees the epoch move rebuilds its copy from the database.
+- **Notifications** go on one channel, :data:`CHANNEL`, as small JSON objects naming the host
+  that sent them (each host ignores its own): ``{"what": "step", "game", "step", "epoch"}``,
+  ``"rewind"`` (the same), ``"game"`` (a game set up, a seat taken or freed, an end),
+  ``"player"`` (a name or option), and the unkept ``"presence"``, ``"hello"``,
+  ``"undo_asked"`` and ``"undo_refused"`` that hosts tell each other. A notification only says
+  what to read again: a host always reads the database, so one that arrives late, twice or out
+  of order does no harm.
+- **Liveness.** Each host's listening connection is named ``ahoy-host ID``
+  (``application_name``): the hosts alive are the connections the database has open, and a
+  killed host's connection closes with it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+import time
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+from attrs import evolve
+
+from ahoy_tui.engine import Game
+from ahoy_tui.engine.events import Event
+from ahoy_tui.engine.record import GameRecord
+from ahoy_tui.engine.serialize import converter
+from ahoy_tui.server.players import Players, free_name, is_guest
+from ahoy_tui.server.store import (
+    Heard,
+    KeptGame,
+    Overtaken,
+    Refreshed,
+    Seat,
+    SeatTaken,
+    StoreError,
+)
+
+CHANNEL = "ahoy"
+HOST_NAME = "ahoy-host "  # the application_name of a host's listening connection, and its id
+TIMEOUT = 5.0  # seconds a query (or a connection) may take before the request is refused
+MIGRATION_LOCK = 0x41686F79  # "Ahoy": the advisory lock two starting hosts migrate under
+NAMES_LOCK = 0x4E616D65  # "Name": two hosts naming two players at once check one another
+RECONNECT_EVERY = 1.0  # seconds between tries to listen again after the database went away
+
+# The schema, one migration a version: a database at version N has had the first N applied.
+# Never edit one that has shipped; add the next.
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE IF NOT EXISTS players (
+        player text PRIMARY KEY,
+        name text NOT NULL DEFAULT '',
+        options jsonb NOT NULL DEFAULT '{}'
+    );
+    CREATE TABLE IF NOT EXISTS games (
+        id text PRIMARY KEY,
+        setup jsonb NOT NULL,              -- the record without its actions (seed, scenario…)
+        seats jsonb NOT NULL,
+        creator text NOT NULL DEFAULT '',
+        created double precision NOT NULL,
+        finished double precision,         -- when the battle ended (Unix time)
+        step integer NOT NULL DEFAULT 0,   -- how many actions it has
+        epoch integer NOT NULL DEFAULT 0   -- how many times it was rewound (an undo)
+    );
+    CREATE TABLE IF NOT EXISTS actions (
+        game text NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        step integer NOT NULL,             -- the step this action makes: 1 for the first
+        action jsonb NOT NULL,
+        hash text NOT NULL,                -- the state's hash after it: a replay checks it
+        note text NOT NULL DEFAULT '',     -- what a computer captain said of it
+        at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (game, step)
+    );
+    CREATE INDEX IF NOT EXISTS games_finished ON games (finished);
+    """,
+)
+
+DATABASE_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError,
+                   asyncio.TimeoutError)
+
+
+def shown(url: str) -> str:
+    """The URL without its password, to put in a log line."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    where = parts.hostname or ""
+    if parts.port:
+        where += f":{parts.port}"
+    user = f"{parts.username}@" if parts.username else ""
+    return urlunsplit((parts.scheme, user + where, parts.path, parts.query, parts.fragment))
+
+
+def one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) < 200 else text[:197] + "…"
+
+
+async def migrate(conn: asyncpg.Connection) -> int:
+    """Bring the schema up to this program's version; refuse a newer one. The version."""
+    async with conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+        await conn.execute("CREATE TABLE IF NOT EXISTS schema_version "
+                           "(version integer NOT NULL)")
+        version = await conn.fetchval("SELECT max(version) FROM schema_version") or 0
+        known = len(MIGRATIONS)
+        if version > known:
+            raise StoreError(f"the database's schema is version {version}, newer than this "
+                             f"program's ({known}): upgrade Ahoy TUI before serving from it")
+        for number in range(version + 1, known + 1):
+            await conn.execute(MIGRATIONS[number - 1])
+        if version < known:
+            await conn.execute("DELETE FROM schema_version")
+            await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", known)
+    return known
+
+
+async def _codecs(conn: asyncpg.Connection) -> None:
+    for kind in ("json", "jsonb"):
+        await conn.set_type_codec(kind, encoder=json.dumps, decoder=json.loads,
+                                  schema="pg_catalog")
+
+
+def setup_data(game: Game) -> dict[str, Any]:
+    """The record of a game before its first action: all a host needs to replay it."""
+    record = evolve(game.record(), actions=(), hashes=(game.state_hash(0),), cursor=0,
+                    meta={})
+    data: dict[str, Any] = converter.unstructure(record)
+    return data
+
+
+def rebuilt(setup: dict[str, Any], actions: list[dict[str, Any]], hashes: list[str]) -> Game:
+    """The game the set-up and its actions make: replayed trusted, its last state checked
+    against the hash kept with the last action (ValueError if it is not that state)."""
+    record = converter.structure(setup, GameRecord)
+    record = evolve(record, actions=tuple(actions), hashes=(*record.hashes[:1], *hashes),
+                    cursor=len(actions))
+    game: Game = Game.from_record(record, trust=True)
+    return game
+
+
+class PostgresStore:
+    """Players and games in a PostgreSQL database other hosts share (see the module's text)."""
+
+    shared = True
+    folder = None
+
+    def __init__(self, url: str, host_id: str, pool: asyncpg.Pool,
+                 listener: asyncpg.Connection) -> None:
+        self.url = url
+        self.host_id = host_id
+        self.pool = pool
+        self.players = Players(None)
+        self._listener: asyncpg.Connection | None = listener
+        self._heard: Heard | None = None
+        self._queued: list[dict[str, Any]] = []
+        self._closing = False
+        self._reconnecting: asyncio.Task[None] | None = None
+
+    @property
+    def keeps(self) -> bool:
+        return True
+
+    # --- opening -------------------------------------------------------------------------------
+    @classmethod
+    async def open(cls, url: str) -> PostgresStore:
+        """Connect, bring the schema up to date, start listening, and read the players.
+        :class:`StoreError` in one line when the database cannot be used."""
+        host_id = secrets.token_hex(4)
+        try:
+            listener = await cls._listen_connection(url, host_id)
+        except DATABASE_ERRORS as exc:
+            raise StoreError(f"cannot reach the database: {one_line(exc)}", shown(url)) from None
+        try:
+            await migrate(listener)
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=4, init=_codecs,
+                                             command_timeout=TIMEOUT, timeout=TIMEOUT)
+        except StoreError as exc:
+            await listener.close()
+            raise StoreError(exc.problem, shown(url)) from None
+        except DATABASE_ERRORS as exc:
+            await listener.close()
+            raise StoreError(f"cannot use the database: {one_line(exc)}", shown(url)) from None
+        store = cls(url, host_id, pool, listener)
+        await store._attach(listener)  # before reading anything: no change can slip between
+        try:
+            await store._read_players()
+        except DATABASE_ERRORS as exc:
+            await store.close()
+            raise StoreError(f"cannot read the players: {one_line(exc)}", shown(url)) from None
+        return store
+
+    @staticmethod
+    async def _listen_connection(url: str, host_id: str) -> asyncpg.Connection:
+        conn: asyncpg.Connection = await asyncpg.connect(
+            url, timeout=TIMEOUT, command_timeout=TIMEOUT,
+            server_settings={"application_name": HOST_NAME + host_id})
+        return conn
+
+    async def _attach(self, listener: asyncpg.Connection) -> None:
+        await listener.add_listener(CHANNEL, self._notified)
+        listener.add_termination_listener(self._listener_lost)
+
+    async def _read_players(self) -> None:
+        async with self.pool.acquire() as conn:
+            for row in await conn.fetch("SELECT player, name, options FROM players"):
+                self.players.remember(row["player"], self._known(row))
+
+    @staticmethod
+    def _known(row: asyncpg.Record) -> dict[str, str]:
+        options = row["options"] or {}
+        return {**{str(k): str(v) for k, v in options.items()}, "name": row["name"]}
+
+    # --- hearing other hosts -------------------------------------------------------------------
+    def listen(self, heard: Heard) -> None:
+        self._heard = heard
+        queued, self._queued = self._queued, []
+        for payload in queued:
+            heard(payload)
+
+    def _notified(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
+        try:
+            data = json.loads(payload)
+        except ValueError:
+            return
+        if not isinstance(data, dict) or data.get("host") == self.host_id:
+            return  # our own: this host made the change
+        if self._heard is None:
+            self._queued.append(data)
+        else:
+            self._heard(data)
+
+    def _listener_lost(self, _conn: Any) -> None:
+        """The database went away (restarted, or the network broke): listen again as soon as
+        it is back, then have the host read everything again (it may have missed changes)."""
+        self._listener = None
+        if not self._closing and self._reconnecting is None:
+            self._reconnecting = asyncio.get_running_loop().create_task(self._listen_again())
+
+    async def _listen_again(self) -> None:
+        try:
+            while not self._closing:
+                await asyncio.sleep(RECONNECT_EVERY)
+                try:
+                    listener = await self._listen_connection(self.url, self.host_id)
+                    await self._attach(listener)
+                except DATABASE_ERRORS:
+                    continue
+                self._listener = listener
+                payload = {"what": "resync", "host": ""}
+                if self._heard is not None:
+                    self._heard(payload)
+                return
+        finally:
+            self._reconnecting = None
+
+    async def announce(self, payload: dict[str, Any]) -> None:
+        with contextlib.suppress(*DATABASE_ERRORS):  # unkept news: lost with the database
+            async with self.pool.acquire(timeout=TIMEOUT) as conn:
+                await self._notify(conn, payload)
+
+    async def _notify(self, conn: asyncpg.Connection, payload: dict[str, Any]) -> None:
+        await conn.execute("SELECT pg_notify($1, $2)", CHANNEL,
+                           json.dumps({**payload, "host": self.host_id}))
+
+    async def live_hosts(self) -> set[str]:
+        try:
+            async with self.pool.acquire(timeout=TIMEOUT) as conn:
+                rows = await conn.fetch(
+                    "SELECT application_name FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND application_name LIKE $1",
+                    HOST_NAME + "%")
+        except DATABASE_ERRORS as exc:
+            raise StoreError(f"the database: {one_line(exc)}") from None
+        return {row["application_name"].removeprefix(HOST_NAME) for row in rows}
+
+    # --- transactions --------------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
+        """One transaction; whatever goes wrong with the database becomes one
+        :class:`StoreError` line, and nothing of it is kept."""
+        try:
+            async with self.pool.acquire(timeout=TIMEOUT) as conn, conn.transaction():
+                yield conn
+        except asyncpg.UniqueViolationError:
+            raise Overtaken() from None  # the (game, step) was taken meanwhile
+        except DATABASE_ERRORS as exc:
+            raise StoreError(f"the database: {one_line(exc)}") from None
+
+    # --- games ---------------------------------------------------------------------------------
+    async def kept_games(self, finished_listed: float) -> list[KeptGame | str]:
+        since = time.time() - finished_listed
+        try:
+            async with self.pool.acquire(timeout=TIMEOUT) as conn, conn.transaction(
+                    isolation="repeatable_read", readonly=True):
+                games = await conn.fetch("SELECT * FROM games WHERE finished IS NULL "
+                                         "OR finished >= $1 ORDER BY created", since)
+                rows = await conn.fetch(
+                    "SELECT game, action, hash FROM actions WHERE game = ANY($1::text[]) "
+                    "ORDER BY game, step", [g["id"] for g in games])
+        except DATABASE_ERRORS as exc:
+            raise StoreError(f"cannot read the games: {one_line(exc)}", shown(self.url)) \
+                from None
+        actions: dict[str, list[asyncpg.Record]] = {}
+        for row in rows:
+            actions.setdefault(row["game"], []).append(row)
+        return list(self._built(games, actions))
+
+    def _built(self, games: list[asyncpg.Record],
+               actions: dict[str, list[asyncpg.Record]]) -> Iterator[KeptGame | str]:
+        for row in games:
+            try:
+                yield self._kept(row, actions.get(row["id"], []))
+            except (ValueError, TypeError, KeyError) as exc:
+                yield f"not resumed: game {row['id']}: {one_line(exc).splitlines()[0]}"
+
+    @staticmethod
+    def _seats(data: dict[str, Any]) -> dict[str, Seat]:
+        return {side: Seat(**seat) for side, seat in data.items()}
+
+    def _kept(self, row: asyncpg.Record, actions: list[asyncpg.Record]) -> KeptGame:
+        game = rebuilt(row["setup"], [a["action"] for a in actions], [a["hash"] for a in actions])
+        kept = KeptGame(row["id"], game, self._seats(row["seats"]), created=row["created"],
+                        creator=row["creator"], finished=row["finished"], epoch=row["epoch"])
+        if game.over and kept.finished is None:
+            kept.finished = time.time()
+        return kept
+
+    async def load_game(self, game_id: str) -> KeptGame | None:
+        try:
+            async with self.pool.acquire(timeout=TIMEOUT) as conn, conn.transaction(
+                    isolation="repeatable_read", readonly=True):
+                row = await conn.fetchrow("SELECT * FROM games WHERE id = $1", game_id)
+                if row is None:
+                    return None
+                actions = await conn.fetch("SELECT action, hash FROM actions WHERE game = $1 "
+                                           "ORDER BY step", game_id)
+        except DATABASE_ERRORS as exc:
+            raise StoreError(f"the database: {one_line(exc)}") from None
+        try:
+            return self._kept(row, list(actions))
+        except (ValueError, TypeError, KeyError) as exc:
+            raise StoreError(f"game {game_id} cannot be replayed: {one_line(exc)}") from None
+
+    async def refresh(self, kept: KeptGame) -> Refreshed:
+        try:
+            async with self.pool.acquire(timeout=TIMEOUT) as conn, conn.transaction(
+                    isolation="repeatable_read", readonly=True):
+                row = await conn.fetchrow("SELECT * FROM games WHERE id = $1", kept.id)
+                if row is None:
+                    raise StoreError(f"game {kept.id} is no longer in the database")
+                if row["epoch"] != kept.epoch:
+                    everything = await conn.fetch("SELECT action, hash FROM actions "
+                                                  "WHERE game = $1 ORDER BY step", kept.id)
+                    return Refreshed(self._seats(row["seats"]), row["finished"], row["epoch"],
+                                     rebuilt=self._kept(row, list(everything)))
+                newer = await conn.fetch("SELECT action, note, hash FROM actions "
+                                         "WHERE game = $1 AND step > $2 ORDER BY step",
+                                         kept.id, kept.game.step)
+        except DATABASE_ERRORS as exc:
+            raise StoreError(f"the database: {one_line(exc)}") from None
+        except (ValueError, TypeError, KeyError) as exc:
+            raise StoreError(f"game {kept.id} cannot be replayed: {one_line(exc)}") from None
+        return Refreshed(self._seats(row["seats"]), row["finished"], row["epoch"],
+                         actions=[(a["action"], a["note"], a["hash"]) for a in newer])
+
+    async def add_game(self, kept: KeptGame) -> None:
+        seats = {side: seat.to_data() for side, seat in kept.seats.items()}
+        async with self._transaction() as conn:
+            await conn.execute(
+                "INSERT INTO games (id, setup, seats, creator, created, finished, step, epoch) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)", kept.id, setup_data(kept.game), seats,
+                kept.creator, kept.created, kept.finished, kept.game.step, kept.epoch)
+            await self._notify(conn, {"what": "game", "game": kept.id})
+
+    async def play(self, kept: KeptGame, action: Any, note: str = "") -> tuple[Event, ...]:
+        game = kept.game
+        step = game.step
+        # played here first: the state's hash after it is kept with it, for the others to check
+        events = game.play(action)
+        finished = kept.finished
+        try:
+            if game.over and finished is None:
+                finished = time.time()
+            async with self._transaction() as conn:
+                await self._still_at(conn, kept, step)
+                await conn.execute(
+                    "INSERT INTO actions (game, step, action, hash, note) "
+                    "VALUES ($1, $2, $3, $4, $5)", kept.id, step + 1,
+                    game.action_data(game.action_at(step + 1)), game.state_hash(), note)
+                await conn.execute("UPDATE games SET step = $2, finished = $3 WHERE id = $1",
+                                   kept.id, step + 1, finished)
+                await self._notify(conn, {"what": "step", "game": kept.id, "step": step + 1,
+                                          "epoch": kept.epoch})
+        except BaseException:
+            game.goto(step)  # not committed, so not played (the next action replaces it)
+            raise
+        kept.finished = finished
+        return events
+
+    async def _still_at(self, conn: asyncpg.Connection, kept: KeptGame, step: int) -> None:
+        """Lock the game's row, and check that it stands where this host played from."""
+        row = await conn.fetchrow("SELECT step, epoch FROM games WHERE id = $1 FOR UPDATE",
+                                  kept.id)
+        if row is None:
+            raise StoreError(f"game {kept.id} is no longer in the database")
+        if row["step"] != step or row["epoch"] != kept.epoch:
+            raise Overtaken()
+
+    async def rewind(self, kept: KeptGame, target: int) -> None:
+        game = kept.game
+        over = game.state_at(target).over
+        finished = kept.finished if over else None
+        async with self._transaction() as conn:
+            await self._still_at(conn, kept, game.step)
+            await conn.execute("DELETE FROM actions WHERE game = $1 AND step > $2", kept.id,
+                               target)
+            await conn.execute("UPDATE games SET step = $2, epoch = epoch + 1, finished = $3 "
+                               "WHERE id = $1", kept.id, target, finished)
+            await self._notify(conn, {"what": "rewind", "game": kept.id, "step": target,
+                                      "epoch": kept.epoch + 1})
+        game.goto(target)
+        kept.epoch += 1
+        kept.finished = finished
+
+    async def keep_seat(self, kept: KeptGame, side: str, was: Seat) -> None:
+        async with self._transaction() as conn:
+            seats = await conn.fetchval("SELECT seats FROM games WHERE id = $1 FOR UPDATE",
+                                        kept.id)
+            if seats is None:
+                raise StoreError(f"game {kept.id} is no longer in the database")
+            now = Seat(**seats[side]) if side in seats else Seat()
+            if not now.same(was) and not now.same(kept.seats[side]):
+                raise SeatTaken(now)
+            await conn.execute("UPDATE games SET seats = jsonb_set(seats, $2::text[], $3) "
+                               "WHERE id = $1", kept.id, [side], kept.seats[side].to_data())
+            await self._notify(conn, {"what": "game", "game": kept.id})
+
+    async def keep_finished(self, kept: KeptGame) -> None:
+        async with self._transaction() as conn:
+            await conn.execute("UPDATE games SET finished = $2 WHERE id = $1", kept.id,
+                               kept.finished)
+            await self._notify(conn, {"what": "game", "game": kept.id})
+
+    # --- players -------------------------------------------------------------------------------
+    async def set_name(self, player: str, name: str) -> str:
+        async with self._transaction() as conn:
+            # one host at a time checks a new name against every other: a look-alike cannot
+            # be taken on two hosts at once
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", NAMES_LOCK)
+            others = await conn.fetch("SELECT name FROM players WHERE player <> $1 "
+                                      "AND name <> ''", player)
+            name = free_name(name, [row["name"] for row in others])
+            if is_guest(player):
+                return name
+            row = await conn.fetchrow(
+                "INSERT INTO players (player, name) VALUES ($1, $2) ON CONFLICT (player) "
+                "DO UPDATE SET name = EXCLUDED.name RETURNING name, options", player, name)
+            await self._notify(conn, {"what": "player", "player": player})
+        self.players.remember(player, self._known(row))
+        return name
+
+    async def set_option(self, player: str, key: str, value: str) -> None:
+        if is_guest(player):
+            return
+        async with self._transaction() as conn:
+            row = await conn.fetchrow(
+                "INSERT INTO players (player, options) VALUES ($1, jsonb_build_object($2::text, "
+                "$3::text)) ON CONFLICT (player) DO UPDATE SET options = players.options || "
+                "EXCLUDED.options RETURNING name, options", player, key, value)
+            await self._notify(conn, {"what": "player", "player": player})
+        self.players.remember(player, self._known(row))
+
+    async def refresh_player(self, player: str) -> None:
+        try:
+            async with self.pool.acquire(timeout=TIMEOUT) as conn:
+                row = await conn.fetchrow("SELECT name, options FROM players "
+                                          "WHERE player = $1", player)
+        except DATABASE_ERRORS:
+            return  # what this host knows will do until the database is back
+        self.players.remember(player, self._known(row) if row is not None else {})
+
+    # --- closing -------------------------------------------------------------------------------
+    async def close(self) -> None:
+        self._closing = True
+        if self._reconnecting is not None:
+            self._reconnecting.cancel()
+        if self._listener is not None:
+            with contextlib.suppress(*DATABASE_ERRORS):
+                await asyncio.wait_for(self._listener.close(), TIMEOUT)
+            self._listener = None
+        with contextlib.suppress(*DATABASE_ERRORS):
+            await asyncio.wait_for(self.pool.close(), TIMEOUT)
