@@ -10,7 +10,12 @@ Reported, for each N:
   (sessions arrive two a second);
 - action → opponent's screen: from a player's key to the first bytes of the repaint reaching
   the opponent's terminal (the watcher's, for the lone session: its own), p50 and p95;
-- memory: resident size of each session's game process (median), and of the server.
+- memory: each session's game process's own memory (USS: the pages only it holds) and its
+  proportional share (PSS: its own plus its share of those it shares — with warm sessions,
+  the warm process's pages), medians; and the server's resident size.
+
+With ``baseline`` (another checkout of the game), each N is measured on that code and on this,
+in turns, ``rounds`` times: the figures are the medians of the rounds, before and after.
 """
 
 from __future__ import annotations
@@ -49,6 +54,47 @@ def _rss_kib(pid: int) -> int:
     except OSError:
         pass
     return 0
+
+
+def _memory_kib(pid: int) -> dict[str, int]:
+    """A process's resident, proportional and own (unique) memory, in KiB."""
+    found = {"rss": 0, "pss": 0, "uss": 0}
+    try:
+        lines = Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()
+    except OSError:
+        return found
+    for line in lines:
+        name, _, rest = line.partition(":")
+        words = rest.split()
+        if not words or not words[0].isdigit():
+            continue
+        if name == "Rss":
+            found["rss"] = int(words[0])
+        elif name == "Pss":
+            found["pss"] = int(words[0])
+        elif name in ("Private_Clean", "Private_Dirty"):
+            found["uss"] += int(words[0])
+    return found
+
+
+def _cmdline(pid: int) -> list[bytes]:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return []
+
+
+def _processes(server_pid: int) -> tuple[list[int], list[int]]:
+    """The sessions' game processes (the server's children, or the warm process's), and the
+    warm process (if the server keeps one)."""
+    sessions, warm = [], []
+    for child in _children(server_pid):
+        if b"warm" in _cmdline(child):
+            warm.append(child)
+            sessions.extend(_children(child))
+        else:
+            sessions.append(child)
+    return sessions, warm
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -139,8 +185,14 @@ class _Tracker:
             pass
 
 
+async def _wait_for_file(path: Path, timeout: float) -> None:
+    deadline = time.perf_counter() + timeout
+    while not path.exists() and time.perf_counter() < deadline:
+        await asyncio.sleep(0.1)
+
+
 async def measure(sessions: int, seconds: float, folder: Path,
-                  pace: float = PACE) -> dict[str, Any]:
+                  pace: float = PACE, code: Path | None = None) -> dict[str, Any]:
     import json
     import socket as sockets
     import subprocess
@@ -159,15 +211,21 @@ async def measure(sessions: int, seconds: float, folder: Path,
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     # the server in a process of its own, as in use: the load generator does not share its CPU
+    env = dict(os.environ)
+    if code is not None:  # another checkout's game: its package first on the path
+        env["PYTHONPATH"] = str(code)
     server = subprocess.Popen(
         [sys.executable, "-m", "ahoy_tui", "serve", "--data", str(folder), "--open",
          "--port", str(port), "--max-connections", str(sessions + 8),
          "--max-per-address", str(sessions + 8), "--max-games", str(sessions + 8),
          "--think", "0.05"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env,
+        cwd=str(code) if code is not None else None)
     try:
         assert server.stdout is not None
         await asyncio.wait_for(asyncio.to_thread(server.stdout.readline), 60)
+        if code is None:  # this code keeps a warm process: the players come once it is ready
+            await _wait_for_file(folder / "warm.sock", 60)
         return await _load(sessions, seconds, folder, port, keys, server.pid, msg, HostLink,
                            pace)
     finally:
@@ -252,7 +310,7 @@ async def _load(sessions: int, seconds: float, folder: Path, port: int, keys: li
 
     def cpu_now() -> tuple[float, float]:
         return (_cpu_seconds(server_pid),
-                sum(_cpu_seconds(pid) for pid in _children(server_pid)))
+                sum(_cpu_seconds(pid) for pid in _processes(server_pid)[0]))
 
     cpu_start, wall_start = cpu_now(), time.perf_counter()
 
@@ -291,8 +349,10 @@ async def _load(sessions: int, seconds: float, folder: Path, port: int, keys: li
     cpu_end, wall = cpu_now(), time.perf_counter() - wall_start
     server_cpu = 100 * (cpu_end[0] - cpu_start[0]) / wall
     sessions_cpu = 100 * (cpu_end[1] - cpu_start[1]) / wall
-    memory = [_rss_kib(pid) / 1024 for pid in _children(server_pid)]
+    pids, warm = _processes(server_pid)
+    memory = [_memory_kib(pid) for pid in pids]
     server_mib = _rss_kib(server_pid) / 1024
+    warm_mib = sum(_memory_kib(pid)["rss"] for pid in warm) / 1024
     reader.cancel()
     await link.close()
     for conn in connections:
@@ -308,21 +368,53 @@ async def _load(sessions: int, seconds: float, folder: Path, port: int, keys: li
         "latency_ms": {"p50": round(_percentile(latencies, 0.5) * 1000, 1),
                        "p95": round(_percentile(latencies, 0.95) * 1000, 1),
                        "actions": len(latencies)},
-        "session_mib": round(statistics.median(memory), 1) if memory else None,
+        "session_mib": {kind: round(statistics.median(m[kind] for m in memory) / 1024, 1)
+                        if memory else None for kind in ("uss", "pss", "rss")},
         "server_mib": round(server_mib, 1),
+        "warm_mib": round(warm_mib, 1) if warm else None,
         # while they play, in % of one core: the server (host and SSH door), all sessions
         "cpu_percent": {"server": round(server_cpu), "sessions": round(sessions_cpu)},
     }
 
 
-def run(counts: list[int], seconds: float, pace: float = PACE) -> list[dict[str, Any]]:
+def run(counts: list[int], seconds: float, pace: float = PACE, baseline: Path | None = None,
+        rounds: int = 1) -> list[dict[str, Any]]:
+    """Each N measured ``rounds`` times (on the baseline's code and this, in turns, if given);
+    one result for each N and code: the medians of its rounds."""
     if any(not 1 <= count <= 200 for count in counts):
         raise ValueError("sessions: between 1 and 200 at once")
+    if baseline is not None and not (baseline / "ahoy_tui").is_dir():
+        raise ValueError(f"{baseline}: not a checkout of the game (no ahoy_tui folder)")
+    codes: list[tuple[str, Path | None]] = [("this", None)]
+    if baseline is not None:
+        codes.insert(0, ("baseline", baseline))
     results = []
     for count in counts:
-        folder = Path(tempfile.mkdtemp(prefix="ahoy-bench-"))
-        try:
-            results.append(asyncio.run(measure(count, seconds, folder, pace)))
-        finally:
-            shutil.rmtree(folder, ignore_errors=True)
+        runs: dict[str, list[dict[str, Any]]] = {name: [] for name, _ in codes}
+        for _ in range(max(1, rounds)):
+            for name, code in codes:
+                folder = Path(tempfile.mkdtemp(prefix="ahoy-bench-"))
+                try:
+                    runs[name].append(asyncio.run(measure(count, seconds, folder, pace, code)))
+                finally:
+                    shutil.rmtree(folder, ignore_errors=True)
+        for name, _ in codes:
+            results.append({"code": name, "rounds": len(runs[name]), **_medians(runs[name])})
     return results
+
+
+def _medians(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """One result whose every figure is the median of the runs' (the first run's otherwise)."""
+    if len(runs) == 1:
+        return runs[0]
+
+    def merge(values: list[Any]) -> Any:
+        if isinstance(values[0], dict):
+            return {key: merge([v[key] for v in values]) for key in values[0]}
+        numbers = [v for v in values if isinstance(v, int | float) and v == v]
+        if len(numbers) != len(values) or isinstance(values[0], bool):
+            return values[0]
+        middle = statistics.median(numbers)
+        return round(middle, 1) if isinstance(middle, float) else middle
+
+    return merge(runs)

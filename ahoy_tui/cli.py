@@ -30,7 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ahoy", description="Tabletop naval wargames in a terminal.")
     parser.add_argument("--version", action="version", version=f"ahoy-tui {__version__}")
-    # lobby and web are started by the server: left out of the list (given no help at all, as
+    # lobby, web and warm are started by the server: left out of the list (given no help at all, as
     # help=SUPPRESS prints "==SUPPRESS==" for a subcommand)
     sub = parser.add_subparsers(
         dest="command",
@@ -97,6 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
     lobby.add_argument("--guest", action="store_true")
     lobby.add_argument("--take-tty", action="store_true")
 
+    warm = sub.add_parser("warm")  # started by the server: forks each session's game process
+    warm.add_argument("--socket", required=True)
+
     # the browser door alone, for a game host's socket (`serve --web` runs it in the server)
     web = sub.add_parser("web")
     web.add_argument("--socket", required=True)
@@ -124,11 +127,17 @@ def build_parser() -> argparse.ArgumentParser:
                        help="with --server: how long they play (default 30)")
     bench.add_argument("--pace", type=float, default=3.0,
                        help="with --server: seconds a player waits before acting (default 3)")
+    bench.add_argument("--browser", action="store_true",
+                       help="with --server: a browser tab in headless Chromium instead (needs "
+                            "the test extra and /usr/bin/chromium): page load, and a move's "
+                            "round trip between the page and an SSH player")
+    bench.add_argument("--runs", type=int, default=5,
+                       help="with --browser: page loads, and moves each way (default 5)")
     return parser
 
 
 COMMANDS = ("play", "engine", "scenarios", "fleets", "replay", "selfplay", "bench", "serve",
-            "lobby", "web")
+            "lobby", "web", "warm")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -178,6 +187,10 @@ def _run(args: argparse.Namespace) -> int:
         from ahoy_tui.server.serve import lobby
 
         return lobby(args)
+    if command == "warm":
+        from ahoy_tui.server.warm import run_warm
+
+        return run_warm(args)
     if command == "web":
         from ahoy_tui.server.web import serve_web
 

@@ -13,6 +13,10 @@ import os
 import signal
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ahoy_tui.server.warm import WarmProcess
 
 
 def data_folder(given: str | None) -> Path:
@@ -39,6 +43,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the address browsers reach the web door by, when it is not the "
                              "one they asked for (behind a proxy: https://games.example.org)")
     parser.add_argument("--data", metavar="DIR", help="the server's data folder")
+    parser.add_argument("--store", metavar="URL",
+                        help="keep players and games in this PostgreSQL database "
+                             "(postgresql://user@host:port/db), shared with other hosts; "
+                             "default: the data folder")
     parser.add_argument("--max-connections", type=int, default=64,
                         help="players connected at once, SSH and browser (default 64)")
     parser.add_argument("--max-per-address", type=int, default=16,
@@ -50,6 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "a guest: 2)")
     parser.add_argument("--idle-timeout", type=float, default=30.0,
                         help="minutes without a key before a session is closed (default 30)")
+    parser.add_argument("--cold-sessions", action="store_true",
+                        help="start each session's game process from nothing, not forked from "
+                             "the warm process (slower; for comparison)")
     parser.add_argument("--think", type=float, default=1.0,
                         help="seconds a computer captain may think (default 1)")
 
@@ -106,11 +117,19 @@ async def run_server(args: argparse.Namespace, ready: asyncio.Event | None = Non
     folder = held.path
     for leftover in held.cleaned:
         log_line(f"removed {leftover.name}, left by a save cut short")
+    from ahoy_tui.server.store import StoreError
+    from ahoy_tui.server.store_open import open_store
+
+    store = None
     try:
-        host = GameHost(folder, think=args.think, max_games=args.max_games,
+        store = await open_store(getattr(args, "store", None) or folder)
+        host = GameHost(store, think=args.think, max_games=args.max_games,
                         log=lambda text: log_line(text))
-    except ValueError as exc:
+        await host.resume()
+    except (StoreError, ValueError) as exc:
         log_line(str(exc))
+        if store is not None:
+            await store.close()
         held.release()
         return 2
     socket = folder / "host.sock"
@@ -126,12 +145,16 @@ async def run_server(args: argparse.Namespace, ready: asyncio.Event | None = Non
     settings = ServerSettings(socket, folder, guest=args.guest,
                               open_registration=args.open_registration, authorized_keys=keys,
                               keeper=keeper, login_timeout=args.login_timeout,
-                              idle_timeout=args.idle_timeout * 60, players=host.players)
+                              idle_timeout=args.idle_timeout * 60, players=host.players,
+                              log=log_line)
     os.environ["AHOY_SERVER_PID"] = str(os.getpid())  # game processes end with the server
+    settings.warm = start_warm(folder, args)
     try:
         acceptor = await start_ssh(settings, args.host, args.port)
     except OSError as exc:
         log_line(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}")
+        if settings.warm is not None:
+            await settings.warm.stop()
         await host.close()
         held.release()
         return 2
@@ -151,6 +174,8 @@ async def run_server(args: argparse.Namespace, ready: asyncio.Event | None = Non
             log_line(f"cannot listen on {args.host}:{args.web_port} for browsers: "
                      f"{exc.strerror or exc}")
             acceptor.close()
+            if settings.warm is not None:
+                await settings.warm.stop()
             await host.close()
             held.release()
             return 2
@@ -176,10 +201,25 @@ async def run_server(args: argparse.Namespace, ready: asyncio.Event | None = Non
     acceptor.close()
     if web is not None:
         await web.close()
+    if settings.warm is not None:
+        await settings.warm.stop()
     await host.close()
     held.release()
     print("Ahoy TUI server: stopped; every game is kept.", flush=True)
     return 0
+
+
+def start_warm(folder: Path, args: argparse.Namespace) -> WarmProcess | None:
+    """The warm process each session's game is forked from, starting in the background (until
+    it is ready, sessions start cold); None with ``--cold-sessions``."""
+    if getattr(args, "cold_sessions", False):
+        return None
+    from ahoy_tui.server.warm import WarmProcess
+
+    warm = WarmProcess(folder / "warm.sock", [sys.executable, "-m", "ahoy_tui", "warm"],
+                       log=log_line)
+    warm.start_soon()
+    return warm
 
 
 def serve(args: argparse.Namespace) -> int:

@@ -35,6 +35,7 @@ from ahoy_tui.server.limits import (
     idle_goodbye,
 )
 from ahoy_tui.server.players import Players
+from ahoy_tui.server.warm import WarmChild, WarmGone, WarmProcess
 
 
 def colour_system(term: str, colorterm: str = "", choice: str = "auto") -> str:
@@ -61,7 +62,9 @@ class ServerSettings:
                  login_timeout: float = 10.0, idle_timeout: float = 1800.0,
                  input_rate: float = 16384.0, input_burst: float = 65536.0,
                  players: Players | None = None,
-                 command: Callable[[list[str]], list[str]] | None = None) -> None:
+                 command: Callable[[list[str]], list[str]] | None = None,
+                 warm: WarmProcess | None = None,
+                 log: Callable[[str], None] | None = None) -> None:
         self.socket = socket
         self.folder = folder
         self.guest = guest
@@ -74,6 +77,8 @@ class ServerSettings:
         self.input_burst = input_burst
         self.players = players
         self.command = command or (lambda args: [sys.executable, "-m", "ahoy_tui", *args])
+        self.warm = warm  # forks each session's game process already started; else cold
+        self.log = log or (lambda text: None)
 
     def key_allowed(self, key: asyncssh.SSHKey, host: str, addr: str) -> bool:
         if self.open_registration:
@@ -206,7 +211,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.term = ""
         self.size = (80, 24)
         self.master: int | None = None
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.proc: subprocess.Popen[bytes] | WarmChild | None = None
         self.bucket = TokenBucket(settings.input_rate, settings.input_burst)
         self.idle: asyncio.TimerHandle | None = None
         self.reading = False
@@ -276,9 +281,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if self.player.startswith("guest:"):
             args.append("--guest")
         try:
-            self.proc = subprocess.Popen(
-                self.settings.command(args), stdin=slave, stdout=slave, stderr=slave,
-                env=child_env, start_new_session=True, close_fds=True)
+            self.proc = self._start(args, slave, child_env)
         except OSError as exc:
             os.close(master)
             os.close(slave)
@@ -290,6 +293,18 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.master = master
         self._start_reading()
         self._touch()
+
+    def _start(self, args: list[str], slave: int,
+               env: dict[str, str]) -> subprocess.Popen[bytes] | WarmChild:
+        """The session's game process: forked warm if the server keeps a warm process, else
+        started cold (as before, and whenever the warm process cannot take it)."""
+        if self.settings.warm is not None:
+            try:
+                return self.settings.warm.fork(slave, args, env)
+            except WarmGone as exc:
+                self.settings.log(f"a session starts cold: {exc}")
+        return subprocess.Popen(self.settings.command(args), stdin=slave, stdout=slave,
+                                stderr=slave, env=env, start_new_session=True, close_fds=True)
 
     def _start_reading(self) -> None:
         if self.master is not None and not self.reading:
@@ -354,7 +369,9 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.chan.exit(0)
 
     def _end_game(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
+        if isinstance(self.proc, WarmChild):
+            self.proc.hang_up()
+        elif self.proc is not None and self.proc.poll() is None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.proc.pid, signal.SIGHUP)
         self._close_master()

@@ -22,7 +22,11 @@ def take_controlling_terminal() -> None:
 
 def end_with_server() -> None:
     """Be sent SIGHUP when the server (our parent, ``AHOY_SERVER_PID``) dies, even killed: the
-    game processes of both doors, the SSH door's and the browser's, must never outlive it."""
+    game processes of both doors, the SSH door's and the browser's, must never outlive it.
+
+    A hang-up must end us whatever the server inherited: under ``nohup`` SIGHUP is ignored,
+    and an ignored signal stays ignored across fork and exec."""
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
     if sys.platform.startswith("linux"):
         import ctypes
 

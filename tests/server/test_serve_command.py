@@ -14,9 +14,13 @@ import asyncssh
 from .conftest import free_port
 
 
-def start(folder: Path, *args: str) -> subprocess.Popen[str]:
+def start(folder: Path, *args: str, nohup: bool = False) -> subprocess.Popen[str]:
+    """``ahoy serve`` on ``folder``; with ``nohup``, as ``nohup`` starts it: SIGHUP ignored
+    (which its children inherit)."""
     return subprocess.Popen([sys.executable, "-m", "ahoy_tui", "serve", "--data", str(folder),
-                             *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=(lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+                            if nohup else None)
 
 
 async def test_serve_lets_a_key_in_and_stops_cleanly_keeping_its_games(short_dir):
@@ -78,7 +82,8 @@ async def test_without_keys_open_or_guests_the_banner_says_nobody_can_log_in(sho
 
 
 def lobby_processes(folder: Path) -> list[int]:
-    """The game processes serving this data folder's sessions."""
+    """The game processes serving this data folder's sessions: started cold (``ahoy lobby``),
+    or forked from the warm process (which bears its command line), and the warm process."""
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -86,7 +91,8 @@ def lobby_processes(folder: Path) -> list[int]:
                 words = (entry / "cmdline").read_bytes().split(b"\0")
             except OSError:
                 continue
-            if b"lobby" in words and str(folder / "host.sock").encode() in words:
+            if (b"lobby" in words and str(folder / "host.sock").encode() in words) or (
+                    b"warm" in words and str(folder / "warm.sock").encode() in words):
                 found.append(int(entry.name))
     return found
 
@@ -96,10 +102,14 @@ async def test_game_processes_never_outlive_a_killed_server(short_dir):
     server leaves no game process behind."""
     folder = short_dir / "data"
     port = free_port()
-    for wait in (0.0, 2.5):
-        server = start(folder, "--open", "--port", str(port))
+    for wait, nohup in ((0.0, False), (2.5, False), (2.5, True)):
+        server = start(folder, "--open", "--port", str(port), nohup=nohup)
         assert server.stdout is not None
         await asyncio.to_thread(server.stdout.readline)
+        for _ in range(300 if wait else 0):  # the second session is forked warm
+            if (folder / "warm.sock").exists():
+                break
+            await asyncio.sleep(0.05)
         key = asyncssh.generate_private_key("ssh-ed25519")
         conn = await asyncssh.connect("127.0.0.1", port, username="alice", client_keys=[key],
                                       known_hosts=None, agent_path=None)
@@ -117,4 +127,4 @@ async def test_game_processes_never_outlive_a_killed_server(short_dir):
             if not lobby_processes(folder):
                 break
             await asyncio.sleep(0.1)
-        assert lobby_processes(folder) == [], f"left behind after {wait} s"
+        assert lobby_processes(folder) == [], f"left behind after {wait} s (nohup: {nohup})"
