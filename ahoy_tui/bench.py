@@ -142,12 +142,16 @@ def _summary(times: list[float], scale: float = 1000.0) -> dict[str, float]:
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
+    if getattr(args, "browser", False):
+        return _browser(args, out)
     if getattr(args, "server", False):
         from ahoy_tui import bench_server
 
         counts = [int(n) for n in str(args.sessions).split(",") if n.strip()]
         try:
-            results = bench_server.run(counts, args.seconds, args.pace)
+            baseline = Path(args.baseline) if args.baseline else None
+            results = bench_server.run(counts, args.seconds, args.pace, baseline,
+                                       args.rounds if baseline else 1)
         except ValueError as exc:
             print(f"ahoy bench: {exc}", file=sys.stderr)
             return 2
@@ -156,13 +160,16 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
             return 0
         out.write(f"ahoy bench --server (loopback SSH; each player acts 0.5-1.5 × {args.pace:g} s "
                   f"after the last action, for {args.seconds:g} s)\n")
-        out.write("  sessions | connect→first frame p50 / p95 | action→opponent p50 / p95 "
-                  "(actions) | memory per session / server | CPU while playing (% of a core)\n")
+        out.write("  sessions | code | connect→first frame p50 / p95 | action→opponent p50 / p95 "
+                  "(actions) | a session's memory USS / PSS / RSS | server / warm RSS | CPU "
+                  "while playing (% of a core)\n")
         for r in results:
-            ff, lat = r["first_frame_ms"], r["latency_ms"]
-            out.write(f"  {r['sessions']:>8} | {ff['p50']} / {ff['p95']} ms | {lat['p50']} / "
-                      f"{lat['p95']} ms ({lat['actions']}) | {r['session_mib']} / "
-                      f"{r['server_mib']} MiB | server {r['cpu_percent']['server']}%, "
+            ff, lat, mem = r["first_frame_ms"], r["latency_ms"], r["session_mib"]
+            warm = f"{r['warm_mib']} MiB" if r.get("warm_mib") else "none"
+            out.write(f"  {r['sessions']:>8} | {r['code']} | {ff['p50']} / {ff['p95']} ms | "
+                      f"{lat['p50']} / {lat['p95']} ms ({lat['actions']}) | {mem['uss']} / "
+                      f"{mem['pss']} / {mem['rss']} MiB | {r['server_mib']} MiB / {warm} | "
+                      f"server {r['cpu_percent']['server']}%, "
                       f"sessions {r['cpu_percent']['sessions']}%\n")
         return 0
     if getattr(args, "ui", False):
@@ -186,6 +193,30 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         out.write(json.dumps(result) + "\n")
         return 0
     _report(result, out)
+    return 0
+
+
+def _browser(args: argparse.Namespace, out: TextIO) -> int:
+    from ahoy_tui import bench_browser
+
+    try:
+        result = bench_browser.run(args.runs)
+    except ValueError as exc:
+        print(f"ahoy bench: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        out.write(json.dumps(result) + "\n")
+        return 0
+    load = result["page_load_ms"]
+    out.write(f"ahoy bench --server --browser (headless Chromium {result['chromium']} and an "
+              f"SSH player, against `ahoy serve --web` on loopback)\n"
+              f"  page load → first screen: median {load['median']} ms, p95 {load['p95']} ms "
+              f"({load['runs']} loads; the first, with an empty cache: {load['first']} ms)\n")
+    for key, words in (("page_key_to_ssh_ms", "a key in the page → the SSH player sees it"),
+                       ("ssh_key_to_page_ms", "an SSH key → the page shows it")):
+        row = result[key]
+        out.write(f"  {words}: median {row['median']} ms, p95 {row['p95']} ms "
+                  f"({row['runs']} moves)\n")
     return 0
 
 
