@@ -91,7 +91,8 @@ class OnlineApp(AhoyApp):
             if name:
                 self.send(msg.SetName(name))
 
-        self.push_screen(NameScreen(suggested, problem), chosen)
+        self.push_screen(NameScreen(suggested, problem, guest=self.guest
+                                    or self.player.startswith("guest:")), chosen)
 
     def host_lobby(self, message: msg.Lobby) -> None:
         self.lobby_offset = message.offset

@@ -242,3 +242,13 @@ async def test_a_man_o_war_battle_online_with_template_cards(host, short_dir):
         assert live.game.state.acting or live.game.state.current
         shown = app.export_screenshot()
         assert "BTW" in shown and "crew" in shown  # the template cards, online
+
+
+async def test_a_guest_is_not_told_an_ssh_key_keeps_their_name(host, short_dir):
+    from textual.widgets import Label
+
+    app = OnlineApp(short_dir / "host.sock", "guest:web", "", guest=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, NameScreen))
+        said = " ".join(str(label.render()) for label in app.screen.query(Label))
+        assert "As a guest" in said and "SSH key" not in said

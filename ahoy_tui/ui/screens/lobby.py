@@ -256,10 +256,11 @@ class NameScreen(ModalScreen[str]):
     NameScreen .hint { color: $foreground 70%; }
     """
 
-    def __init__(self, suggested: str, problem: str = "") -> None:
+    def __init__(self, suggested: str, problem: str = "", guest: bool = False) -> None:
         super().__init__()
         self.suggested = suggested
         self.problem = problem
+        self.guest = guest
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -267,8 +268,9 @@ class NameScreen(ModalScreen[str]):
             if self.problem:
                 yield Label(self.problem, classes="hint")
             yield Input(value=self.suggested, id="name", max_length=24)
-            yield Label("Enter to confirm. Your SSH key will be remembered with this name.",
-                        classes="hint")
+            kept = ("As a guest, you keep this name until you leave." if self.guest else
+                    "Your SSH key will be remembered with this name.")
+            yield Label(f"Enter to confirm. {kept}", classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.value.strip():

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import pairwise
-from typing import Any
+from typing import Any, Self
 
 import attrs
 from rich.text import Text
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import OptionList, Static
@@ -139,6 +140,8 @@ class ChoiceList(OptionList):
             super().__init__()
             self.choice = choice
 
+    _lines_only = False  # inside _update_lines: a layout asked for is only the virtual size
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._choices: list[Any] = []
@@ -150,12 +153,31 @@ class ChoiceList(OptionList):
         if labels == self._labels:
             return  # the same choices: keep the list (and the highlight) as it is
         self._labels = labels
-        self.clear_options()
-        self.add_options([
+        self.set_options([  # one pass: clearing and adding apart would lay out twice
             Option(Text.assemble((f"{i} " if i <= 9 else "  ", "bold"), label))
             for i, (label, _) in enumerate(choices, start=1)])
         if choices:
             self.highlighted = 0
+
+    def _update_lines(self) -> None:
+        """New options change what scrolls inside the list, not its size (its height is fixed,
+        battle.tcss): so they repaint it alone. Textual would lay the whole screen out for its
+        new virtual size; only a scrollbar coming or going needs that here."""
+        bars = (self.show_vertical_scrollbar, self.show_horizontal_scrollbar)
+        self._lines_only = True
+        try:
+            super()._update_lines()
+        finally:
+            self._lines_only = False
+        if (self.show_vertical_scrollbar, self.show_horizontal_scrollbar) != bars:
+            self.refresh(layout=True)
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        if layout and self._lines_only and self.styles.height is not None \
+                and self.styles.height.is_cells:
+            layout = False
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def action_pick(self, number: int) -> None:
         if 1 <= number <= len(self._choices):

@@ -94,8 +94,8 @@ class ShipCard(Static):
 
     def __init__(self, card: object, *, expanded: bool, selected: bool,
                  render: Render = render_card) -> None:
-        super().__init__(render(card, expanded=expanded, selected=selected),
-                         id=f"card-{card.ship}", classes="ship-card")
+        drawn = render(card, expanded=expanded, selected=selected)
+        super().__init__(drawn, id=f"card-{card.ship}", classes="ship-card")
         self.ship = card.ship
         self._draw = render
         self._shown = (card, expanded, selected)
@@ -104,8 +104,20 @@ class ShipCard(Static):
         if (card, expanded, selected) == self._shown:
             return  # the same card: no repaint
         self._shown = (card, expanded, selected)
-        self.update(self._draw(card, expanded=expanded, selected=selected))
+        rows = self._rows()
+        self.update(self._draw(card, expanded=expanded, selected=selected), layout=False)
+        if rows is None or self._rows() != rows:
+            self.refresh(layout=True)  # its height changed: the cards below it move
         self.set_class(selected, "-selected")
+
+    def _rows(self) -> int | None:
+        """The rows the card takes at its width, wrapped as Textual wraps it (None before it
+        is laid out). A card of as many rows as before is repainted alone, which is most
+        steps (a figure or two changed); only one that grows or shrinks lays the cards out."""
+        width = self.content_region.width
+        if width <= 0:
+            return None
+        return self.visual.get_height(self.styles, width)
 
     def on_click(self, event: Click) -> None:
         self.post_message(ShipCards.Selected(self.ship))
