@@ -168,7 +168,7 @@ async def run_server(args: argparse.Namespace, ready: asyncio.Event | None = Non
         try:
             web = await start_web(WebSettings(socket, keeper, idle_timeout=settings.idle_timeout,
                                               public_url=args.public_url,
-                                              command=settings.command),
+                                              command=settings.command, warm=settings.warm),
                                   args.host, args.web_port)
         except OSError as exc:
             log_line(f"cannot listen on {args.host}:{args.web_port} for browsers: "

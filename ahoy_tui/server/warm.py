@@ -9,10 +9,11 @@ the session's terminal; it forks, and the child — sharing the warm process's p
 
 The conversation, over a unix socket in the data folder: the door connects and sends one
 message, a JSON line ``{"args": [...], "env": {...}}`` carrying the session's terminal (the pty's
-slave end) as a passed file descriptor. The warm process answers ``pid N`` when the child is
-forked and ``exit N`` when it has ended (a signal's death as ``128 + signal``), then closes.
+slave end) as a passed file descriptor — or, for a browser tab, three: the ends of its stdin,
+stdout and stderr pipes. The warm process answers ``pid N`` when the child is forked and
+``exit N`` when it has ended (a signal's death as ``128 + signal``), then closes.
 
-The child is its own session (``setsid``), its terminal its controlling terminal; it ends with
+The child is its own session (``setsid``), a terminal its controlling terminal; it ends with
 the warm process (``PR_SET_PDEATHSIG``), which ends with the server.
 """
 
@@ -59,10 +60,18 @@ def preload() -> None:
         if not module.name.startswith(skip):
             with contextlib.suppress(ImportError):
                 importlib.import_module(module.name)
-    for name in ("textual.drivers.linux_driver", "textual._xterm_parser",
-                 "textual.drivers._writer_thread", "textual.drivers._input_reader_linux"):
+    import textual.layouts
+    from rich.cells import cell_len
+
+    lazy = [module.name for module in pkgutil.iter_modules(textual.layouts.__path__,
+                                                           "textual.layouts.")]
+    for name in ("textual.drivers.linux_driver", "textual.drivers.web_driver",
+                 "textual._xterm_parser", "textual.drivers._writer_thread",
+                 "textual.drivers._input_reader_linux", "textual.scrollbar",
+                 "rich._emoji_codes", "shlex", *lazy):  # what Textual and Rich import late
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
+    cell_len("⚓ 船")  # Rich loads its table of character widths at the first wide one
     for ruleset in rulesets():  # their data (tables, scenarios) read once, here
         with contextlib.suppress(Exception):
             ruleset.scenarios()
@@ -120,17 +129,19 @@ def _accept(listener: socket.socket, children: dict[int, socket.socket],
         return
     conn.setblocking(True)
     conn.settimeout(2.0)  # a door that connects and says nothing must not hold us up
+    fds: list[int] = []
     try:
         data, fds = _receive(conn)
         request = json.loads(data)
         args = [str(word) for word in request["args"]]
         env = {str(k): str(v) for k, v in request["env"].items()}
-        if len(fds) != 1:
-            raise ValueError("one terminal expected")
+        if len(fds) not in (1, 3):
+            raise ValueError("a terminal, or three pipes, expected")
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        for fd in fds:
+            os.close(fd)
         conn.close()
         return
-    terminal = fds[0]
     sys.stdout.flush()
     sys.stderr.flush()
     pid = os.fork()
@@ -141,7 +152,7 @@ def _accept(listener: socket.socket, children: dict[int, socket.socket],
                 child_conn.close()
             conn.close()
             _close_ours(ours)
-            code = _become_session(terminal, args, env)
+            code = _become_session(fds, args, env)
         except SystemExit as exc:  # the command line's own way out (--version, a usage error)
             code = exc.code if isinstance(exc.code, int) else int(exc.code is not None)
         except BaseException:
@@ -154,7 +165,8 @@ def _accept(listener: socket.socket, children: dict[int, socket.socket],
                 sys.stdout.flush()
                 sys.stderr.flush()
             os._exit(code)
-    os.close(terminal)
+    for fd in fds:
+        os.close(fd)
     with contextlib.suppress(OSError):  # the door gone: the child runs on, its end untold
         conn.sendall(f"pid {pid}\n".encode())
     children[pid] = conn
@@ -210,16 +222,20 @@ def _reap(children: dict[int, socket.socket]) -> None:
             conn.close()
 
 
-def _become_session(terminal: int, args: list[str], env: dict[str, str]) -> int:
-    """Turn this fresh child into a session's game process, on its terminal, and run it."""
+def _become_session(fds: list[int], args: list[str], env: dict[str, str]) -> int:
+    """Turn this fresh child into a session's game process, on its terminal (or its three
+    pipes), and run it."""
     import importlib
 
     warm = os.getppid()
     os.setsid()
-    for fd in (0, 1, 2):
-        os.dup2(terminal, fd)
-    if terminal > 2:
-        os.close(terminal)
+    ends = fds * 3 if len(fds) == 1 else fds
+    moved = [os.dup(fd) for fd in ends]  # first out of the way of 0, 1 and 2
+    for fd in fds:
+        os.close(fd)
+    for target, fd in enumerate(moved):
+        os.dup2(fd, target)
+        os.close(fd)
     os.environ.clear()
     os.environ.update(env)
     os.environ["AHOY_SERVER_PID"] = str(warm)  # whom to end with: the warm process, our parent
@@ -260,7 +276,8 @@ class WarmChild:
         self.pid: int | None = None
         self.returncode: int | None = None
         self._buffer = b""
-        self._hang_up_when_known = False
+        self._signal_when_known: int | None = None
+        self.ended = asyncio.Event()
         self._loop = asyncio.get_running_loop()
         self._loop.add_reader(conn.fileno(), self._readable)
 
@@ -280,14 +297,15 @@ class WarmChild:
             word, _, number = line.decode("ascii", "replace").partition(" ")
             if word == "pid" and number.isdigit():
                 self.pid = int(number)
-                if self._hang_up_when_known:
-                    self.hang_up()
+                if self._signal_when_known is not None:
+                    self.signal_group(self._signal_when_known)
             elif word == "exit" and number.lstrip("-").isdigit():
                 self._done(int(number))
 
     def _done(self, code: int) -> None:
         if self.returncode is None:
             self.returncode = code
+        self.ended.set()
         with contextlib.suppress(ValueError, OSError):
             self._loop.remove_reader(self.conn.fileno())
         self.conn.close()
@@ -297,13 +315,71 @@ class WarmChild:
 
     def hang_up(self) -> None:
         """End the game process as a hang-up would (its whole session)."""
+        self.signal_group(signal.SIGHUP)
+
+    def signal_group(self, sig: int) -> None:
+        """Send ``sig`` to the game process's whole session (once its pid is known)."""
         if self.returncode is not None:
             return
         if self.pid is None:
-            self._hang_up_when_known = True
+            self._signal_when_known = sig
             return
         with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.pid, signal.SIGHUP)
+            os.killpg(self.pid, sig)
+
+    async def wait(self) -> int:
+        await self.ended.wait()
+        assert self.returncode is not None
+        return self.returncode
+
+
+class WarmPipes:
+    """A warm child on pipes — a browser tab's game — where an asyncio ``Process`` stood:
+    ``stdin``, ``stdout``, ``pid``, ``returncode``, ``wait()``."""
+
+    def __init__(self, child: WarmChild, stdin: asyncio.StreamWriter,
+                 stdout: asyncio.StreamReader) -> None:
+        self.child = child
+        self.stdin = stdin
+        self.stdout = stdout
+
+    @property
+    def pid(self) -> int | None:
+        return self.child.pid
+
+    @property
+    def returncode(self) -> int | None:
+        return self.child.returncode
+
+    async def wait(self) -> int:
+        return await self.child.wait()
+
+
+async def fork_on_pipes(warm: WarmProcess, args: list[str], env: dict[str, str],
+                        limit: int = 2 ** 16) -> WarmPipes:
+    """A game process forked on fresh pipes (its stderr discarded), as a browser tab's is.
+    Raises :class:`WarmGone` if the warm process cannot take it."""
+    loop = asyncio.get_running_loop()
+    stdin_r, stdin_w = os.pipe()
+    stdout_r, stdout_w = os.pipe()
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        child = warm.fork((stdin_r, stdout_w, devnull), args, env)
+    except WarmGone:
+        for fd in (stdin_w, stdout_r):
+            os.close(fd)
+        raise
+    finally:
+        for fd in (stdin_r, stdout_w, devnull):
+            os.close(fd)
+    reader = asyncio.StreamReader(limit=limit, loop=loop)
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader, loop=loop),
+                                 os.fdopen(stdout_r, "rb", buffering=0))
+    transport, protocol = await loop.connect_write_pipe(
+        lambda: asyncio.streams.FlowControlMixin(loop=loop),
+        os.fdopen(stdin_w, "wb", buffering=0))
+    writer = asyncio.StreamWriter(transport, protocol, None, loop)
+    return WarmPipes(child, writer, reader)
 
 
 class WarmProcess:
@@ -355,9 +431,11 @@ class WarmProcess:
         """Ready, and not gone since."""
         return self.ready and self.proc is not None and self.proc.returncode is None
 
-    def fork(self, terminal: int, args: list[str], env: dict[str, str]) -> WarmChild:
-        """A game process for a session, on ``terminal`` (a pty's slave end, which the caller
-        still closes). Raises :class:`WarmGone` if the warm process cannot take it."""
+    def fork(self, ends: int | tuple[int, int, int], args: list[str],
+             env: dict[str, str]) -> WarmChild:
+        """A game process for a session, on ``ends``: a pty's slave end, or the child's ends of
+        its stdin, stdout and stderr pipes (the caller still closes them). Raises
+        :class:`WarmGone` if the warm process cannot take it."""
         if not self.running:
             if self.ready:  # it was, and has gone: start another
                 self._restart_soon()
@@ -368,7 +446,8 @@ class WarmProcess:
             conn.connect(str(self.path))
             payload = json.dumps({"args": args, "env": env}).encode() + b"\n"
             conn.sendmsg([payload], [(socket.SOL_SOCKET, socket.SCM_RIGHTS,
-                                      array.array("i", [terminal]))])
+                                      array.array("i", [ends] if isinstance(ends, int)
+                                                  else list(ends)))])
             conn.setblocking(False)
         except OSError as exc:
             conn.close()

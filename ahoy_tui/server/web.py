@@ -25,6 +25,7 @@ import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import aiohttp_jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -34,6 +35,7 @@ from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server, to_int
 
 from ahoy_tui.server.limits import GOODBYE_RESET, Doorkeeper, TokenBucket, idle_goodbye
+from ahoy_tui.server.warm import WarmGone, WarmPipes, WarmProcess, fork_on_pipes
 
 MAX_MESSAGE = 64 * 1024  # one websocket message from a browser: a key, a paste, a resize
 MAX_COLUMNS, MAX_ROWS = 500, 200  # a terminal larger than this is a trick, not a screen
@@ -78,6 +80,7 @@ class WebSettings:
     input_burst: float = 65536.0
     public_url: str | None = None  # --public-url: what the page's links and websocket use
     command: Callable[[list[str]], list[str]] = python_module
+    warm: WarmProcess | None = None  # forks each tab's game already started; else cold
 
 
 def _cells(value: object, default: int, most: int) -> int:
@@ -98,11 +101,13 @@ class Tab(AppService):
     discards the game's stderr."""
 
     def __init__(self, websocket: web.WebSocketResponse, argv: list[str],
-                 settings: WebSettings, downloads: DownloadManager) -> None:
+                 settings: WebSettings, downloads: DownloadManager,
+                 args: list[str] | None = None) -> None:
         super().__init__(shlex.join(argv), write_bytes=websocket.send_bytes,
                          write_str=websocket.send_str, close=websocket.close,
                          download_manager=downloads)
         self.argv = argv
+        self.args = args  # the game's own arguments (``lobby …``), for a warm fork
         self.settings = settings
         self.bucket = TokenBucket(settings.input_rate, settings.input_burst)
         self.idle: asyncio.TimerHandle | None = None
@@ -117,13 +122,21 @@ class Tab(AppService):
 
     async def _open_app_process(self, width: int = 80,
                                 height: int = 24) -> asyncio.subprocess.Process:
-        self._process = process = await asyncio.create_subprocess_exec(
-            *self.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.DEVNULL, env=self._build_environment(width, height),
-            start_new_session=True)
+        env = self._build_environment(width, height)
+        process: Any = None
+        if self.settings.warm is not None and self.args is not None:  # forked warm, on pipes
+            try:
+                process = await fork_on_pipes(self.settings.warm, self.args, env)
+            except WarmGone:
+                process = None
+        if process is None:
+            process = await asyncio.create_subprocess_exec(
+                *self.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.DEVNULL, env=env, start_new_session=True)
+        self._process = process
         assert process.stdin is not None
         self._stdin = process.stdin
-        return process
+        return process  # type: ignore[no-any-return]
 
     async def run(self) -> None:
         """Pass the game's packets to the browser until the game's output ends."""
@@ -195,9 +208,12 @@ class Tab(AppService):
             raise
 
     def kill(self) -> None:
-        if self._process is not None and self._process.returncode is None:
+        process: Any = self._process
+        if isinstance(process, WarmPipes):
+            process.child.signal_group(signal.SIGKILL)
+        elif process is not None and process.returncode is None:
             with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(self._process.pid, signal.SIGKILL)
+                os.killpg(process.pid, signal.SIGKILL)
 
 
 class AhoyWebServer(Server):
@@ -265,8 +281,9 @@ class AhoyWebServer(Server):
         if isinstance(seat, str):
             await goodbye(websocket, seat, WSCloseCode.TRY_AGAIN_LATER)
             return websocket
-        argv = self.settings.command(self.lobby_args(self.settings))
-        tab = Tab(websocket, argv, self.settings, self.download_manager)
+        args = self.lobby_args(self.settings)
+        tab = Tab(websocket, self.settings.command(args), self.settings, self.download_manager,
+                  args=args)
         self.tabs.add(tab)
         reader: asyncio.Task[None] | None = None
         try:

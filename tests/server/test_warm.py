@@ -120,3 +120,35 @@ async def test_a_warm_process_that_is_not_ready_sends_sessions_cold(short_dir):
     process = WarmProcess(short_dir / "warm.sock", [sys.executable, "-m", "ahoy_tui", "warm"])
     with pytest.raises(WarmGone):
         process.fork(0, ["--version"], {})
+
+
+async def test_a_browser_tab_is_forked_warm_on_pipes_and_plays(host, short_dir):
+    """The browser door forks each tab's game from the warm process too, on pipes."""
+    import aiohttp
+
+    from ahoy_tui.server.limits import Doorkeeper
+    from ahoy_tui.server.web import WebSettings, start_web
+
+    from .conftest import free_port
+    from .test_web import BrowserTab, alice_opens, sit_down
+
+    process = WarmProcess(short_dir / "warm.sock", [sys.executable, "-m", "ahoy_tui", "warm"])
+    await process.start()
+    assert process.proc is not None
+    alice, _game = await alice_opens(short_dir)
+    port = free_port()
+    web = await start_web(WebSettings(short_dir / "host.sock", Doorkeeper(8), warm=process),
+                          "127.0.0.1", port)
+    try:
+        async with aiohttp.ClientSession() as http, http.ws_connect(
+                f"http://127.0.0.1:{port}/ws?width=100&height=30") as ws:
+            tab = BrowserTab(ws, 100, 30)
+            await sit_down(tab)
+            await tab.until("Turn 1")  # in the battle, on Alice's other seat
+            (game,) = children(process.proc.pid)  # the tab's game: the warm process's child
+            assert os.getsid(game) == game
+        await until(lambda: children(process.proc.pid) == [])  # the tab closed: it ended
+    finally:
+        await web.close()
+        await alice.close()
+        await process.stop()
