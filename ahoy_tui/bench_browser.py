@@ -389,6 +389,10 @@ async def measure(runs: int, folder: Path) -> dict[str, Any]:
         url = f"http://127.0.0.1:{web_port}/"
         if url.rstrip("/") not in banner:
             raise RuntimeError(f"the server did not start its browser door: {banner!r}")
+        for _ in range(600):  # the players come once the warm process is ready
+            if (data / "warm.sock").exists():
+                break
+            await asyncio.sleep(0.1)
         async with chromium(folder / "profile") as browser:
             loads: list[float] = []
             tab: PageTerminal | None = None
