@@ -43,7 +43,6 @@ from ahoy_tui.engine.orders import is_secret, reveals
 
 # kept importable here: tests stand a full disk in for it (the file store looks it up on
 # ``saves`` at each write)
-from ahoy_tui.engine.saves import write_atomic  # noqa: F401
 from ahoy_tui.engine.serialize import event_to_data, state_to_data
 from ahoy_tui.server.limits import TokenBucket
 from ahoy_tui.server.messages import (

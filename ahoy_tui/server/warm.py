@@ -259,9 +259,7 @@ def run_warm(args: Any) -> int:
     def ready() -> None:
         print("ready", flush=True)
 
-    with contextlib.suppress(KeyboardInterrupt):
-        return serve_forks(path, ready=ready)
-    return 0
+    return serve_forks(path, ready=ready)  # until killed (a ^C is ignored: the server's)
 
 
 # --- the door's side ----------------------------------------------------------------------------
@@ -385,11 +383,10 @@ async def fork_on_pipes(warm: WarmProcess, args: list[str], env: dict[str, str],
 class WarmProcess:
     """The server's handle on its warm process: start it, fork sessions from it, stop it."""
 
-    def __init__(self, path: Path, command: list[str], env: dict[str, str] | None = None,
+    def __init__(self, path: Path, command: list[str],
                  log: Callable[[str], None] | None = None) -> None:
         self.path = path
         self.command = command
-        self.env = env
         self.log = log or (lambda text: None)
         self.proc: asyncio.subprocess.Process | None = None
         self.ready = False  # it has said it takes requests
@@ -410,7 +407,7 @@ class WarmProcess:
         """Start the warm process and wait until it takes requests (raises :class:`WarmGone`)."""
         with contextlib.suppress(FileNotFoundError):  # left by a server that was killed
             self.path.unlink()
-        env = dict(self.env if self.env is not None else os.environ)
+        env = dict(os.environ)
         env.update({"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "AHOY_SERVER_PID": str(os.getpid())})
         self.proc = await asyncio.create_subprocess_exec(
             *self.command, "--socket", str(self.path), stdin=asyncio.subprocess.DEVNULL,

@@ -35,7 +35,6 @@ class FullDisk:
             real(path, text)
 
         monkeypatch.setattr(saves, "write_atomic", write)
-        monkeypatch.setattr(host_module, "write_atomic", write)
 
 
 async def hot_seat(host: GameHost, socket: Path, player: str = "key:alice",
