@@ -28,9 +28,9 @@ def test_a_checkout_against_itself_gives_every_figure_and_its_ratio() -> None:
                             "replay_1000_ms", "play_1000_ms", "save_1000_ms", "naval_turn_ms"}
     for row in figures.values():
         assert row["baseline"] > 0 and row["this"] > 0
-        # the same code both times: nothing near a factor of ten either way (the machine is
-        # shared, and a single quick round of a sub-millisecond figure wanders)
-        assert 0.1 < row["ratio"] < 10
+        # the ratio is this / baseline, as the report says (its size is the machine's noise:
+        # the same code both times, and a shared machine makes one quick round wander)
+        assert row["ratio"] == round(row["this"] / row["baseline"], 2)
     assert report["rounds"] == 1
 
 

@@ -48,9 +48,9 @@ class Checked:
     def decide(self, view: GameState, legal: LegalActions) -> Decision:
         assert isinstance(view, MowState)
         assert view.rng.seed == 0, "a captain sees no dice to come"
-        started = time.perf_counter()
+        started = time.process_time()
         decision = self.inner.decide(view, legal)
-        self.slowest = max(self.slowest, time.perf_counter() - started)
+        self.slowest = max(self.slowest, time.process_time() - started)
         assert decision.action in legal, decision
         assert decision.why.strip(), decision
         assert decision.why != "holding on as she is", decision
@@ -73,7 +73,7 @@ def test_every_level_plays_every_battle_to_the_end(level, scenario):
     match = play_match("man-o-war", scenario, seed, p1, p2, max_actions=MOST_ACTIONS)
     assert match.turns <= Game.new("man-o-war", scenario, seed=seed).state.turn_limit
     assert p1.decisions and p2.decisions
-    assert max(p1.slowest, p2.slowest) < 2.0  # generous: a loaded machine must not fail it
+    assert max(p1.slowest, p2.slowest) < 2.0  # CPU time: a loaded machine must not fail it
 
 
 def test_the_normal_captain_beats_the_random_one():
