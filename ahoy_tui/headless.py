@@ -16,13 +16,30 @@ from typing import Any, TextIO
 from ahoy_tui.ai import make_captain
 from ahoy_tui.engine import Game, IllegalAction, InvalidAction, SaveError, load_game
 from ahoy_tui.engine.legal import ActionRange
-from ahoy_tui.engine.orders import reveals
 from ahoy_tui.paths import default_saves_dir
-from ahoy_tui.session import HUMAN, captain_data, player_data, who_plays
+from ahoy_tui.session import (
+    HUMAN,
+    captain_data,
+    decision_after,
+    decision_before,
+    player_data,
+    undo_refusal,
+    who_plays,
+)
 
-HELP = """Type the number of a choice and Enter. A choice with a range of values (ahead 1-9",
-a guessed range) takes its number and then a value: "3 5".
-Other keys: u undo · r redo · s save · l latest events · ? this help · q save and quit."""
+KEYS = "Other keys: u undo · r redo · s save · l latest events · ? this help · q save and quit."
+
+
+def help_text(ruleset: Any) -> str:
+    """How to play this rule system in plain text: its own choices, its own move line (the
+    ruleset's ``move_line_help``), never another rule system's words."""
+    lines = [f"{ruleset.title}: type the number of a choice and Enter. A choice shown with "
+             "\"[give a value LOW-HIGH]\" takes its number and then the value: \"3 5\"."]
+    if callable(getattr(ruleset, "move_line", None)):
+        words = getattr(ruleset, "move_line_help", "")
+        lines.append(f"Or type : and a move line, played a step at a time: {words}".rstrip())
+    lines.append(KEYS)
+    return "\n".join(lines)
 
 
 def describe_state(game: Game) -> str:
@@ -78,6 +95,7 @@ def play(args: argparse.Namespace, stdin: TextIO | None = None,
     except ValueError as exc:
         say(f"ahoy: {exc}")
         return 2
+    seats = frozenset(game.ruleset.sides) - set(captains)
     game.players = {side: captain_data(captains[side]) if side in captains
                     else player_data(HUMAN) for side in game.ruleset.sides}
     game.policy = getattr(args, "undo", None) or game.policy or "casual"
@@ -89,7 +107,7 @@ def play(args: argparse.Namespace, stdin: TextIO | None = None,
         return 2
     say(f"{game.scenario.title}: {game.scenario.description}")
     say(f"Autosaving to {save_path}.")
-    say(HELP)
+    say(help_text(game.ruleset))
     for event in game.events_at(0):
         say(f"  · {event.describe()}")
     shown = game.step
@@ -123,17 +141,28 @@ def play(args: argparse.Namespace, stdin: TextIO | None = None,
             say(f"Saved to {save_path}. Continue with: ahoy play --load {save_path}")
             return 0
         if command == "?":
-            say(HELP)
+            say(help_text(game.ruleset))
             continue
-        if command == "u":
-            if game.policy == "strict" and game.step and reveals(game.events_at(game.step)):
-                say("Strict undo: a die has been rolled (or orders revealed) since.")
+        if command.startswith(":"):
+            if _play_line(game, command[1:].strip(), say):
+                shown = game.step
+            continue
+        if command == "u":  # the player's own last decision, and the captains' answers after it
+            refusal = undo_refusal(game, seats, game.policy)
+            if refusal:
+                say(f"Cannot undo: {refusal}.")
                 continue
-            say("Undone." if game.undo() else "Nothing to undo.")
+            target = decision_before(game, seats)
+            game.goto(target if target is not None else game.step)
+            say(f"Undone. Back at step {game.step}.")
             shown = game.step
             continue
-        if command == "r":
-            say("Redone." if game.redo() else "Nothing to redo.")
+        if command == "r":  # as recorded, the captains' answers with their dice
+            if game.step >= game.last_step:
+                say("Nothing to redo.")
+                continue
+            game.goto(decision_after(game, seats))
+            say(f"Redone. On at step {game.step}.")
             shown = game.step
             continue
         if command == "s":
@@ -159,6 +188,33 @@ def play(args: argparse.Namespace, stdin: TextIO | None = None,
     say(f"=== {game.state.result} ===")
     say(f"Saved to {save_path}. Replay it with: ahoy replay {save_path}")
     return 0
+
+
+def _play_line(game: Game, text: str, say: Any) -> bool:
+    """Play a typed move line (the ruleset's ``move_line``) an action at a time, as far as the
+    rules allow, saying what each did; False (and why, said) if nothing was played."""
+    parse = getattr(game.ruleset, "move_line", None)
+    if parse is None:
+        say(f"{game.ruleset.title} has no move line: type a choice's number.")
+        return False
+    ready = getattr(game.ruleset, "move_line_ready", None)
+    why = ready(game.state) if ready is not None else ""
+    try:
+        actions = [] if why else parse(game.state, text, None)
+    except ValueError as exc:
+        why = f"Refused: {exc}"
+    if why or not actions:
+        say(why or f"An empty move line: {getattr(game.ruleset, 'move_line_help', '')}")
+        return False
+    for done, action in enumerate(actions):
+        if game.over or action not in game.legal_actions():
+            # the dice changed the picture (a collision): the rest of the line waits
+            say(f"Played {done} of the line's {len(actions)} steps: the rest is no longer "
+                "to be had.")
+            break
+        say(f"  {game.ruleset.describe_action(game.state, action)}")
+        _report(say, game.play(action))
+    return True
 
 
 def _report(say: Any, events: tuple[Any, ...]) -> None:

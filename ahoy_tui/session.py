@@ -5,12 +5,21 @@ own. :class:`Session` is the narrow interface: the present state (as this client
 the legal actions, playing, undo and redo under the session's policy, the events, who may act,
 saving. :class:`LocalSession` keeps the game in this process (solo and hot-seat play); the SSH
 server will put the same interface on a game held by the server.
+
+Undo takes back a decision of the player's own, not a step: against a computer captain, ``undo``
+goes back to just before the last action taken at one of the session's seats, taking back every
+captain's answer after it, so the player chooses again among the same choices (a captain given
+the battle back at its own decision would only play again at once). ``redo`` gives it all back,
+the captains' answers as they were recorded, with the same dice, up to the player's next
+decision. Strict undo holds the same rule up to the first die rolled: nothing is taken back if a
+die was rolled (or sealed orders revealed) since that decision. See :func:`decision_before` and
+:func:`decision_after`.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -43,6 +52,45 @@ def player_data(who: str, think: float = 1.0) -> dict[str, Any]:
 
 def captain_data(captain: Captain) -> dict[str, Any]:
     return player_data(f"ai:{captain.level}", float(getattr(captain, "think", 1.0)))
+
+
+def decision_before(game: Game, seats: Collection[str]) -> int | None:
+    """Where an undo takes the battle back to: the step just before the last decision taken at
+    one of ``seats`` (None when none was, as when captains have played every step so far)."""
+    for step in range(game.step, 0, -1):
+        if game.state_at(step - 1).to_act in seats:
+            return step - 1
+    return None
+
+
+def decision_after(game: Game, seats: Collection[str]) -> int:
+    """Where a redo takes the battle: the next undone action played again, and every captain's
+    answer recorded after it, up to the next decision at one of ``seats`` or the end of the
+    record (the present step when nothing is undone)."""
+    step = game.step
+    if step >= game.last_step:
+        return step
+    step += 1
+    while step < game.last_step:
+        state = game.state_at(step)
+        if state.over or state.to_act in seats:
+            break
+        step += 1
+    return step
+
+
+def undo_refusal(game: Game, seats: Collection[str], policy: str) -> str:
+    """Why ``undo`` takes nothing back now ("" when it may): nothing of the player's own to
+    take back, or (strict) a die rolled or sealed orders revealed since."""
+    target = decision_before(game, seats)
+    if target is None:
+        if not seats:
+            return "the computer captains play every side: nothing of yours to take back"
+        return "nothing to undo" if game.step == 0 else "nothing of yours to take back yet"
+    if policy == STRICT and any(reveals(game.events_at(step))
+                                for step in range(target + 1, game.step + 1)):
+        return "strict undo: a die has been rolled (or orders revealed) since your last decision"
+    return ""
 
 
 class Session(Protocol):
@@ -200,20 +248,22 @@ class LocalSession:
             return None
         return self.captains.get(self.to_act)
 
-    def captain_decides(self) -> tuple[int, Decision]:
+    def captain_decides(self) -> tuple[GameState, Decision]:
         """The computer captain to act decides (safe to call from a worker thread: it reads an
-        immutable state). Returns the step it decided at, to check it is still current."""
+        immutable state). Returns the state it decided at, to check it is still current."""
         captain = self.captain_to_act()
         if captain is None:
             raise ValueError("no computer captain is to act")
-        step, state = self.game.step, self.game.state
+        state = self.game.state
         side = state.to_act or ""
         view = self.game.ruleset.view(state, side)
-        return step, captain.decide(view, self.game.ruleset.legal_actions(state))
+        return state, captain.decide(view, self.game.ruleset.legal_actions(state))
 
-    def play_decision(self, step: int, decision: Decision) -> tuple[str, tuple[Event, ...]]:
-        """Play a captain's decision made at ``step``: (what it means, events)."""
-        if step != self.game.step:
+    def play_decision(self, at: GameState, decision: Decision) -> tuple[str, tuple[Event, ...]]:
+        """Play a captain's decision made at the state ``at``: (what it means, events). The
+        very state, not only its step: after an undo and another choice the step may be the
+        same again and the battle another."""
+        if at is not self.game.state:
             raise ValueError("the battle has moved on since the captain decided")
         what = self.describe_action(decision.action)
         return what, self.game.play(decision.action)
@@ -242,23 +292,49 @@ class LocalSession:
         self.dirty = self.game.autosave is None
         return events
 
+    def undo_refusal(self) -> str:
+        """Why an undo takes nothing back now, in a few words ("" when it may)."""
+        return undo_refusal(self.game, self.seats, self.policy)
+
     def can_undo(self) -> bool:
-        """Casual: anything but the set-up. Strict: not past a revealed die roll, nor past
-        sealed orders revealed."""
-        if self.game.step == 0:
-            return False
-        if self.policy == STRICT:
-            return not reveals(self.game.events_at(self.game.step))
-        return True
+        """Whether there is a decision of the player's own to take back: casual, any; strict,
+        none with a die rolled or sealed orders revealed since (see :func:`undo_refusal`)."""
+        return not self.undo_refusal()
 
     def undo(self) -> bool:
-        return self.can_undo() and self.game.undo()
+        """Take back the player's own last decision and every captain's answer after it."""
+        if not self.can_undo():
+            return False
+        target = decision_before(self.game, self.seats)
+        assert target is not None
+        self.game.goto(target)
+        return True
 
     def can_redo(self) -> bool:
         return self.game.step < self.game.last_step
 
+    def history_words(self, low: int, high: int) -> str:
+        """The actions from step ``low`` to step ``high`` (an undo's or a redo's), in words:
+        the player's decision, and how many captains' answers came with it."""
+        if high <= low:
+            return ""
+        first = self.describe_at(low, self.game.action_at(low + 1))
+        answers = sum(1 for step in range(low + 1, high)
+                      if self.game.state_at(step).to_act in self.captains)
+        if not answers:
+            return first
+        return f"{first}, and the captain's {answers} answer{'s' * (answers != 1)}"
+
+    def describe_at(self, step: int, action: Any) -> str:
+        return str(self.game.ruleset.describe_action(self.game.state_at(step), action))
+
     def redo(self) -> bool:
-        return self.game.redo()
+        """Give back what the last undo took: the decision and the captains' answers as they
+        were recorded (the same dice), up to the player's next decision."""
+        if not self.can_redo():
+            return False
+        self.game.goto(decision_after(self.game, self.seats))
+        return True
 
     def save(self, path: Path | None = None) -> Path:
         target = Path(path) if path else self.path

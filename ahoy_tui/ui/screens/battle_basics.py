@@ -7,8 +7,13 @@ moved over the map with the arrows or the mouse; the rules measure it (``Ruleset
 say whether the end lies in the gun's line or arc and what blocks the way.
 
 A captain decides in a worker thread (it reads an immutable state), at a watchable pace that
-``x`` hurries; its decision is played only if the battle has not moved on meanwhile. A screen
-says what a captain's decision was with :meth:`BattleBasics.captain_played`.
+``x`` hurries; its decision is played only if the battle is still at the very state it decided
+at (an undo meanwhile, or an undo and another choice, and it is thrown away). A screen says what
+a captain's decision was with :meth:`BattleBasics.captain_played`.
+
+Undo (``u``) takes back the player's own last decision and every captain's answer after it, and
+redo (ctrl+r) gives them back as recorded, the same dice (``LocalSession.undo``); online it asks
+the server, which asks the opponent.
 """
 
 from __future__ import annotations
@@ -76,10 +81,10 @@ class BattleBasics(Screen[None]):
             self.notify(f"The computer captain failed: {event.worker.error}",
                         severity="error")
             return
-        step, decision = event.worker.result
+        at, decision = event.worker.result
         before = self.session.state
         try:
-            what, events = self.session.play_decision(step, decision)
+            what, events = self.session.play_decision(at, decision)
         except SaveError as exc:
             self.not_saved(exc)
             return
@@ -87,6 +92,52 @@ class BattleBasics(Screen[None]):
             self.refresh_all()  # the battle moved on (an undo): think again
             return
         self.captain_played(before, decision, what, events)
+
+    # --- undo and redo ---------------------------------------------------------------------
+    def _after_history(self) -> None:
+        """The battle was walked back or forward (an undo, a redo): show it afresh."""
+        raise NotImplementedError
+
+    def action_undo(self) -> None:
+        """Take back the player's own last decision, and every captain's answer after it."""
+        session = self.session
+        if self.online:
+            if not session.can_undo():
+                self.notify("Nothing of yours to take back", severity="warning", timeout=3)
+            else:
+                session.request_undo()
+            return
+        reason = session.undo_refusal()
+        if reason:
+            self.notify(f"Cannot undo: {reason}", severity="warning", timeout=3)
+            return
+        was = session.step
+        try:
+            session.undo()
+        except SaveError as exc:
+            self.not_saved(exc)
+            return
+        words = session.history_words(session.step, was)
+        self.notify(f"Taken back: {words} (ctrl+r: again)", timeout=4)
+        self._after_history()
+
+    def action_redo(self) -> None:
+        """Play again what the last undo took back, with the very same dice."""
+        if self.online:
+            self.notify("An online battle has no redo: play the move again", timeout=3)
+            return
+        session = self.session
+        was = session.step
+        try:
+            redone = session.redo()
+        except SaveError as exc:
+            self.not_saved(exc)
+            return
+        if not redone:
+            self.notify("Nothing to redo", severity="warning", timeout=3)
+            return
+        self.notify(f"Played again: {session.history_words(was, session.step)}", timeout=4)
+        self._after_history()
 
     def action_hurry(self) -> None:
         self.captain_delay = WATCHABLE if self.captain_delay < 0.5 else HURRIED

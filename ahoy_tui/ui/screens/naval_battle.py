@@ -551,39 +551,6 @@ class NavalBattleScreen(BattleBasics):
             (step, e) for step in range(self.session.step + 1)
             for e in self.session.events_at(step))
 
-    def action_undo(self) -> None:
-        session = self.session
-        if self.online:
-            if not session.can_undo():
-                self.notify("Nothing of yours to take back", severity="warning", timeout=3)
-            else:
-                session.request_undo()
-            return
-        if not session.can_undo():
-            reason = "strict undo: a die has been rolled" if session.step else "nothing to undo"
-            self.notify(f"Cannot undo: {reason}", severity="warning", timeout=3)
-            return
-        try:
-            session.undo()
-            # back to a decision of ours: a computer captain would only seal again at once
-            while session.captain_to_act() is not None and session.can_undo():
-                session.undo()
-        except SaveError as exc:
-            self.not_saved(exc)
-            return
-        self._after_history()
-
-    def action_redo(self) -> None:
-        try:
-            redone = not self.online and self.session.redo()
-        except SaveError as exc:
-            self.not_saved(exc)
-            return
-        if not redone:
-            self.notify("Nothing to redo", severity="warning", timeout=3)
-            return
-        self._after_history()
-
     def _after_history(self) -> None:
         self.refusal = ""
         self._draft_key = ()
