@@ -217,6 +217,7 @@ class BattleScreen(BattleBasics):
         session = self.session
         state = session.state
         ruleset = session.ruleset
+        self._close_stale_picker()
         self._redraw_map()
         self.query_one("#cards", ShipCards).show(ruleset.cards(self._shown()), self.selected)
         phase = "battle over" if state.over else getattr(state, "phase", "")
@@ -362,7 +363,8 @@ class BattleScreen(BattleBasics):
         self.query_one(ChoiceList).display = False
         picker.display = True
         picker.ask(choice, self.describe_value,
-                   start if start is not None else self._suggest(choice))
+                   start if start is not None else self._suggest(choice),
+                   asked_for=self.session.state)
         self.set_focus(picker)   # at once: keys already typed must reach the picker
 
     def describe_value(self, action: Any) -> str:
@@ -412,7 +414,22 @@ class BattleScreen(BattleBasics):
     @on(ValuePicker.Chosen)
     def picker_chosen(self, event: ValuePicker.Chosen) -> None:
         self._close_picker()
+        if event.asked_for is not self.session.state:
+            # opened for a decision no longer asked (an undo, the other side moved): its
+            # Enter plays nothing
+            self.notify("That choice is no longer asked", severity="warning", timeout=3)
+            self.refresh_all()
+            return
         self.play(event.action)
+
+    def _close_stale_picker(self) -> None:
+        """Close the value picker if the battle has moved on from the state it was opened for:
+        the keys that follow are not meant for a decision nobody asks now."""
+        picker = self.query_one(ValuePicker)
+        if picker.display and picker.asked_for is not self.session.state:
+            self._close_picker()
+            self.notify("The battle moved on: that choice is no longer asked",
+                        severity="warning", timeout=3)
 
     @on(ValuePicker.Cancelled)
     def picker_cancelled(self) -> None:
@@ -694,39 +711,6 @@ class BattleScreen(BattleBasics):
             self.query_one(ChoiceList).focus()
 
     # --- history and files ------------------------------------------------------------------
-    def action_undo(self) -> None:
-        if self.online:
-            if not self.session.can_undo():
-                self.notify("Nothing of yours to take back", severity="warning", timeout=3)
-            else:
-                self.session.request_undo()
-            return
-        if not self.session.can_undo():
-            reason = ("strict undo: a die has been rolled" if self.session.step else
-                      "nothing to undo")
-            self.notify(f"Cannot undo: {reason}", severity="warning", timeout=3)
-            return
-        try:
-            self.session.undo()
-        except SaveError as exc:
-            self.not_saved(exc)
-            return
-        self._after_history()
-
-    def action_redo(self) -> None:
-        if self.online:
-            self.notify("An online battle has no redo: play the move again", timeout=3)
-            return
-        try:
-            redone = self.session.redo()
-        except SaveError as exc:
-            self.not_saved(exc)
-            return
-        if not redone:
-            self.notify("Nothing to redo", severity="warning", timeout=3)
-            return
-        self._after_history()
-
     def _after_history(self) -> None:
         self.refusal = ""
         self._shown_over = self.session.over

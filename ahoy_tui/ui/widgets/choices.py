@@ -190,7 +190,14 @@ class ChoiceList(OptionList):
 
 class ValuePicker(Static, can_focus=True):
     """Choose a whole number in a range: ←/→ (or -/+) by one, PgUp/PgDn by five, digits to type
-    it, Enter to confirm, Esc to back out."""
+    it (Backspace takes one back), Enter to confirm, Esc to back out.
+
+    A number typed is taken only if the rules allow it: one they do not (150 on a 0-120 by 30
+    range) is refused with the bounds, stays on the line in red until Backspace or an arrow
+    clears it, and Enter confirms nothing meanwhile; it never becomes another value. The picker
+    remembers what it was opened for (``asked_for``, the state its choice was offered in), so
+    the screen can close a picker whose decision is no longer asked and drop its Enter.
+    """
 
     BINDINGS = [
         Binding("left,minus,h", "change(-1)", "Less"),
@@ -199,6 +206,7 @@ class ValuePicker(Static, can_focus=True):
         Binding("pageup", "change(5)", "+5", show=False),
         Binding("enter,space", "confirm", "Confirm"),
         Binding("escape", "cancel", "Back"),
+        Binding("backspace", "backspace", "Unsay a digit", show=False),
     ] + [Binding(str(d), f"digit({d})", show=False) for d in range(10)]
 
     value: reactive[int] = reactive(1)
@@ -209,9 +217,10 @@ class ValuePicker(Static, can_focus=True):
             self.value = value
 
     class Chosen(Message):
-        def __init__(self, action: Any) -> None:
+        def __init__(self, action: Any, asked_for: object = None) -> None:
             super().__init__()
             self.action = action
+            self.asked_for = asked_for  # what the picker was opened for (ValuePicker.ask)
 
     class Cancelled(Message):
         pass
@@ -220,15 +229,18 @@ class ValuePicker(Static, can_focus=True):
         super().__init__(id=id)
         self.choice: NumberChoice | None = None
         self.describe: Callable[[Any], str] = str
+        self.asked_for: object = None
         self._typed = ""
 
     def ask(self, choice: NumberChoice | ActionRange, describe: Callable[[Any], str],
-            start: int | None = None) -> None:
-        """Ask for a value of ``choice``; ``describe`` says what an action means."""
+            start: int | None = None, asked_for: object = None) -> None:
+        """Ask for a value of ``choice``; ``describe`` says what an action means; ``asked_for``
+        is what the choice was offered for (the battle's state), given back with the choice."""
         if isinstance(choice, ActionRange):
             choice = NumberChoice.of(choice)
         self.choice = choice
         self.describe = describe
+        self.asked_for = asked_for
         self._typed = ""
         value = start if start is not None else (choice.low + choice.high + 1) // 2
         self.value = choice.nearest(value)
@@ -238,9 +250,10 @@ class ValuePicker(Static, can_focus=True):
     def watch_value(self, value: int) -> None:
         self._render_value()
 
-    def _render_value(self) -> None:
+    def span(self) -> str:
+        """What the rules allow, in a few words: 1-10, -3 to 3, 0-120 by 30, 2 4 7."""
         if self.choice is None:
-            return
+            return ""
         span = (f"{self.choice.low} to {self.choice.high}" if self.choice.low < 0
                 else f"{self.choice.low}-{self.choice.high}")
         values = self.choice.values
@@ -249,33 +262,75 @@ class ValuePicker(Static, can_focus=True):
             span = f"{span} by {steps.pop()}"
         elif len(values) != self.choice.high - self.choice.low + 1:
             span = " ".join(str(v) for v in values)
+        return span
+
+    def refused(self) -> str:
+        """Why the number typed cannot be taken ("" when none is typed, or it may be)."""
+        if not self._typed or self.choice is None or int(self._typed) in self.choice.values:
+            return ""
+        return f"{int(self._typed)} is not allowed: {self.span()}"
+
+    def _render_value(self) -> None:
+        if self.choice is None:
+            return
         text = Text.assemble(("» ", "bold"), (self.describe(self.choice.at(self.value)),
                                              "bold reverse"),
-                             (f"  ({span})", "dim"),
-                             ("  ←/→ change · type a number · Enter confirm · Esc back",
-                              "dim italic"))
+                             (f"  ({self.span()})", "dim"))
+        if self._typed and self.refused():
+            if self._may_grow(self._typed):
+                text.append(f"  typed {self._typed}…", style="bold yellow")
+            else:
+                text.append(f"  {self.refused()} (Backspace)", style="bold red")
+        text.append("  ←/→ change · type a number · Enter confirm · Esc back",
+                    style="dim italic")
         self.update(text)
+
+    def _may_grow(self, typed: str) -> bool:
+        """Whether more digits could make ``typed`` an allowed value (12 on the way to 120)."""
+        return self.choice is not None and any(
+            v > 0 and str(v).startswith(typed) and str(v) != typed for v in self.choice.values)
 
     def action_change(self, delta: int) -> None:
         if self.choice is None:
             return
         self._typed = ""
         self.value = self.choice.step(self.value, delta)
+        self._render_value()
         self.post_message(self.Changed(self.value))
 
     def action_digit(self, digit: int) -> None:
+        """A digit of the number being typed: taken when the rules allow the number, else
+        shown as typed (on its way to one they allow), or refused with the bounds."""
         if self.choice is None:
             return
-        typed = self._typed + str(digit)
-        if int(typed) > max(abs(self.choice.low), abs(self.choice.high)):
-            typed = str(digit)
-        self._typed = typed
-        self.value = self.choice.nearest(int(typed))
-        self.post_message(self.Changed(self.value))
+        self._typed += str(digit)
+        self._take_typed()
+
+    def action_backspace(self) -> None:
+        if self.choice is None or not self._typed:
+            return
+        self._typed = self._typed[:-1]
+        self._take_typed()
+
+    def _take_typed(self) -> None:
+        assert self.choice is not None
+        typed = self._typed
+        if typed and int(typed) in self.choice.values and int(typed) != self.value:
+            self.value = int(typed)
+            self.post_message(self.Changed(self.value))
+        elif typed and not self._may_grow(typed) and self.refused():
+            self.app.bell()
+        self._render_value()
 
     def action_confirm(self) -> None:
-        if self.choice is not None:
-            self.post_message(self.Chosen(self.choice.at(self.value)))
+        if self.choice is None:
+            return
+        refused = self.refused()
+        if refused:  # never another value than the one typed
+            self.app.bell()
+            self.notify(f"Refused: {refused}", severity="warning", timeout=3)
+            return
+        self.post_message(self.Chosen(self.choice.at(self.value), self.asked_for))
 
     def action_cancel(self) -> None:
         self.post_message(self.Cancelled())
