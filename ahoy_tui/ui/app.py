@@ -48,17 +48,25 @@ class AhoyApp(App[None]):
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         """Save the screen as an SVG into a folder that exists (made if need be), and say
         where (Textual's default is a Downloads folder that may not exist)."""
+        self.deliver_screenshot(filename, path)
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        """Where the palette's Screenshot (and ``action_screenshot``) lands: the folder the
+        README names (``$AHOY_SCREENSHOTS``, else the pictures folder's ``Ahoy TUI``), not
+        Textual's Downloads; says where, or why not. Returns the file written."""
         from ahoy_tui.paths import default_screenshots_dir
 
         folder = Path(path) if path else default_screenshots_dir()
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            written = self.save_screenshot(filename, str(folder))
+            written = self.save_screenshot(filename, str(folder), time_format)
         except OSError as exc:
             self.notify(f"No screenshot: {folder}: {exc.strerror or exc}", severity="error",
                         timeout=6)
-            return
+            return None
         self.notify(f"Screenshot saved to {written}", title="Screenshot", timeout=8)
+        return written
 
     def action_keys(self) -> None:
         """Every key of the screen in view, the game's own (ui/screens/keys.py)."""
@@ -107,9 +115,20 @@ class AhoyApp(App[None]):
         self.push_screen(FleetScreen())
 
     def action_title_rules(self) -> None:
-        from ahoy_tui.ui.screens.rules import RulesScreen
+        """The rules of a rule system: asked which (the last battle's first), or, with only
+        one installed, its own."""
+        from ahoy_tui.ui.screens.rules import RulesScreen, WhichRules, readable
 
-        self.push_screen(RulesScreen(""))
+        systems = readable()
+        if len(systems) == 1:
+            self.push_screen(RulesScreen("", ruleset=systems[0].id))
+            return
+
+        def chosen(ruleset: str | None) -> None:
+            if ruleset is not None:
+                self.push_screen(RulesScreen("", ruleset=ruleset))
+
+        self.push_screen(WhichRules(last_ruleset(self.saves)), chosen)
 
     def action_title_quit(self) -> None:
         self.exit()
@@ -176,6 +195,20 @@ class AhoyApp(App[None]):
             yield SystemCommand("Toggle the dice log", "(e)", screen.action_toggle_log)
             yield SystemCommand("Filter the dice log", "all / dice / big events (g)",
                                 screen.action_log_filter)
+
+
+def last_ruleset(folder: Path | None = None) -> str | None:
+    """The rule system of the last battle saved (the one the title offers to resume)."""
+    import json
+
+    path = latest_save(folder)
+    if path is None:
+        return None
+    try:
+        ruleset = json.loads(path.read_text("utf-8")).get("ruleset")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return ruleset if isinstance(ruleset, str) else None
 
 
 def resumed_words(session: LocalSession) -> str:

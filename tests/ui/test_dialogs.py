@@ -77,3 +77,24 @@ async def test_the_screenshot_goes_to_a_folder_made_for_it_and_says_where(tmp_pa
         assert len(written) == 1
         said = [n.message for n in app._notifications]
         assert any(str(written[0]) in message for message in said), said
+
+
+async def test_the_palettes_screenshot_goes_where_the_readme_says_not_to_downloads(
+        tmp_path, monkeypatch):
+    """Issue 35: the command palette's Screenshot is Textual's own, which delivered the SVG to
+    ~/Downloads; it lands in $AHOY_SCREENSHOTS like the game's."""
+    folder = tmp_path / "shots"
+    monkeypatch.setenv("AHOY_SCREENSHOTS", str(folder))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DOWNLOAD_DIR", str(tmp_path / "home" / "Downloads"))
+    app = AhoyApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        command = next(c for c in app.get_system_commands(app.screen)
+                       if c.title == "Screenshot")
+        command.callback()
+        for _ in range(20):
+            await pilot.pause(0.05)
+            if list(folder.glob("*.svg")):
+                break
+        assert len(list(folder.glob("*.svg"))) == 1
+        assert not list((tmp_path / "home").rglob("*.svg"))

@@ -3,6 +3,10 @@
 The topics are listed on the left, in the rulebook's order; the summary of the highlighted one
 is on the right. Typing (or ``/``) filters the list by title, then by text. Escape, ``q`` and
 ``?`` go back to the battle.
+
+From the title screen, where no battle says whose rules are meant, :class:`WhichRules` asks
+first: every installed rule system with rules to read, the one of the last battle played (the
+one "Resume" offers) highlighted, so Enter opens the rules most likely wanted.
 """
 
 from __future__ import annotations
@@ -13,11 +17,11 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
-from textual.widgets import Footer, Input, Markdown, OptionList
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, Label, Markdown, OptionList
 from textual.widgets.option_list import Option
 
-from ahoy_tui.engine import get_ruleset
+from ahoy_tui.engine import get_ruleset, rulesets
 
 
 def topic_index(topics: tuple[Any, ...], rule: str) -> int | None:
@@ -38,7 +42,9 @@ class RulesScreen(Screen[None]):
     def __init__(self, rule: str = "", ruleset: str = "ahoy") -> None:
         super().__init__()
         self.rule = rule
-        self.topics: tuple[Any, ...] = get_ruleset(ruleset).rule_topics()
+        rules = get_ruleset(ruleset)
+        self.rules_title = str(rules.title)
+        self.topics: tuple[Any, ...] = rules.rule_topics()
         self.opened = topic_index(self.topics, rule) if rule else None
         self.current = self.opened or 0
 
@@ -52,6 +58,8 @@ class RulesScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.sub_title = self.rules_title  # whose rules these are
+        self.query_one("#filter", Input).border_title = self.rules_title
         self.fill("")
         self.query_one("#topics", OptionList).focus()
 
@@ -117,3 +125,48 @@ class RulesScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+def readable() -> list[Any]:
+    """The installed rule systems that have rules to read (a ``rule_topics`` hook)."""
+    return [r for r in rulesets() if callable(getattr(r, "rule_topics", None))]
+
+
+class WhichRules(ModalScreen[str | None]):
+    """Whose rules to read, asked on the title screen: each rule system by its title, the one
+    of the last battle (``last``, a ruleset id) highlighted first. Dismissed with its id."""
+
+    DEFAULT_CSS = """
+    WhichRules { align: center middle; }
+    WhichRules > Vertical {
+        width: 60; height: auto; max-height: 90%; padding: 1 2; border: thick $accent;
+        background: $surface;
+    }
+    WhichRules OptionList { height: auto; max-height: 12; margin-top: 1; }
+    """
+    BINDINGS = [Binding("escape,q", "back", "Back")]
+
+    def __init__(self, last: str | None = None) -> None:
+        super().__init__()
+        self.systems = readable()
+        ids = [r.id for r in self.systems]
+        self.start = ids.index(last) if last in ids else 0
+        self.last = last
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("[b]Rules[/b]: which rule system?")
+            yield OptionList(*(Option(f"{r.title}{'  (your last battle)' * (r.id == self.last)}",
+                                      id=r.id) for r in self.systems), id="systems")
+
+    def on_mount(self) -> None:
+        menu = self.query_one("#systems", OptionList)
+        menu.highlighted = self.start
+        menu.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id)
+
+    def action_back(self) -> None:
+        self.dismiss(None)
