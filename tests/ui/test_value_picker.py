@@ -1,0 +1,171 @@
+"""The value picker (issue 35): a number typed outside what the rules allow is refused with the
+bounds and never becomes another value; a picker whose decision is no longer asked closes, and
+its Enter plays nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+from textual.app import App, ComposeResult
+
+from ahoy_tui.ai import make_captain
+from ahoy_tui.engine import Game
+from ahoy_tui.session import LocalSession
+from ahoy_tui.ui.app import AhoyApp
+from ahoy_tui.ui.widgets.choices import ChoiceList, NumberChoice, ValuePicker
+
+
+@pytest.fixture(autouse=True)
+def _saves(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("AHOY_SAVES", str(tmp_path / "saves"))
+
+
+@attrs.frozen
+class Speed:
+    feet: int
+
+
+SPEEDS = NumberChoice(Speed(0), "feet", (0, 30, 60, 90, 120))  # a 120' maximum, by 30'
+
+
+class PickerApp(App[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.chosen: list[Any] = []
+
+    def compose(self) -> ComposeResult:
+        yield ValuePicker(id="picker")
+
+    def on_mount(self) -> None:
+        picker = self.query_one(ValuePicker)
+        picker.ask(SPEEDS, lambda a: f"{a.feet}'", start=60, asked_for="the declaration")
+        picker.focus()
+
+    def on_value_picker_chosen(self, event: ValuePicker.Chosen) -> None:
+        self.chosen.append((event.action, event.asked_for))
+
+
+@pytest.mark.parametrize("typed", ["150", "999", "13"])
+async def test_a_number_the_rules_do_not_allow_is_refused_with_the_bounds(typed: str) -> None:
+    app = PickerApp()
+    async with app.run_test() as pilot:
+        picker = app.query_one(ValuePicker)
+        await pilot.press(*typed)
+        assert picker.value == 60, "never turned into another value"
+        assert f"{int(typed)} is not allowed: 0-120 by 30" in str(picker.content)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.chosen == [], "Enter confirms nothing while the number typed is refused"
+        assert picker.value == 60
+
+
+async def test_a_number_typed_past_an_allowed_one_is_refused_whole() -> None:
+    """1200: 120 on the way is allowed, 1200 is not, and Enter does not take 120 for it."""
+    app = PickerApp()
+    async with app.run_test() as pilot:
+        picker = app.query_one(ValuePicker)
+        await pilot.press("1", "2", "0", "0", "enter")
+        await pilot.pause()
+        assert "1200 is not allowed: 0-120 by 30" in str(picker.content)
+        assert app.chosen == []
+
+
+async def test_backspace_takes_back_a_refused_digit_and_a_number_allowed_is_taken() -> None:
+    app = PickerApp()
+    async with app.run_test() as pilot:
+        picker = app.query_one(ValuePicker)
+        await pilot.press("1", "5", "0")
+        await pilot.press("backspace", "backspace")
+        assert "typed 1…" in str(picker.content)  # on its way to 120
+        await pilot.press("2", "0")
+        assert picker.value == 120 and "not allowed" not in str(picker.content)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.chosen == [(Speed(120), "the declaration")]
+
+
+async def test_a_number_on_its_way_is_not_confirmed_half_typed() -> None:
+    app = PickerApp()
+    async with app.run_test() as pilot:
+        picker = app.query_one(ValuePicker)
+        await pilot.press("9")  # 90 to come: not 0', not 120'
+        assert picker.value == 60 and "typed 9…" in str(picker.content)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.chosen == []
+        await pilot.press("0", "enter")
+        await pilot.pause()
+        assert app.chosen == [(Speed(90), "the declaration")]
+
+
+async def test_the_arrows_clear_a_refused_number() -> None:
+    app = PickerApp()
+    async with app.run_test() as pilot:
+        picker = app.query_one(ValuePicker)
+        await pilot.press("9", "9", "9", "right")
+        assert picker.value == 90 and "not allowed" not in str(picker.content)
+
+
+async def test_the_acks_speed_picker_refuses_999_and_declares_nothing(tmp_path: Path) -> None:
+    """The issue's case on the battle screen: 999 typed on a speed picker, then Enter."""
+    game = Game.new("acks", "quinquereme", seed=1)
+    session = LocalSession(game, path=tmp_path / "acks.json")
+    app = AhoyApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("1")  # under oar, steering all round: the speed picker
+        picker = screen.query_one(ValuePicker)
+        assert picker.display and picker.value == 120
+        await pilot.press("9", "9", "9", "enter")
+        await pilot.pause()
+        assert session.state.vessel("pride").declared is None
+        assert picker.display and picker.value == 120
+        assert "999 is not allowed" in str(picker.content)
+        await pilot.press("backspace", "backspace", "backspace", "9", "0", "enter")
+        await pilot.pause()
+        assert session.state.vessel("pride").declared.speed == 90
+
+
+def sailing() -> dict:
+    """Two ships apart on open water, the Empire's to move."""
+    ship = {"size": "small", "heading": "E", "speed": 8, "crew": {"sailor": 7}, "guns": []}
+    return {
+        "name": "apart", "title": "Apart", "description": "Open water.",
+        "options": {"wind": "S", "wind_changes": False, "turn_limit": 3},
+        "sides": [{"id": "p1", "name": "Empire"}, {"id": "p2", "name": "Pirates"}],
+        "ships": [{**ship, "id": "hawk", "name": "Hawk", "side": "p1", "x": 10, "y": 10},
+                  {**ship, "id": "kite", "name": "Kite", "side": "p2", "x": 60, "y": 40,
+                   "heading": "W"}],
+    }
+
+
+async def test_a_picker_for_a_decision_no_longer_asked_closes_and_its_enter_plays_nothing(
+        tmp_path: Path) -> None:
+    game = Game.new("ahoy", scenario_data=sailing(), seed=11)
+    session = LocalSession(game, path=tmp_path / "b.json",
+                           captains={"p2": make_captain("ai:easy", 1, think=0.05)})
+    app = AhoyApp(session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await pilot.press("1")  # end orders
+        await pilot.press("1")  # full speed
+        await pilot.pause()
+        await pilot.press("1")  # ahead 1-6": the distance picker opens
+        await pilot.pause()
+        picker = screen.query_one(ValuePicker)
+        assert picker.display
+        opened_for = session.state
+        chosen = ValuePicker.Chosen(picker.choice.at(picker.value), picker.asked_for)
+        await pilot.press("u")  # taken back: the picker's decision is no longer asked
+        await pilot.pause()
+        assert session.state is not opened_for
+        assert not picker.display and screen.query_one(ChoiceList).display
+        step = session.step
+        picker.post_message(chosen)  # an Enter already on its way to the stale picker
+        await pilot.pause()
+        assert session.step == step and session.state is not opened_for
+        assert any("no longer asked" in n.message for n in app._notifications)
