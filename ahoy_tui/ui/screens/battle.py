@@ -75,6 +75,8 @@ class BattleScreen(BattleBasics):
                 tooltip="the dice log: all, dice only, big events"),
         Binding("m", "focus_map", "Map", show=False,
                 tooltip="the map: arrows pan, +/- zoom"),
+        Binding("i", "focus_cards", "Cards", show=False,
+                tooltip="the record cards: arrows and PgUp/PgDn scroll them (Esc: back)"),
         Binding("t", "tape", "Tape",
                 tooltip="the tape measure from the selected ship to the cursor"),
         Binding("o", "tape_origin", "Tape from a gun", show=False,

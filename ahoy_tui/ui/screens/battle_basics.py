@@ -161,6 +161,13 @@ class BattleBasics(Screen[None]):
     def action_focus_map(self) -> None:
         self.query_one("#map").focus()  # the sea map or the hex map alike
 
+    SHEETS = "#cards"  # the panel of record cards (or sheets) that ``i`` gives the keys to
+
+    def action_focus_cards(self) -> None:
+        """The record cards take the keys: ↑/↓ and PgUp/PgDn scroll them, so every line of a
+        long sheet on a small terminal can be read; Esc gives the keys back to the choices."""
+        self.query_one("#log" if self.has_class("-log") else self.SHEETS).focus()
+
     # --- the map: what every scene gets on top of the rules' shapes ----------------------------
     def show_scene(self, scene: Any) -> None:
         """Draw the rules' scene, with the tape measure and where the last shots fell."""

@@ -80,6 +80,9 @@ class NavalBattleScreen(BattleBasics):
                 tooltip="the dice log: all, dice only, big events"),
         Binding("m", "focus_map", "Map", show=False,
                 tooltip="the map: arrows pan, +/- zoom"),
+        Binding("i", "focus_cards", "Sheets", show=False,
+                tooltip="the sheets and the ships: arrows and PgUp/PgDn scroll them "
+                        "(Esc: back)"),
         Binding("t", "tape", "Tape",
                 tooltip="the tape measure from the selected ship to the cursor"),
         Binding("o", "tape_origin", "Tape from a gun", show=False,
@@ -92,6 +95,8 @@ class NavalBattleScreen(BattleBasics):
         Binding("q", "leave", "Quit",
                 tooltip="leave the battle (asks first if unsaved)"),
     ]
+
+    SHEETS = "#side"
 
     def __init__(self, session: LocalSession | RemoteSession) -> None:
         super().__init__()

@@ -1,8 +1,13 @@
-"""One line across the top of the battle: turn (of the limit), side to act, phase, the points
-as they stand, wind, step."""
+"""One line across the top of the battle: turn (of the limit), side to act, phase, wind, the
+points as they stand, step.
+
+The turn (or round), the side, the phase and the wind are what a player glances up for, so they
+come first and stay on the narrowest terminal (80 columns): the title goes first, then the step,
+then the wind's words in brackets, and the points are cut short (``v`` gives them whole)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.text import Text
@@ -35,17 +40,35 @@ class StatusBar(Static):
             self._paint()
 
     def _paint(self) -> None:
+        # one line, always: repaint without laying the screen out again
+        self.update(self.line(self.size.width), layout=False)
+
+    def line(self, width: int = 0) -> Text:
+        """The header as it fits ``width`` cells (0: all of it)."""
         title, turn, side, phase, wind, step, side_colour, turn_limit, score, word = self._shown
         turn_words = f"{word} {turn}/{turn_limit}" if turn_limit else f"{word} {turn}"
-        head: list[Any] = [(f" {title} ", "bold"), " · "]
-        body: list[Any] = [(turn_words, "bold"), " · ",
-                           (f" {side} ", f"bold reverse {side_colour}"), " · ",
-                           (phase, "bold"), " · "]
-        if score:
-            body += [(score, "bold"), " · "]
-        body += [(f"step {step}", "dim"), " · ", wind]
-        line = Text.assemble(*head, *body)
-        if self.size.width and line.cell_len > self.size.width:
-            line = Text.assemble(" ", *body)  # a narrow terminal: the title goes first
-        # one line, always: repaint without laying the screen out again
-        self.update(line, layout=False)
+        short_wind = re.sub(r"\s*\([^)]*\)", "", wind)  # "wind toward the south"
+
+        def assemble(head: bool, winds: str, points: str | None, steps: bool) -> Text:
+            parts: list[Any] = [(f" {title} ", "bold"), " · "] if head else [" "]
+            parts += [(turn_words, "bold"), " · ", (f" {side} ", f"bold reverse {side_colour}"),
+                      " · ", (phase, "bold")]
+            if winds:
+                parts += [" · ", winds]
+            if points:
+                parts += [" · ", (points, "bold")]
+            if steps:
+                parts += [" · ", (f"step {step}", "dim")]
+            return Text.assemble(*parts)
+
+        for head, winds, steps in ((True, wind, True), (False, wind, True), (False, wind, False),
+                                   (False, short_wind, False)):
+            line = assemble(head, winds, score, steps)
+            if not width or line.cell_len <= width:
+                return line
+        bare = assemble(False, short_wind, None, False)
+        room = width - bare.cell_len - 3  # " · "
+        if score and room >= 6:
+            return assemble(False, short_wind, score[:room - 1] + "…", False)
+        bare.truncate(width, overflow="ellipsis")
+        return bare
