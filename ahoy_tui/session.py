@@ -26,7 +26,7 @@ from typing import Any, Protocol
 from ahoy_tui.ai import Captain, Decision
 from ahoy_tui.engine import Game, GameState, LegalActions, load_game
 from ahoy_tui.engine.events import Event
-from ahoy_tui.engine.orders import reveals
+from ahoy_tui.engine.orders import is_secret, reveals
 from ahoy_tui.paths import default_saves_dir
 
 CASUAL = "casual"  # undo anything
@@ -315,15 +315,18 @@ class LocalSession:
 
     def history_words(self, low: int, high: int) -> str:
         """The actions from step ``low`` to step ``high`` (an undo's or a redo's), in words:
-        the player's decision, and how many captains' answers came with it."""
+        the player's decision (a secret one only as that: at a shared terminal the other
+        side may be reading), and how many captains' answers came with it."""
         if high <= low:
             return ""
-        first = self.describe_at(low, self.game.action_at(low + 1))
+        action = self.game.action_at(low + 1)
+        first = ("a secret decision" if is_secret(self.game.ruleset, action)
+                 else self.describe_at(low, action))
         answers = sum(1 for step in range(low + 1, high)
                       if self.game.state_at(step).to_act in self.captains)
         if not answers:
             return first
-        return f"{first}, and the captain's {answers} answer{'s' * (answers != 1)}"
+        return f"{first}, and the captain's {'answer' if answers == 1 else f'{answers} answers'}"
 
     def describe_at(self, step: int, action: Any) -> str:
         return str(self.game.ruleset.describe_action(self.game.state_at(step), action))

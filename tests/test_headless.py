@@ -55,9 +55,9 @@ def test_a_move_line_refused_names_the_rule_and_plays_nothing(tmp_path):
 
 
 def test_u_takes_back_the_players_decision_and_the_captains_answers(tmp_path):
-    """Ahoy!: the Empire's first choice (a distance: 1") a dozen times, the captain answering as the turns
-    go; one u takes back the Empire's last decision and every step of the captain's after it,
-    and r (after loading the battle again) gives them all back."""
+    """Ahoy!: the Empire's first choice (a distance: 1") a dozen times, the captain answering
+    as the turns go; one u takes back the Empire's last decision and every step of the
+    captain's after it, and r (after loading the battle again) gives them all back."""
     text = headless(tmp_path, "--ruleset", "ahoy", "--p2", "ai:easy",
                     stdin="1 1\n" * 12 + "u\n" + "q\n")
     assert "Undone." in text

@@ -165,3 +165,20 @@ def test_the_undo_is_one_save(tmp_path):
     session.undo()
     saved = load_game(session.path)
     assert saved.step == before and saved.last_step == answered
+
+
+def test_what_an_undo_took_back_is_said_but_never_a_secret(tmp_path):
+    """The screen says what an undo took back; at a shared terminal a sealed sheet is only
+    "a secret decision", never what it says."""
+    from ahoy_tui.rules.naval_battle.actions import DeclareSpeed
+
+    session = LocalSession(Game.new("naval-battle", "duel", seed=2), path=tmp_path / "b.json")
+    session.play(DeclareSpeed("p1", (("eagle", "up"),)))
+    assert session.history_words(0, 1) == "a secret decision"
+    ahoy = against_a_captain(tmp_path / "ahoy", "ahoy", "duel")
+    before, answered = exchange(ahoy, answered_with_dice)
+    words = ahoy.history_words(before, answered)
+    answers = answered - before - 1
+    assert words.startswith(ahoy.describe_at(before, ahoy.game.action_at(before + 1)))
+    assert words.endswith("the captain's answer" if answers == 1
+                          else f"the captain's {answers} answers")

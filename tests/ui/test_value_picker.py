@@ -67,9 +67,12 @@ async def test_a_number_typed_past_an_allowed_one_is_refused_whole() -> None:
     app = PickerApp()
     async with app.run_test() as pilot:
         picker = app.query_one(ValuePicker)
-        await pilot.press("1", "2", "0", "0", "enter")
+        await pilot.press("1", "2", "0")
+        assert picker.value == 120
+        await pilot.press("0", "enter")
         await pilot.pause()
         assert "1200 is not allowed: 0-120 by 30" in str(picker.content)
+        assert picker.value == 60, "back where it was before the typing, not the 120 on the way"
         assert app.chosen == []
 
 

@@ -231,6 +231,7 @@ class ValuePicker(Static, can_focus=True):
         self.describe: Callable[[Any], str] = str
         self.asked_for: object = None
         self._typed = ""
+        self._untyped = 0
 
     def ask(self, choice: NumberChoice | ActionRange, describe: Callable[[Any], str],
             start: int | None = None, asked_for: object = None) -> None:
@@ -303,6 +304,8 @@ class ValuePicker(Static, can_focus=True):
         shown as typed (on its way to one they allow), or refused with the bounds."""
         if self.choice is None:
             return
+        if not self._typed:
+            self._untyped = self.value  # what a refused number leaves it at
         self._typed += str(digit)
         self._take_typed()
 
@@ -320,6 +323,9 @@ class ValuePicker(Static, can_focus=True):
             self.post_message(self.Changed(self.value))
         elif typed and not self._may_grow(typed) and self.refused():
             self.app.bell()
+            if self.value != self._untyped:  # not the 1 on the way to a refused 15
+                self.value = self._untyped
+                self.post_message(self.Changed(self.value))
         self._render_value()
 
     def action_confirm(self) -> None:
