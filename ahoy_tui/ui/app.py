@@ -184,8 +184,8 @@ class AhoyApp(App[None]):
         from ahoy_tui.ui.routing import is_battle_screen
 
         if is_battle_screen(screen):
-            yield SystemCommand("Undo", "Take back the last action (u)", screen.action_undo)
-            yield SystemCommand("Redo", "Play the undone action again (ctrl+r)",
+            yield SystemCommand("Undo", "Take back your last decision (u)", screen.action_undo)
+            yield SystemCommand("Redo", "Give back what the undo took, the same dice (ctrl+r)",
                                 screen.action_redo)
             yield SystemCommand("Save", "Save the battle (s)", screen.action_save)
             yield SystemCommand("Save as…", "Save the battle to a new file in the saves folder",

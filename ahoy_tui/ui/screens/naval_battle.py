@@ -61,9 +61,10 @@ class NavalBattleScreen(BattleBasics):
     BINDINGS = [
         Binding("enter", "seal", "Seal"),
         Binding("u", "undo", "Undo",
-                tooltip="take back the last move (strict games: not past a die)"),
+                tooltip="take back your last decision, and the captains' answers after "
+                        "it (strict games: not past a die)"),
         Binding("ctrl+r", "redo", "Redo",
-                tooltip="play an undone move again, with the very same dice"),
+                tooltip="give back what the undo took, with the very same dice"),
         Binding("s", "save", "Save",
                 tooltip="save the battle (Save as... is in ctrl+p)"),
         Binding("question_mark", "rules", "Rules",
