@@ -172,3 +172,29 @@ async def test_a_picker_for_a_decision_no_longer_asked_closes_and_its_enter_play
         await pilot.pause()
         assert session.step == step and session.state is not opened_for
         assert any("no longer asked" in n.message for n in app._notifications)
+
+
+async def test_a_picker_stays_open_when_the_same_state_comes_again(tmp_path: Path) -> None:
+    """Online every update from the server is a state made anew: one equal to the state the
+    picker was opened for leaves the picker open, and its Enter plays."""
+    game = Game.new("ahoy", scenario_data=sailing(), seed=11)
+    session = LocalSession(game, path=tmp_path / "b.json")
+    app = AhoyApp(session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await pilot.press("1", "1")
+        await pilot.pause()
+        await pilot.press("1")  # ahead 1-6": the distance picker
+        await pilot.pause()
+        picker = screen.query_one(ValuePicker)
+        assert picker.display
+        again = attrs.evolve(session.state)  # equal, not the same object
+        assert again == session.state and again is not session.state
+        game._states[game.step] = again
+        screen.refresh_all()
+        await pilot.pause()
+        assert picker.display
+        step = session.step
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.step == step + 1

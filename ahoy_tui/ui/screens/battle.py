@@ -417,7 +417,7 @@ class BattleScreen(BattleBasics):
     @on(ValuePicker.Chosen)
     def picker_chosen(self, event: ValuePicker.Chosen) -> None:
         self._close_picker()
-        if event.asked_for is not self.session.state:
+        if not self._still_asked(event.asked_for):
             # opened for a decision no longer asked (an undo, the other side moved): its
             # Enter plays nothing
             self.notify("That choice is no longer asked", severity="warning", timeout=3)
@@ -425,11 +425,18 @@ class BattleScreen(BattleBasics):
             return
         self.play(event.action)
 
+    def _still_asked(self, asked_for: Any) -> bool:
+        """Whether the battle still stands where a picker was opened: the very state, or
+        (online, where every update from the server is a state made anew) an equal one."""
+        state = self.session.state
+        return asked_for is state or (getattr(asked_for, "step", None) == state.step
+                                      and asked_for == state)
+
     def _close_stale_picker(self) -> None:
         """Close the value picker if the battle has moved on from the state it was opened for:
         the keys that follow are not meant for a decision nobody asks now."""
         picker = self.query_one(ValuePicker)
-        if picker.display and picker.asked_for is not self.session.state:
+        if picker.display and not self._still_asked(picker.asked_for):
             self._close_picker()
             self.notify("The battle moved on: that choice is no longer asked",
                         severity="warning", timeout=3)
