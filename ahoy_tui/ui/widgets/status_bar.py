@@ -2,8 +2,8 @@
 points as they stand, step.
 
 The turn (or round), the side, the phase and the wind are what a player glances up for, so they
-come first and stay on the narrowest terminal (80 columns): the title goes first, then the step,
-then the wind's words in brackets, and the points are cut short (``v`` gives them whole)."""
+come first and stay on the narrowest terminal (80 columns): the title goes first, then the wind's
+words in brackets, then the step, and the points are cut short (``v`` gives them whole)."""
 
 from __future__ import annotations
 
@@ -61,8 +61,8 @@ class StatusBar(Static):
                 parts += [" · ", (f"step {step}", "dim")]
             return Text.assemble(*parts)
 
-        for head, winds, steps in ((True, wind, True), (False, wind, True), (False, wind, False),
-                                   (False, short_wind, False)):
+        for head, winds, steps in ((True, wind, True), (False, wind, True),
+                                   (False, short_wind, True), (False, short_wind, False)):
             line = assemble(head, winds, score, steps)
             if not width or line.cell_len <= width:
                 return line
