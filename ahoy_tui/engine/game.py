@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from attrs import define
+
 from ahoy_tui.engine.dice import action_dice
 from ahoy_tui.engine.errors import IllegalAction, InvalidAction
 from ahoy_tui.engine.events import Event
@@ -89,6 +91,23 @@ def apply(state: GameState, action: Any, *, legal: LegalActions | None = None,
     with action_dice(action_salt(state.step, action) if fresh_dice else 0):
         new, events = ruleset_of(state).apply(state, action)
     return replace(new, step=state.step + 1), tuple(events)
+
+
+@define(eq=False)
+class Move:
+    """An action worked out on a game's present state but not yet made (:meth:`Game.preview`):
+    the state and the events it makes, for :meth:`Game.take`."""
+
+    action: Any
+    before: GameState  # the state it was worked out on
+    state: GameState
+    events: tuple[Event, ...]
+    digest: str | None = None  # the new state's hash, once asked (then kept with the step)
+
+    def state_hash(self) -> str:
+        if self.digest is None:
+            self.digest = state_hash(self.state)
+        return self.digest
 
 
 def random_seed() -> int:
@@ -278,9 +297,22 @@ class Game:
 
     def play(self, action: Any) -> tuple[Event, ...]:
         """Apply an action (a value, or its JSON data) to the present state."""
+        return self.take(self.preview(action))
+
+    def preview(self, action: Any) -> Move:
+        """What playing ``action`` (a value, or its JSON data) now would make, the game left as
+        it is: for a caller that must keep the step somewhere before the game shows it (the
+        shared store commits it first), then gives it to :meth:`take`."""
         if isinstance(action, Mapping):
             action = self.parse_action(action)
         new, events = apply(self.state, action, fresh_dice=self.dice == PER_ACTION_DICE)
+        return Move(action, self.state, new, events)
+
+    def take(self, move: Move) -> tuple[Event, ...]:
+        """Make ``move`` (from :meth:`preview`) the next step; its events. The game must still
+        stand where the move was worked out (``ValueError`` otherwise)."""
+        if move.before is not self.state:
+            raise ValueError("the game moved on since this move was worked out")
         cursor = self._cursor
         future = (self._states[cursor + 1:], self._events[cursor + 1:],
                   self._actions[cursor:], self._hashes[cursor + 1:])
@@ -288,10 +320,10 @@ class Game:
         del self._events[cursor + 1:]
         del self._actions[cursor:]
         del self._hashes[cursor + 1:]
-        self._states.append(new)
-        self._events.append(events)
-        self._actions.append(action)
-        self._hashes.append(None)
+        self._states.append(move.state)
+        self._events.append(move.events)
+        self._actions.append(move.action)
+        self._hashes.append(move.digest)
         self._cursor += 1
         try:
             self._autosave()
@@ -307,7 +339,7 @@ class Game:
             self._hashes += future[3]
             self._cursor = cursor
             raise
-        return events
+        return move.events
 
     def undo(self) -> bool:
         if self._cursor == 0:

@@ -279,6 +279,27 @@ def test_playing_after_undo_discards_the_undone_future():
     assert len(record.hashes) == 17
 
 
+def test_a_preview_changes_nothing_until_it_is_taken_and_then_is_the_step_play_makes():
+    game, twin = played(6, seed=3), played(6, seed=3)
+    action = game.legal_actions()[-1]
+    move = game.preview(action)
+    # worked out, not made: the game stands where it stood, with no step beyond
+    assert (game.step, game.last_step, game.state) == (6, 6, twin.state)
+    assert move.state_hash() == state_hash(move.state)
+    events = game.take(move)
+    assert events == twin.play(action) and game.state_hash() == twin.state_hash()
+    assert game.step == game.last_step == 7 and game.record() == twin.record()
+
+
+def test_a_move_worked_out_on_a_state_the_game_has_left_is_not_taken():
+    game = played(6, seed=3)
+    move = game.preview(game.legal_actions()[0])
+    game.undo()
+    with pytest.raises(ValueError, match="moved on"):
+        game.take(move)
+    assert game.step == 5 and game.last_step == 6
+
+
 def test_events_since():
     game = played(12, seed=6)
     everything = game.events_since(-1)
