@@ -618,7 +618,10 @@ class GameHost:
     async def on_watch_game(self, client: Client, message: WatchGame) -> None:
         live = await self._find(client, message.game)
         if live is not None:
-            self._open(client, live, watch=True)
+            # after the change being made, if any: opened at the step it ends at (or the one
+            # kept, if it is refused), then told of each step after it once
+            async with live.lock:
+                self._open(client, live, watch=True)
             self._lobby_changed()
 
     def on_leave_game(self, client: Client, message: LeaveGame) -> None:

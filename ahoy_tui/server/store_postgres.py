@@ -8,12 +8,22 @@ player, and a host that dies loses nothing, since nothing it acknowledged lives 
   step, primary key ``(game, step)``). ``schema_version`` says which of :data:`MIGRATIONS` the
   database has; the program applies the missing ones at start (under an advisory lock, so two
   hosts starting at once do not both migrate) and refuses a database newer than it knows.
-- **One transaction an action.** :meth:`PostgresStore.play` locks the game's row (``FOR
-  UPDATE``), checks that the game still stands at the step and epoch this host played from,
-  inserts the action and moves the game on, and NOTIFYs the other hosts, all in one
-  transaction: the action is acknowledged only once it is committed, and the notification goes
-  out only if it is. A host that finds the game moved on raises :class:`Overtaken`: it was
-  beaten to that step, and refreshes before it checks the request again.
+- **Kept as given.** The set-up, the seats and each action are ``json``, the very text the host
+  wrote, keys in its order: what a host reads back is what another host gave, byte for byte,
+  so a game replays the same wherever it is read, whatever its rules make of key order.
+  (``jsonb`` keeps an object's keys in an order of its own, and games whose set-up followed
+  the order of their scenario's keys were lost on a restart: migration 2.)
+- **One transaction an action.** :meth:`PostgresStore.play` works the action out on the
+  host's copy of the game without moving it, then locks the game's row (``FOR UPDATE``),
+  checks that the game still stands at the step and epoch this host played from, inserts the
+  action and moves the game on, and NOTIFYs the other hosts, all in one transaction; only once
+  that is committed does the host's copy take the step. So nothing the host shows a player or
+  a spectator was not committed first, and the notification goes out only if it is. A host
+  that finds the game moved on raises :class:`Overtaken`: it was beaten to that step, and
+  refreshes before it checks the request again.
+- **Faults.** Every error of the database, the driver or the network is one
+  :class:`StoreError`; a broken connection is discarded, and a transaction that met one before
+  committing is tried again on a new one (``store_postgres_link.py``).
 - **Undo truncates.** A rewind deletes the actions past the target and adds one to the game's
   ``epoch``: a host that sees the epoch move rebuilds its copy from the database.
 - **Notifications** go on one channel, :data:`CHANNEL`, as small JSON objects naming the host
@@ -35,9 +45,8 @@ import contextlib
 import json
 import secrets
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 from attrs import evolve
@@ -56,10 +65,18 @@ from ahoy_tui.server.store import (
     SeatTaken,
     StoreError,
 )
+from ahoy_tui.server.store_postgres_link import (
+    DATABASE_ERRORS,
+    POOL_SIZE,
+    TIMEOUT,
+    Uncertain,
+    one_line,
+    shown,
+    transact,
+)
 
 CHANNEL = "ahoy"
 HOST_NAME = "ahoy-host "  # the application_name of a host's listening connection, and its id
-TIMEOUT = 5.0  # seconds a query (or a connection) may take before the request is refused
 MIGRATION_LOCK = 0x41686F79  # "Ahoy": the advisory lock two starting hosts migrate under
 NAMES_LOCK = 0x4E616D65  # "Name": two hosts naming two players at once check one another
 RECONNECT_EVERY = 1.0  # seconds between tries to listen again after the database went away
@@ -94,27 +111,15 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX IF NOT EXISTS games_finished ON games (finished);
     """,
+    # 2: kept as given. jsonb stores an object's keys in an order of its own (shortest first),
+    # and a set-up read back in that order could make another game. What a jsonb column holds
+    # now is kept in the order it has (the order it was given in is gone).
+    """
+    ALTER TABLE games ALTER COLUMN setup TYPE json USING setup::json,
+                      ALTER COLUMN seats TYPE json USING seats::json;
+    ALTER TABLE actions ALTER COLUMN action TYPE json USING action::json;
+    """,
 )
-
-DATABASE_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError,
-                   asyncio.TimeoutError)
-
-
-def shown(url: str) -> str:
-    """The URL without its password, to put in a log line."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    where = parts.hostname or ""
-    if parts.port:
-        where += f":{parts.port}"
-    user = f"{parts.username}@" if parts.username else ""
-    return urlunsplit((parts.scheme, user + where, parts.path, parts.query, parts.fragment))
-
-
-def one_line(exc: BaseException) -> str:
-    text = " ".join(str(exc).split()) or type(exc).__name__
-    return text if len(text) < 200 else text[:197] + "…"
 
 
 async def migrate(conn: asyncpg.Connection) -> int:
@@ -194,7 +199,7 @@ class PostgresStore:
             raise StoreError(f"cannot reach the database: {one_line(exc)}", shown(url)) from None
         try:
             await migrate(listener)
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=4, init=_codecs,
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, init=_codecs,
                                              command_timeout=TIMEOUT, timeout=TIMEOUT)
         except StoreError as exc:
             await listener.close()
@@ -203,8 +208,8 @@ class PostgresStore:
             await listener.close()
             raise StoreError(f"cannot use the database: {one_line(exc)}", shown(url)) from None
         store = cls(url, host_id, pool, listener)
-        await store._attach(listener)  # before reading anything: no change can slip between
         try:
+            await store._attach(listener)  # before reading anything: no change slips between
             await store._read_players()
         except DATABASE_ERRORS as exc:
             await store.close()
@@ -264,8 +269,12 @@ class PostgresStore:
                 await asyncio.sleep(RECONNECT_EVERY)
                 try:
                     listener = await self._listen_connection(self.url, self.host_id)
+                except DATABASE_ERRORS:
+                    continue
+                try:
                     await self._attach(listener)
                 except DATABASE_ERRORS:
+                    listener.terminate()  # cut again at once: the next try makes another
                     continue
                 self._listener = listener
                 payload = {"what": "resync", "host": ""}
@@ -276,51 +285,44 @@ class PostgresStore:
             self._reconnecting = None
 
     async def announce(self, payload: dict[str, Any]) -> None:
-        with contextlib.suppress(*DATABASE_ERRORS):  # unkept news: lost with the database
-            async with self.pool.acquire(timeout=TIMEOUT) as conn:
-                await self._notify(conn, payload)
+        async def notify(conn: asyncpg.Connection) -> None:
+            await self._notify(conn, payload)
+
+        with contextlib.suppress(StoreError):  # unkept news: lost with the database
+            await transact(self.pool, notify)
 
     async def _notify(self, conn: asyncpg.Connection, payload: dict[str, Any]) -> None:
         await conn.execute("SELECT pg_notify($1, $2)", CHANNEL,
                            json.dumps({**payload, "host": self.host_id}))
 
     async def live_hosts(self) -> set[str]:
-        try:
-            async with self.pool.acquire(timeout=TIMEOUT) as conn:
-                rows = await conn.fetch(
-                    "SELECT application_name FROM pg_stat_activity "
-                    "WHERE datname = current_database() AND application_name LIKE $1",
-                    HOST_NAME + "%")
-        except DATABASE_ERRORS as exc:
-            raise StoreError(f"the database: {one_line(exc)}") from None
-        return {row["application_name"].removeprefix(HOST_NAME) for row in rows}
+        async def read(conn: asyncpg.Connection) -> list[asyncpg.Record]:
+            rows: list[asyncpg.Record] = await conn.fetch(
+                "SELECT application_name FROM pg_stat_activity "
+                "WHERE datname = current_database() AND application_name LIKE $1",
+                HOST_NAME + "%")
+            return rows
 
-    # --- transactions --------------------------------------------------------------------------
-    @contextlib.asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
-        """One transaction; whatever goes wrong with the database becomes one
-        :class:`StoreError` line, and nothing of it is kept."""
-        try:
-            async with self.pool.acquire(timeout=TIMEOUT) as conn, conn.transaction():
-                yield conn
-        except asyncpg.UniqueViolationError:
-            raise Overtaken() from None  # the (game, step) was taken meanwhile
-        except DATABASE_ERRORS as exc:
-            raise StoreError(f"the database: {one_line(exc)}") from None
+        rows = await transact(self.pool, read, readonly=True)
+        return {row["application_name"].removeprefix(HOST_NAME) for row in rows}
 
     # --- games ---------------------------------------------------------------------------------
     async def kept_games(self, finished_listed: float) -> list[KeptGame | str]:
         since = time.time() - finished_listed
+
+        async def read(conn: asyncpg.Connection) -> tuple[list[asyncpg.Record],
+                                                          list[asyncpg.Record]]:
+            games = await conn.fetch("SELECT * FROM games WHERE finished IS NULL "
+                                     "OR finished >= $1 ORDER BY created", since)
+            rows = await conn.fetch(
+                "SELECT game, action, hash FROM actions WHERE game = ANY($1::text[]) "
+                "ORDER BY game, step", [g["id"] for g in games])
+            return games, rows
+
         try:
-            async with self.pool.acquire(timeout=TIMEOUT) as conn, conn.transaction(
-                    isolation="repeatable_read", readonly=True):
-                games = await conn.fetch("SELECT * FROM games WHERE finished IS NULL "
-                                         "OR finished >= $1 ORDER BY created", since)
-                rows = await conn.fetch(
-                    "SELECT game, action, hash FROM actions WHERE game = ANY($1::text[]) "
-                    "ORDER BY game, step", [g["id"] for g in games])
-        except DATABASE_ERRORS as exc:
-            raise StoreError(f"cannot read the games: {one_line(exc)}", shown(self.url)) \
+            games, rows = await transact(self.pool, read, readonly=True)
+        except StoreError as exc:
+            raise StoreError(f"cannot read the games ({exc.problem})", shown(self.url)) \
                 from None
         actions: dict[str, list[asyncpg.Record]] = {}
         for row in rows:
@@ -348,104 +350,142 @@ class PostgresStore:
         return kept
 
     async def load_game(self, game_id: str) -> KeptGame | None:
+        async def read(conn: asyncpg.Connection) -> tuple[asyncpg.Record | None,
+                                                          list[asyncpg.Record]]:
+            row = await conn.fetchrow("SELECT * FROM games WHERE id = $1", game_id)
+            if row is None:
+                return None, []
+            actions = await conn.fetch("SELECT action, hash FROM actions WHERE game = $1 "
+                                       "ORDER BY step", game_id)
+            return row, list(actions)
+
+        row, actions = await transact(self.pool, read, readonly=True)
+        if row is None:
+            return None
         try:
-            async with self.pool.acquire(timeout=TIMEOUT) as conn, conn.transaction(
-                    isolation="repeatable_read", readonly=True):
-                row = await conn.fetchrow("SELECT * FROM games WHERE id = $1", game_id)
-                if row is None:
-                    return None
-                actions = await conn.fetch("SELECT action, hash FROM actions WHERE game = $1 "
-                                           "ORDER BY step", game_id)
-        except DATABASE_ERRORS as exc:
-            raise StoreError(f"the database: {one_line(exc)}") from None
-        try:
-            return self._kept(row, list(actions))
+            return self._kept(row, actions)
         except (ValueError, TypeError, KeyError) as exc:
             raise StoreError(f"game {game_id} cannot be replayed: {one_line(exc)}") from None
 
     async def refresh(self, kept: KeptGame) -> Refreshed:
-        try:
-            async with self.pool.acquire(timeout=TIMEOUT) as conn, conn.transaction(
-                    isolation="repeatable_read", readonly=True):
-                row = await conn.fetchrow("SELECT * FROM games WHERE id = $1", kept.id)
-                if row is None:
-                    raise StoreError(f"game {kept.id} is no longer in the database")
-                if row["epoch"] != kept.epoch:
-                    everything = await conn.fetch("SELECT action, hash FROM actions "
-                                                  "WHERE game = $1 ORDER BY step", kept.id)
-                    return Refreshed(self._seats(row["seats"]), row["finished"], row["epoch"],
-                                     rebuilt=self._kept(row, list(everything)))
-                newer = await conn.fetch("SELECT action, note, hash FROM actions "
-                                         "WHERE game = $1 AND step > $2 ORDER BY step",
-                                         kept.id, kept.game.step)
-        except DATABASE_ERRORS as exc:
-            raise StoreError(f"the database: {one_line(exc)}") from None
-        except (ValueError, TypeError, KeyError) as exc:
-            raise StoreError(f"game {kept.id} cannot be replayed: {one_line(exc)}") from None
+        step, epoch = kept.game.step, kept.epoch
+
+        async def read(conn: asyncpg.Connection) -> tuple[asyncpg.Record | None,
+                                                          list[asyncpg.Record]]:
+            row = await conn.fetchrow("SELECT * FROM games WHERE id = $1", kept.id)
+            if row is None:
+                return None, []
+            if row["epoch"] != epoch:  # rewound elsewhere: every action, to rebuild it
+                return row, list(await conn.fetch("SELECT action, hash FROM actions "
+                                                  "WHERE game = $1 ORDER BY step", kept.id))
+            return row, list(await conn.fetch("SELECT action, note, hash FROM actions "
+                                              "WHERE game = $1 AND step > $2 ORDER BY step",
+                                              kept.id, step))
+
+        row, actions = await transact(self.pool, read, readonly=True)
+        if row is None:
+            raise StoreError(f"game {kept.id} is no longer in the database")
+        if row["epoch"] != epoch:
+            try:
+                again = self._kept(row, actions)
+            except (ValueError, TypeError, KeyError) as exc:
+                raise StoreError(f"game {kept.id} cannot be replayed: {one_line(exc)}") \
+                    from None
+            return Refreshed(self._seats(row["seats"]), row["finished"], row["epoch"],
+                             rebuilt=again)
         return Refreshed(self._seats(row["seats"]), row["finished"], row["epoch"],
-                         actions=[(a["action"], a["note"], a["hash"]) for a in newer])
+                         actions=[(a["action"], a["note"], a["hash"]) for a in actions])
 
     async def add_game(self, kept: KeptGame) -> None:
         seats = {side: seat.to_data() for side, seat in kept.seats.items()}
-        async with self._transaction() as conn:
+        setup = setup_data(kept.game)
+
+        async def insert(conn: asyncpg.Connection) -> None:
             await conn.execute(
                 "INSERT INTO games (id, setup, seats, creator, created, finished, step, epoch) "
-                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)", kept.id, setup_data(kept.game), seats,
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)", kept.id, setup, seats,
                 kept.creator, kept.created, kept.finished, kept.game.step, kept.epoch)
             await self._notify(conn, {"what": "game", "game": kept.id})
 
+        await transact(self.pool, insert)
+
     async def play(self, kept: KeptGame, action: Any, note: str = "") -> tuple[Event, ...]:
         game = kept.game
-        step = game.step
-        # played here first: the state's hash after it is kept with it, for the others to check
-        events = game.play(action)
+        step, epoch = game.step, kept.epoch
+        # worked out here first (the state's hash after it is kept with it, for the others to
+        # check), but not shown: the game takes the step only once it is committed
+        move = game.preview(action)
+        data, digest = game.action_data(move.action), move.state_hash()
         finished = kept.finished
-        try:
-            if game.over and finished is None:
-                finished = time.time()
-            async with self._transaction() as conn:
-                await self._still_at(conn, kept, step)
-                await conn.execute(
-                    "INSERT INTO actions (game, step, action, hash, note) "
-                    "VALUES ($1, $2, $3, $4, $5)", kept.id, step + 1,
-                    game.action_data(game.action_at(step + 1)), game.state_hash(), note)
-                await conn.execute("UPDATE games SET step = $2, finished = $3 WHERE id = $1",
-                                   kept.id, step + 1, finished)
-                await self._notify(conn, {"what": "step", "game": kept.id, "step": step + 1,
-                                          "epoch": kept.epoch})
-        except BaseException:
-            game.goto(step)  # not committed, so not played (the next action replaces it)
-            raise
-        kept.finished = finished
-        return events
+        if move.state.over and finished is None:
+            finished = time.time()
 
-    async def _still_at(self, conn: asyncpg.Connection, kept: KeptGame, step: int) -> None:
+        async def record(conn: asyncpg.Connection) -> None:
+            await self._still_at(conn, kept.id, step, epoch)
+            await conn.execute("INSERT INTO actions (game, step, action, hash, note) "
+                               "VALUES ($1, $2, $3, $4, $5)", kept.id, step + 1, data, digest,
+                               note)
+            await conn.execute("UPDATE games SET step = $2, finished = $3 WHERE id = $1",
+                               kept.id, step + 1, finished)
+            await self._notify(conn, {"what": "step", "game": kept.id, "step": step + 1,
+                                      "epoch": epoch})
+
+        try:
+            await transact(self.pool, record)
+        except Uncertain:
+            # cut off while committing: the database says whether it was kept
+            if not await self._recorded(kept.id, step + 1, epoch, digest):
+                raise
+        kept.finished = finished
+        return game.take(move)
+
+    async def _recorded(self, game_id: str, step: int, epoch: int, digest: str) -> bool:
+        """Whether the game's ``step`` is the one whose state hashes to ``digest`` (False when
+        the database cannot say)."""
+        async def read(conn: asyncpg.Connection) -> bool:
+            kept = await conn.fetchval(
+                "SELECT a.hash FROM actions a JOIN games g ON g.id = a.game "
+                "WHERE a.game = $1 AND a.step = $2 AND g.epoch = $3", game_id, step, epoch)
+            return bool(kept == digest)
+
+        try:
+            return await transact(self.pool, read, readonly=True)
+        except StoreError:
+            return False
+
+    @staticmethod
+    async def _still_at(conn: asyncpg.Connection, game_id: str, step: int, epoch: int) -> None:
         """Lock the game's row, and check that it stands where this host played from."""
         row = await conn.fetchrow("SELECT step, epoch FROM games WHERE id = $1 FOR UPDATE",
-                                  kept.id)
+                                  game_id)
         if row is None:
-            raise StoreError(f"game {kept.id} is no longer in the database")
-        if row["step"] != step or row["epoch"] != kept.epoch:
+            raise StoreError(f"game {game_id} is no longer in the database")
+        if row["step"] != step or row["epoch"] != epoch:
             raise Overtaken()
 
     async def rewind(self, kept: KeptGame, target: int) -> None:
         game = kept.game
-        over = game.state_at(target).over
-        finished = kept.finished if over else None
-        async with self._transaction() as conn:
-            await self._still_at(conn, kept, game.step)
+        step, epoch = game.step, kept.epoch
+        finished = kept.finished if game.state_at(target).over else None
+
+        async def truncate(conn: asyncpg.Connection) -> None:
+            await self._still_at(conn, kept.id, step, epoch)
             await conn.execute("DELETE FROM actions WHERE game = $1 AND step > $2", kept.id,
                                target)
             await conn.execute("UPDATE games SET step = $2, epoch = epoch + 1, finished = $3 "
                                "WHERE id = $1", kept.id, target, finished)
             await self._notify(conn, {"what": "rewind", "game": kept.id, "step": target,
-                                      "epoch": kept.epoch + 1})
+                                      "epoch": epoch + 1})
+
+        await transact(self.pool, truncate)
         game.goto(target)
         kept.epoch += 1
         kept.finished = finished
 
     async def keep_seat(self, kept: KeptGame, side: str, was: Seat) -> None:
-        async with self._transaction() as conn:
+        mine = kept.seats[side].to_data()
+
+        async def seat(conn: asyncpg.Connection) -> None:
             seats = await conn.fetchval("SELECT seats FROM games WHERE id = $1 FOR UPDATE",
                                         kept.id)
             if seats is None:
@@ -453,51 +493,67 @@ class PostgresStore:
             now = Seat(**seats[side]) if side in seats else Seat()
             if not now.same(was) and not now.same(kept.seats[side]):
                 raise SeatTaken(now)
-            await conn.execute("UPDATE games SET seats = jsonb_set(seats, $2::text[], $3) "
-                               "WHERE id = $1", kept.id, [side], kept.seats[side].to_data())
+            seats[side] = mine  # the seats as read, in their order, with this one changed
+            await conn.execute("UPDATE games SET seats = $2 WHERE id = $1", kept.id, seats)
             await self._notify(conn, {"what": "game", "game": kept.id})
 
+        await transact(self.pool, seat)
+
     async def keep_finished(self, kept: KeptGame) -> None:
-        async with self._transaction() as conn:
+        finished = kept.finished
+
+        async def end(conn: asyncpg.Connection) -> None:
             await conn.execute("UPDATE games SET finished = $2 WHERE id = $1", kept.id,
-                               kept.finished)
+                               finished)
             await self._notify(conn, {"what": "game", "game": kept.id})
+
+        await transact(self.pool, end)
 
     # --- players -------------------------------------------------------------------------------
     async def set_name(self, player: str, name: str) -> str:
-        async with self._transaction() as conn:
+        async def rename(conn: asyncpg.Connection) -> tuple[str, asyncpg.Record | None]:
             # one host at a time checks a new name against every other: a look-alike cannot
             # be taken on two hosts at once
             await conn.execute("SELECT pg_advisory_xact_lock($1)", NAMES_LOCK)
             others = await conn.fetch("SELECT name FROM players WHERE player <> $1 "
                                       "AND name <> ''", player)
-            name = free_name(name, [row["name"] for row in others])
+            free = free_name(name, [row["name"] for row in others])
             if is_guest(player):
-                return name
+                return free, None
             row = await conn.fetchrow(
                 "INSERT INTO players (player, name) VALUES ($1, $2) ON CONFLICT (player) "
-                "DO UPDATE SET name = EXCLUDED.name RETURNING name, options", player, name)
+                "DO UPDATE SET name = EXCLUDED.name RETURNING name, options", player, free)
             await self._notify(conn, {"what": "player", "player": player})
-        self.players.remember(player, self._known(row))
-        return name
+            return free, row
+
+        kept, row = await transact(self.pool, rename)
+        if row is not None:
+            self.players.remember(player, self._known(row))
+        return kept
 
     async def set_option(self, player: str, key: str, value: str) -> None:
         if is_guest(player):
             return
-        async with self._transaction() as conn:
-            row = await conn.fetchrow(
+
+        async def option(conn: asyncpg.Connection) -> asyncpg.Record:
+            row: asyncpg.Record = await conn.fetchrow(
                 "INSERT INTO players (player, options) VALUES ($1, jsonb_build_object($2::text, "
                 "$3::text)) ON CONFLICT (player) DO UPDATE SET options = players.options || "
                 "EXCLUDED.options RETURNING name, options", player, key, value)
             await self._notify(conn, {"what": "player", "player": player})
-        self.players.remember(player, self._known(row))
+            return row
+
+        self.players.remember(player, self._known(await transact(self.pool, option)))
 
     async def refresh_player(self, player: str) -> None:
+        async def read(conn: asyncpg.Connection) -> asyncpg.Record | None:
+            row: asyncpg.Record | None = await conn.fetchrow(
+                "SELECT name, options FROM players WHERE player = $1", player)
+            return row
+
         try:
-            async with self.pool.acquire(timeout=TIMEOUT) as conn:
-                row = await conn.fetchrow("SELECT name, options FROM players "
-                                          "WHERE player = $1", player)
-        except DATABASE_ERRORS:
+            row = await transact(self.pool, read, readonly=True)
+        except StoreError:
             return  # what this host knows will do until the database is back
         self.players.remember(player, self._known(row) if row is not None else {})
 

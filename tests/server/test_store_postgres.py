@@ -11,10 +11,8 @@ import os
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import asyncpg
 import pytest
@@ -25,18 +23,8 @@ from ahoy_tui.server.store import Overtaken, StoreError
 from ahoy_tui.server.store_open import open_store
 from ahoy_tui.server.store_postgres import MIGRATIONS, PostgresStore
 
-from .conftest import TIMEOUT, Client, broadside, first_choice, free_port
-
-
-async def a_host(url: str, folder: Path, **options: Any) -> GameHost:
-    """A host on the shared database, listening at ``folder/host.sock``."""
-    folder.mkdir(parents=True, exist_ok=True)
-    host = GameHost(await open_store(url), think=0.05, captain_delay=0.0,
-                    log=lambda text: None, **options)
-    host.lobby_interval = 0.01
-    host.liveness_every = 0.2
-    await host.start(folder / "host.sock")
-    return host
+from .conftest import Client, broadside, first_choice, free_port
+from .shared_store import a_host, actions_of, until
 
 
 @pytest.fixture
@@ -46,23 +34,6 @@ async def hosts(database: str, short_dir: Path) -> AsyncIterator[tuple[GameHost,
     yield first, second
     await first.close()
     await second.close()
-
-
-async def until(check: Callable[[], Any], what: str = "", within: float = TIMEOUT) -> None:
-    deadline = time.monotonic() + within
-    while not check():
-        assert time.monotonic() < deadline, f"timed out waiting for {what or check}"
-        await asyncio.sleep(0.01)
-
-
-async def actions_of(url: str, game: str) -> list[tuple[int, Any]]:
-    conn = await asyncpg.connect(url)
-    try:
-        rows = await conn.fetch("SELECT step, action FROM actions WHERE game = $1 "
-                                "ORDER BY step", game)
-    finally:
-        await conn.close()
-    return [(row["step"], json.loads(row["action"])) for row in rows]
 
 
 async def open_duel(alice_socket: Path, bob_socket: Path, turn_limit: int = 1,
@@ -107,6 +78,43 @@ async def test_the_schema_is_made_on_an_empty_database_and_a_newer_one_is_refuse
     assert len(err.strip().splitlines()) == 1, err
     assert f"schema is version {len(MIGRATIONS) + 1}, newer than this program's" in err
     assert "postgresql://postgres@127.0.0.1" in err
+
+
+async def test_a_database_of_schema_1_is_migrated_and_its_games_resumed(database):
+    from ahoy_tui.engine import Game
+    from ahoy_tui.server.store_postgres import setup_data
+
+    game = Game.new("ahoy", scenario_data=broadside(), seed=7)
+    game.play(next(iter(game.legal_actions())))
+    conn = await asyncpg.connect(database)
+    try:  # a database as the first PostgreSQL store left it: jsonb, one game a step in
+        await conn.execute("CREATE TABLE schema_version (version integer NOT NULL)")
+        await conn.execute(MIGRATIONS[0])
+        await conn.execute("INSERT INTO schema_version (version) VALUES (1)")
+        await conn.execute(
+            "INSERT INTO games (id, setup, seats, created, step) VALUES ('old01', $1::jsonb, "
+            "$2::jsonb, 0, 1)", json.dumps(setup_data(game)),
+            json.dumps({"p1": {"occupant": "open"}, "p2": {"occupant": "open"}}))
+        await conn.execute("INSERT INTO actions (game, step, action, hash) VALUES ('old01', 1, "
+                           "$1::jsonb, $2)", json.dumps(game.action_data(game.action_at(1))),
+                           game.state_hash())
+        store = await PostgresStore.open(database)
+        try:
+            resumed = await store.kept_games(3600)
+        finally:
+            await store.close()
+        assert [(k.id, k.game.step, k.game.state_hash()) for k in resumed
+                if not isinstance(k, str)] == [("old01", 1, game.state_hash())], resumed
+        assert await conn.fetchval("SELECT version FROM schema_version") == len(MIGRATIONS)
+        kinds = await conn.fetch("SELECT table_name, column_name, data_type FROM "
+                                 "information_schema.columns WHERE table_schema = 'public' "
+                                 "AND data_type IN ('json', 'jsonb') ORDER BY 1, 2")
+        # what a host gives is kept as text, byte for byte; only the options merge as jsonb
+        assert [tuple(row) for row in kinds] == [
+            ("actions", "action", "json"), ("games", "seats", "json"),
+            ("games", "setup", "json"), ("players", "options", "jsonb")]
+    finally:
+        await conn.close()
 
 
 async def test_a_database_that_cannot_be_reached_is_one_line(short_dir):
