@@ -430,17 +430,23 @@ class PostgresStore:
             await self._notify(conn, {"what": "step", "game": kept.id, "step": step + 1,
                                       "epoch": epoch})
 
-        try:
-            await transact(self.pool, record)
-        except Uncertain:
-            # cut off while committing: the database says whether it was kept
-            if not await self._recorded(kept.id, step + 1, epoch, digest):
-                raise
+        for attempt in (1, 2):
+            try:
+                await transact(self.pool, record)
+                break
+            except Uncertain:
+                # cut off while committing: the database says whether it was kept; if it was
+                # not, nothing of it was, and it is tried again (once)
+                recorded = await self._recorded(kept.id, step + 1, epoch, digest)
+                if recorded:
+                    break
+                if recorded is None or attempt == 2:
+                    raise
         kept.finished = finished
         return game.take(move)
 
-    async def _recorded(self, game_id: str, step: int, epoch: int, digest: str) -> bool:
-        """Whether the game's ``step`` is the one whose state hashes to ``digest`` (False when
+    async def _recorded(self, game_id: str, step: int, epoch: int, digest: str) -> bool | None:
+        """Whether the game's ``step`` is the one whose state hashes to ``digest`` (None when
         the database cannot say)."""
         async def read(conn: asyncpg.Connection) -> bool:
             kept = await conn.fetchval(
@@ -451,7 +457,7 @@ class PostgresStore:
         try:
             return await transact(self.pool, read, readonly=True)
         except StoreError:
-            return False
+            return None
 
     @staticmethod
     async def _still_at(conn: asyncpg.Connection, game_id: str, step: int, epoch: int) -> None:

@@ -88,6 +88,13 @@ def connection_lost(exc: BaseException) -> bool:
                             ConnectionError))
 
 
+def discard(conn: asyncpg.Connection) -> None:
+    """Close ``conn`` at once, so that the pool opens a new one in its place. (One the server
+    closed may already be back in the pool, its handle let go: then there is nothing to do.)"""
+    with contextlib.suppress(*DATABASE_ERRORS):
+        conn.terminate()
+
+
 @contextlib.asynccontextmanager
 async def connection(pool: asyncpg.Pool) -> AsyncIterator[asyncpg.Connection]:
     """A connection of ``pool``; one that fails (but for a refused statement) is terminated, so
@@ -98,7 +105,7 @@ async def connection(pool: asyncpg.Pool) -> AsyncIterator[asyncpg.Connection]:
         yield conn
     except DATABASE_ERRORS as exc:
         if not refused_statement(exc):
-            conn.terminate()
+            discard(conn)
         raise
     finally:
         with contextlib.suppress(*DATABASE_ERRORS):
@@ -126,7 +133,7 @@ async def transact(pool: asyncpg.Pool, work: Callable[[asyncpg.Connection], Awai
                     try:
                         await transaction.rollback()
                     except DATABASE_ERRORS:
-                        conn.terminate()  # it cannot even roll back: not to be used again
+                        discard(conn)  # it cannot even roll back: not to be used again
                     raise
                 committing = True
                 await transaction.commit()

@@ -128,9 +128,13 @@ async def test_a_move_made_the_moment_the_database_cut_every_connection_is_kept(
         await store.close()
 
 
-@pytest.mark.parametrize("committed", [True, False])
+@pytest.mark.parametrize(("cut", "played"), [
+    (["kept"], True),  # committed, then the connection lost: it was kept, so it is played
+    (["lost"], True),  # lost before it committed: nothing kept, so it is tried again
+    (["lost", "lost"], False),  # and again: refused, saying why
+])
 async def test_a_commit_cut_off_is_found_kept_or_not_in_the_database(
-        database, monkeypatch, committed):
+        database, monkeypatch, cut, played):
     """The connection is lost while the COMMIT is on its way: the host cannot tell from it
     whether the step was kept, so it asks the database on another connection."""
     store = await PostgresStore.open(database)
@@ -139,25 +143,25 @@ async def test_a_commit_cut_off_is_found_kept_or_not_in_the_database(
                         {"p1": Seat(), "p2": Seat()})
         await store.add_game(kept)
         commit = asyncpg.transaction.Transaction.commit
-        cuts = [1]  # the move's commit only: not the look at what was kept
+        cuts = list(cut)  # the move's commits only: not the looks at what was kept
 
         async def cut_off(transaction: asyncpg.transaction.Transaction) -> None:
-            if not cuts:
+            if transaction._readonly or not cuts:
                 return await commit(transaction)
-            cuts.pop()
-            await (commit(transaction) if committed else transaction.rollback())
+            await (commit(transaction) if cuts.pop(0) == "kept" else transaction.rollback())
             raise asyncpg.ConnectionDoesNotExistError("connection was closed in the middle "
                                                       "of operation")
 
         monkeypatch.setattr(asyncpg.transaction.Transaction, "commit", cut_off)
         action = next(iter(kept.game.legal_actions()))
-        if committed:
-            await store.play(kept, action)  # it was kept: so it is played
+        if played:
+            await store.play(kept, action)
             assert (kept.game.step, kept.game.last_step) == (1, 1)
         else:
             with pytest.raises(StoreError, match="closed in the middle"):
                 await store.play(kept, action)
             assert (kept.game.step, kept.game.last_step) == (0, 0)
+        assert not cuts
         monkeypatch.undo()
         assert len(await actions_of(database, "cut02")) == kept.game.step
     finally:
