@@ -19,7 +19,7 @@ import pytest
 
 from ahoy_tui.server import messages as m
 from ahoy_tui.server.host import GameHost
-from ahoy_tui.server.store import Overtaken, StoreError
+from ahoy_tui.server.store import StoreError
 from ahoy_tui.server.store_open import open_store
 from ahoy_tui.server.store_postgres import MIGRATIONS, PostgresStore
 
@@ -238,36 +238,7 @@ async def test_a_seat_follows_its_key_to_the_other_host(database, short_dir, hos
 
 
 # --- racing ------------------------------------------------------------------------------------
-async def test_two_hosts_racing_one_step_record_exactly_one_action(database, short_dir):
-    one, two = await PostgresStore.open(database), await PostgresStore.open(database)
-    try:
-        from ahoy_tui.engine import Game
-        from ahoy_tui.server.store import KeptGame, Seat
-
-        kept = KeptGame("race01", Game.new("ahoy", scenario_data=broadside(), seed=7),
-                        {"p1": Seat(), "p2": Seat()})
-        await one.add_game(kept)
-        mine, theirs = await one.load_game("race01"), await two.load_game("race01")
-        assert mine is not None and theirs is not None
-        legal = mine.game.legal_actions()
-        choices = [legal.fixed[0], legal.fixed[-1]] if len(legal.fixed) > 1 else \
-            [legal.fixed[0]] * 2
-        results = await asyncio.gather(one.play(mine, choices[0]), two.play(theirs, choices[1]),
-                                       return_exceptions=True)
-        won = [r for r in results if not isinstance(r, BaseException)]
-        lost = [r for r in results if isinstance(r, BaseException)]
-        assert len(won) == 1 and len(lost) == 1 and isinstance(lost[0], Overtaken), results
-        rows = await actions_of(database, "race01")
-        assert [step for step, _ in rows] == [1]
-        winner, loser = (mine, theirs) if results[0] is won[0] else (theirs, mine)
-        assert winner.game.step == 1 and loser.game.step == 0  # the loser played nothing
-        # the loser refreshes, and holds what the winner recorded
-        refreshed = await (two if loser is theirs else one).refresh(loser)
-        assert [action for action, _note, _hash in refreshed.actions] == [rows[0][1]]
-        assert refreshed.actions[0][2] == winner.game.state_hash()
-    finally:
-        await one.close()
-        await two.close()
+# (two stores racing one step, over every built-in scenario: test_store_postgres_scenarios.py)
 
 
 async def test_one_player_acting_at_once_on_two_hosts_plays_one_action(
