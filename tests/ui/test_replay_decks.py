@@ -66,6 +66,19 @@ def footer_offers_deck(app: AhoyApp) -> bool:
     return re.search(r"(^|\s)d Deck", footer) is not None
 
 
+async def settled(pilot, app: AhoyApp) -> None:
+    """Wait until the screen is drawn whole and still: the footer has its keys and two looks
+    a tenth of a second apart agree (a loaded machine draws the footer and the map late)."""
+    last = ""
+    for _ in range(100):
+        text = screen_text(app)
+        if "Close" in text.rstrip().splitlines()[-1] and text == last:
+            return
+        last = text
+        await pilot.pause(0.1)
+    raise AssertionError("the screen never settled")
+
+
 def replay_screen(app: AhoyApp) -> ReplayScreen:
     screen = app.screen
     assert isinstance(screen, ReplayScreen)
@@ -85,7 +98,7 @@ def shows_decks(screen: ReplayScreen) -> bool:
 async def test_d_shows_the_decks_laid_at_the_step_and_back(acks_log: Path) -> None:
     app = AhoyApp(replay=acks_log)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await pilot.pause()
+        await settled(pilot, app)
         screen = replay_screen(app)
         assert not shows_decks(screen)  # the map to begin with
         assert footer_offers_deck(app)
@@ -118,7 +131,7 @@ async def test_d_shows_the_decks_laid_at_the_step_and_back(acks_log: Path) -> No
 async def test_stepping_redraws_the_decks_and_falls_back_to_the_map(acks_log: Path) -> None:
     app = AhoyApp(replay=acks_log)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await pilot.pause()
+        await settled(pilot, app)
         screen = replay_screen(app)
         game = screen.game
         hook = game.ruleset.deck_scene
@@ -150,14 +163,14 @@ async def test_without_decks_d_is_not_offered_and_does_nothing(tmp_path: Path) -
     path = game.save(tmp_path / "duel.json")
     app = AhoyApp(replay=path)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await pilot.pause()
+        await settled(pilot, app)
         screen = replay_screen(app)
         assert not screen.query(DeckMap) and not screen.query("#deck-sheet")
         assert "d" not in screen.active_bindings
         assert not footer_offers_deck(app) and "d decks" not in screen_text(app)
         before = screen_text(app)
         await pilot.press("d")
-        await pilot.pause()
+        await settled(pilot, app)
         assert not screen.deck_on and not screen.has_class("-deck")
         assert screen.query_one(SeaMap).display
         assert not messages(app)

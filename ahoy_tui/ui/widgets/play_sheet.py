@@ -222,6 +222,14 @@ class PlaySheet(Widget, can_focus=True):
         self._write(moved)
 
     # --- drawing -----------------------------------------------------------------------------
+    def on_focus(self) -> None:
+        # The pointer and the row's key hint are drawn only while the sheet has focus, and
+        # has_focus does not repaint by itself: draw again (the hint's line changes the height).
+        self.refresh(layout=True)
+
+    def on_blur(self) -> None:
+        self.refresh(layout=True)
+
     def render(self) -> Text:
         sheet = self.sheet
         if sheet is None:
