@@ -14,10 +14,16 @@ import termios
 def take_controlling_terminal() -> None:
     """Make stdin's pty this process's controlling terminal, so resizes reach it as SIGWINCH
     and a hang-up as SIGHUP (the SSH door starts the game in a new session for this); and end
-    with the server: a game process must never outlive the door that feeds its terminal."""
-    with contextlib.suppress(OSError):
+    with the server: a game process must never outlive the door that feeds its terminal.
+
+    A terminal that cannot be taken has already been hung up: the player left before the game
+    had it (the door closed its end). Nobody will ever see or type on it, and no hang-up will
+    come, so the game ends now rather than run for good on a dead terminal."""
+    end_with_server()  # first: a hang-up from the moment the terminal is ours must end us
+    try:
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-    end_with_server()
+    except OSError:
+        os._exit(0)
 
 
 def end_with_server() -> None:

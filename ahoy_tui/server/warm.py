@@ -11,7 +11,11 @@ The conversation, over a unix socket in the data folder: the door connects and s
 message, a JSON line ``{"args": [...], "env": {...}}`` carrying the session's terminal (the pty's
 slave end) as a passed file descriptor — or, for a browser tab, three: the ends of its stdin,
 stdout and stderr pipes. The warm process answers ``pid N`` when the child is forked and
-``exit N`` when it has ended (a signal's death as ``128 + signal``), then closes.
+``exit N`` when it has ended (a signal's death as ``128 + signal``), then closes. Meanwhile the
+door may send ``signal N`` lines (a hang-up, a kill); and a door that closes its end has let the
+session go, which hangs the child up. The warm process signals its children itself: it is their
+parent, so their pids are not reused before it has reaped them, and it can reach a child that
+has not yet made its own session (a hang-up a door sent to the session would find nobody).
 
 The child is its own session (``setsid``), a terminal its controlling terminal; it ends with
 the warm process (``PR_SET_PDEATHSIG``), which ends with the server.
@@ -104,7 +108,7 @@ def serve_forks(path: Path, *, ready: Callable[[], None] | None = None) -> int:
     os.set_blocking(waker_w, False)
     signal.set_wakeup_fd(waker_w)
     signal.signal(signal.SIGCHLD, lambda *_: None)  # a handler, so the wakeup fd hears it
-    children: dict[int, socket.socket] = {}
+    children: dict[int, socket.socket | None] = {}
     chooser = selectors.DefaultSelector()
     chooser.register(listener, selectors.EVENT_READ, "listen")
     chooser.register(waker_r, selectors.EVENT_READ, "waker")
@@ -114,15 +118,18 @@ def serve_forks(path: Path, *, ready: Callable[[], None] | None = None) -> int:
         for key, _ in chooser.select():
             if key.data == "listen":
                 _accept(listener, children, (listener, waker_r, waker_w, chooser))
-            else:
+            elif key.data == "waker":
                 with contextlib.suppress(BlockingIOError):
                     while os.read(waker_r, 512):
                         pass
-                _reap(children)
+                _reap(children, chooser)
+            else:
+                _heard_door(key.data, children, chooser)
 
 
-def _accept(listener: socket.socket, children: dict[int, socket.socket],
+def _accept(listener: socket.socket, children: dict[int, socket.socket | None],
             ours: tuple[Any, ...]) -> None:
+    chooser: selectors.BaseSelector = ours[3]
     try:
         conn, _ = listener.accept()
     except (BlockingIOError, InterruptedError):
@@ -149,7 +156,8 @@ def _accept(listener: socket.socket, children: dict[int, socket.socket],
         code = 1
         try:
             for child_conn in children.values():
-                child_conn.close()
+                if child_conn is not None:
+                    child_conn.close()
             conn.close()
             _close_ours(ours)
             code = _become_session(fds, args, env)
@@ -167,9 +175,11 @@ def _accept(listener: socket.socket, children: dict[int, socket.socket],
             os._exit(code)
     for fd in fds:
         os.close(fd)
-    with contextlib.suppress(OSError):  # the door gone: the child runs on, its end untold
+    with contextlib.suppress(OSError):  # the door gone: heard as its end, below
         conn.sendall(f"pid {pid}\n".encode())
+    conn.setblocking(False)
     children[pid] = conn
+    chooser.register(conn, selectors.EVENT_READ, pid)
 
 
 def _close_ours(ours: tuple[Any, ...]) -> None:
@@ -206,7 +216,44 @@ def _receive(conn: socket.socket) -> tuple[bytes, list[int]]:
     return data, fds
 
 
-def _reap(children: dict[int, socket.socket]) -> None:
+def _heard_door(pid: int, children: dict[int, socket.socket | None],
+                chooser: selectors.BaseSelector) -> None:
+    """The door spoke on a child's connection: a signal to send it, or its end (the session has
+    gone), which hangs the child up."""
+    conn = children.get(pid)
+    if conn is None:
+        return
+    try:
+        data = conn.recv(256)
+    except (BlockingIOError, InterruptedError):
+        return
+    except OSError:
+        data = b""
+    if not data:
+        _signal_child(pid, signal.SIGHUP)
+        chooser.unregister(conn)
+        conn.close()
+        children[pid] = None  # still to be reaped, with nobody to tell
+        return
+    for line in data.split(b"\n"):
+        word, _, number = line.decode("ascii", "replace").partition(" ")
+        if word == "signal" and number.isdigit() and 0 < int(number) < signal.NSIG:
+            _signal_child(pid, int(number))
+
+
+def _signal_child(pid: int, sig: int) -> None:
+    """Send ``sig`` to a child of ours, not yet reaped (so ``pid`` is still that child): to its
+    whole session, or, before it has made one, to the child itself."""
+    try:
+        os.killpg(pid, sig)
+    except ProcessLookupError:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, sig)
+    except PermissionError:
+        pass
+
+
+def _reap(children: dict[int, socket.socket | None], chooser: selectors.BaseSelector) -> None:
     while children:
         try:
             pid, status = os.waitpid(-1, os.WNOHANG)
@@ -217,6 +264,7 @@ def _reap(children: dict[int, socket.socket]) -> None:
         code = os.waitstatus_to_exitcode(status)
         conn = children.pop(pid, None)
         if conn is not None:
+            chooser.unregister(conn)
             with contextlib.suppress(OSError):
                 conn.sendall(f"exit {code if code >= 0 else 128 - code}\n".encode())
             conn.close()
@@ -267,14 +315,14 @@ def run_warm(args: Any) -> int:
 class WarmChild:
     """A session's game process forked by the warm process: its pid and, once ended, its code.
 
-    It stands where a :class:`subprocess.Popen` did: ``pid``, ``poll()``, and ``kill_group``."""
+    It stands where a :class:`subprocess.Popen` did: ``pid``, ``poll()``, and a signal to its
+    session (sent through the warm process, its parent: see the module's docstring)."""
 
     def __init__(self, conn: socket.socket) -> None:
         self.conn = conn
         self.pid: int | None = None
         self.returncode: int | None = None
         self._buffer = b""
-        self._signal_when_known: int | None = None
         self.ended = asyncio.Event()
         self._loop = asyncio.get_running_loop()
         self._loop.add_reader(conn.fileno(), self._readable)
@@ -295,8 +343,6 @@ class WarmChild:
             word, _, number = line.decode("ascii", "replace").partition(" ")
             if word == "pid" and number.isdigit():
                 self.pid = int(number)
-                if self._signal_when_known is not None:
-                    self.signal_group(self._signal_when_known)
             elif word == "exit" and number.lstrip("-").isdigit():
                 self._done(int(number))
 
@@ -316,14 +362,13 @@ class WarmChild:
         self.signal_group(signal.SIGHUP)
 
     def signal_group(self, sig: int) -> None:
-        """Send ``sig`` to the game process's whole session (once its pid is known)."""
+        """Send ``sig`` to the game process's whole session: asked of the warm process, which
+        reaches the child even before it has a session or its pid has reached us. A warm
+        process gone has taken its children along (they end with it)."""
         if self.returncode is not None:
             return
-        if self.pid is None:
-            self._signal_when_known = sig
-            return
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.pid, sig)
+        with contextlib.suppress(OSError):
+            self.conn.send(f"signal {sig}\n".encode())
 
     async def wait(self) -> int:
         await self.ended.wait()

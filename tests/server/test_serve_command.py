@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import signal
 import socket
 import subprocess
@@ -10,6 +12,7 @@ import sys
 from pathlib import Path
 
 import asyncssh
+import pytest
 
 from .conftest import free_port
 
@@ -128,3 +131,73 @@ async def test_game_processes_never_outlive_a_killed_server(short_dir):
                 break
             await asyncio.sleep(0.1)
         assert lobby_processes(folder) == [], f"left behind after {wait} s (nohup: {nohup})"
+
+
+def open_files(pid: int) -> dict[int, str]:
+    """A process's open files (``/proc/PID/fd``): descriptor → what it is."""
+    found = {}
+    for entry in Path(f"/proc/{pid}/fd").iterdir():
+        with contextlib.suppress(OSError):
+            found[int(entry.name)] = os.readlink(entry)
+    return found
+
+
+async def quick_visit(port: int, who: str, key: asyncssh.SSHKey | None, source: str,
+                      stay: float) -> None:
+    """A player (a key, or a guest) who opens a session and leaves ``stay`` seconds later."""
+    with contextlib.suppress(OSError, asyncssh.Error):
+        async with asyncssh.connect("127.0.0.1", port, username=who, local_addr=(source, 0),
+                                    client_keys=[key] if key else [], password="",
+                                    known_hosts=None, agent_path=None) as conn:
+            await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+            await asyncio.sleep(stay)
+
+
+async def quick_tab(port: int, stay: float) -> None:
+    """A browser tab that opens and is closed ``stay`` seconds later."""
+    import aiohttp
+
+    with contextlib.suppress(OSError, aiohttp.ClientError):
+        async with aiohttp.ClientSession() as http, \
+                http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24"):
+            await asyncio.sleep(stay)
+
+
+@pytest.mark.parametrize("sessions", ["warm", "cold under nohup"])
+async def test_quick_visits_leave_the_servers_open_files_as_they_were(short_dir, sessions):
+    """Issue 34, 6: sessions that left within a tenth of a second of opening left their game
+    process running on a dead terminal (the hang-up came before the game had its own session,
+    or its terminal), holding a socket of the server's for good."""
+    folder = short_dir / "data"
+    port, web_port = free_port(), free_port()
+    extra = ("--cold-sessions",) if sessions != "warm" else ()
+    server = start(folder, "--open", "--guest", "--port", str(port), "--web", "--web-port",
+                   str(web_port), *extra, nohup=sessions != "warm")
+    try:
+        assert server.stdout is not None
+        await asyncio.to_thread(server.stdout.readline)
+        if sessions == "warm":
+            for _ in range(600):
+                if (folder / "warm.sock").exists():
+                    break
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.5)  # the warm process's "ready" read by the server
+        before = open_files(server.pid)
+        keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(3)]
+        stays = (0.0, 0.02, 0.05, 0.1, 0.6)
+        for wave in range(4):  # ten at once, from five addresses, most gone within 0.1 s
+            await asyncio.gather(*(
+                quick_visit(port, f"p{n % 4}", keys[n % 4] if n % 4 < 3 else None,
+                            f"127.0.0.{2 + n % 5}", stays[(n + wave) % 5])
+                for n in range(10)), *(quick_tab(web_port, stays[n + wave]) for n in range(2)))
+        for _ in range(300):
+            if len(open_files(server.pid)) <= len(before):
+                break
+            await asyncio.sleep(0.1)
+        after = open_files(server.pid)
+        left = {fd: what for fd, what in after.items() if before.get(fd) != what}
+        assert len(after) <= len(before), f"left open after the visits: {left}"
+        assert not lobby_processes(folder)[1 if sessions == "warm" else 0:]
+    finally:
+        server.send_signal(signal.SIGTERM)
+        await asyncio.to_thread(server.communicate, timeout=20)

@@ -152,3 +152,46 @@ async def test_a_browser_tab_is_forked_warm_on_pipes_and_plays(host, short_dir):
         await web.close()
         await alice.close()
         await process.stop()
+
+
+def lobby_args(door: Door) -> list[str]:  # noqa: F811
+    return ["lobby", "--socket", str(door.settings.socket),  # type: ignore[attr-defined]
+            "--player", "guest:quick", "--name", "quick", "--guest", "--take-tty"]
+
+
+@pytest.mark.parametrize("how", ["hang up", "let go"])
+async def test_a_session_gone_the_instant_it_is_forked_ends_its_game(door, warm, how):  # noqa: F811
+    """Issue 34, 6: a hang-up sent the instant a session was forked (a player who left within
+    a tenth of a second) went to a session the child had not made yet, and was lost: the game
+    ran on for good, holding a connection to the host. The terminal stays open here, so only
+    the hang-up can end the game; and a door that just closes its end has let it go too."""
+    assert warm.proc is not None
+    env = {"PATH": os.environ.get("PATH", ""), "TERM": "xterm", "LANG": "C.UTF-8"}
+    masters, forked, pids = [], [], []
+    for _ in range(5):
+        master, slave = os.openpty()
+        masters.append(master)
+        try:
+            child = warm.fork(slave, lobby_args(door), env)
+        finally:
+            os.close(slave)
+        if how == "hang up":
+            child.hang_up()  # before its pid has even come back
+            forked.append(child)
+        else:  # the door reads the pid, then closes its end without a word
+            asyncio.get_running_loop().remove_reader(child.conn.fileno())
+            child.conn.setblocking(True)
+            child.conn.settimeout(10)
+            pids.append(int(child.conn.recv(64).split()[1]))
+            child.conn.close()
+    try:
+        if how == "hang up":
+            await until(lambda: all(c.returncode is not None for c in forked), timeout=15)
+            assert all(c.returncode == 128 + signal.SIGHUP for c in forked)
+        else:
+            await until(lambda: not any(Path(f"/proc/{pid}").exists() for pid in pids),
+                        timeout=15)
+        assert children(warm.proc.pid) == []
+    finally:
+        for master in masters:
+            os.close(master)
