@@ -167,6 +167,7 @@ async def run_server(args: argparse.Namespace, ready: asyncio.Event | None = Non
 
         try:
             web = await start_web(WebSettings(socket, keeper, idle_timeout=settings.idle_timeout,
+                                              login_timeout=settings.login_timeout,
                                               public_url=args.public_url,
                                               command=settings.command, warm=settings.warm),
                                   args.host, args.web_port)

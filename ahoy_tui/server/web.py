@@ -6,7 +6,9 @@ game host as the SSH sessions, so a browser player and an SSH player can meet in
 
 The door runs inside ``ahoy serve`` (on its event loop), so it stops with the server and shares
 the SSH door's limits: each tab is a player against ``--max-connections``, its keys go through
-the same input rate limit, and a tab without a key for the idle timeout is closed. The page
+the same input rate limit, a tab without a key for the idle timeout is closed, and a connection
+that is not a tab (the page and its files, kept alive, or one that never asks for anything) is
+let go once idle for the login timeout, as an SSH connection that does not log in is. The page
 builds its websocket and static addresses from the address the browser asked for (or from
 ``--public-url``), never from the address the door listens on.
 """
@@ -76,6 +78,9 @@ class WebSettings:
     socket: Path  # the game host's socket
     keeper: Doorkeeper  # shared with the SSH door: --max-connections counts both
     idle_timeout: float = 1800.0  # seconds without a key from the browser: the tab is closed
+    # seconds a connection that is not a tab may wait idle (before its first request, or
+    # kept alive between the page's): as long as an SSH connection may take to log in
+    login_timeout: float = 10.0
     input_rate: float = 16384.0  # bytes/s of keys, in bursts of input_burst; more is dropped
     input_burst: float = 65536.0
     public_url: str | None = None  # --public-url: what the page's links and websocket use
@@ -421,7 +426,8 @@ async def start_web(settings: WebSettings, host: str, port: int) -> WebDoor:
     ``OSError`` says why it cannot)."""
     server = AhoyWebServer(settings, host, port)
     app = await server._make_app()
-    runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=5.0)
+    runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=5.0,
+                           keepalive_timeout=settings.login_timeout)
     await runner.setup()
     try:
         site = web.TCPSite(runner, host or None, port)

@@ -541,3 +541,78 @@ async def test_a_stale_browser_door_of_an_earlier_server_is_found_and_stopped(sh
             stale.kill()
         stale.wait(10)
     assert f"stopped a stale browser door (process {stale.pid})" in err
+
+
+def established(port: int) -> int:
+    """TCP connections to ``port`` on this machine still open on the server's side."""
+    said = subprocess.run(["ss", "-Htn", "state", "established", f"( sport = :{port} )"],
+                          capture_output=True, text=True, check=True).stdout
+    return len(said.strip().splitlines())
+
+
+async def server_hangs_up(sock: socket.socket, within: float) -> bool:
+    loop = asyncio.get_running_loop()
+    try:
+        async with asyncio.timeout(within):
+            while await loop.sock_recv(sock, 65536):
+                pass
+    except TimeoutError:
+        return False
+    except OSError:
+        pass
+    return True
+
+
+async def test_both_doors_keep_the_same_idle_and_login_limits(short_dir):
+    """Issue 34, 7: with ``--idle-timeout`` short, idle browser tabs are closed as idle SSH
+    sessions are; and a connection to the browser door that is not a tab (the page kept
+    alive, or a socket that never says anything) is let go within ``--login-timeout``, as an
+    SSH connection that never logs in is (the browser door held them for an hour)."""
+    import asyncssh
+
+    folder = short_dir / "data"
+    port, web_port = free_port(), free_port()
+    server = start(folder, "--guest", "--port", str(port), "--web", "--web-port",
+                   str(web_port), "--idle-timeout", "0.05", "--login-timeout", "2")
+    loop = asyncio.get_running_loop()
+    silent, kept_alive = socket.socket(), socket.socket()
+    try:
+        assert server.stdout is not None
+        await asyncio.to_thread(server.stdout.readline)
+        for sock in (silent, kept_alive):
+            sock.setblocking(False)
+            await loop.sock_connect(sock, ("127.0.0.1", web_port))
+        await loop.sock_sendall(kept_alive, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        async with aiohttp.ClientSession() as http:
+            url = f"http://127.0.0.1:{web_port}/ws?width=80&height=24"
+            tabs = [BrowserTab(await http.ws_connect(url), 80, 24) for _ in range(4)]
+            async with asyncssh.connect("127.0.0.1", port, username="sam", client_keys=[],
+                                        password="", known_hosts=None,
+                                        agent_path=None) as conn:
+                process = await conn.create_process(term_type="xterm", term_size=(80, 24),
+                                                    encoding=None)
+                # the page's connection and the silent one go within the login timeout
+                assert await server_hangs_up(silent, 6), "a silent connection was kept"
+                assert await server_hangs_up(kept_alive, 6), "an idle page was kept alive"
+                # a tab typing in stays past it; idle ones are told goodbye after 3 s
+                busy = tabs[0]
+                for _ in range(10):
+                    await busy.type("x")
+                    await asyncio.sleep(0.4)
+                assert not busy.ws.closed
+                for tab in tabs:
+                    said, _code, why = await until_closed(tab.ws, 30)
+                    assert "idle for 3 seconds; goodbye" in said and "goodbye" in why
+                seen = b""
+                with contextlib.suppress(asyncssh.Error, asyncssh.misc.ConnectionLost):
+                    async with asyncio.timeout(30):
+                        while chunk := await process.stdout.read(65536):
+                            seen += chunk
+                assert b"idle for 3 seconds; goodbye" in seen
+        await until(lambda: established(web_port) == 0, 10)
+        await until(lambda: lobby_processes(folder)[1:] == [], 10)  # only the warm process
+    finally:
+        for sock in (silent, kept_alive):
+            sock.close()
+        server.send_signal(signal.SIGTERM)
+        await asyncio.to_thread(server.communicate, timeout=20)
