@@ -73,7 +73,7 @@ def stale_web_doors(socket: Path) -> list[int]:
     proc = Path("/proc")
     if not proc.is_dir():
         return found
-    want = [b"ahoy_tui", b"web", b"--socket", str(socket).encode()]
+    path = str(socket).encode()
     for entry in proc.iterdir():
         if not entry.name.isdigit() or int(entry.name) == os.getpid():
             continue
@@ -81,7 +81,8 @@ def stale_web_doors(socket: Path) -> list[int]:
             words = (entry / "cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
-        if all(word in words for word in want):
+        if b"ahoy_tui" in words and b"web" in words and (
+                b"--socket=" + path in words or (b"--socket" in words and path in words)):
             found.append(int(entry.name))
     return found
 

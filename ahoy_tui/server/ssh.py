@@ -34,8 +34,10 @@ from ahoy_tui.server.limits import (
     TokenBucket,
     idle_goodbye,
 )
-from ahoy_tui.server.players import Players
+from ahoy_tui.server.players import NAME_LIMIT, Players, is_guest
 from ahoy_tui.server.warm import WarmChild, WarmGone, WarmProcess
+
+TERM_MOST = 64  # characters of a client's TERM kept (terminal names are far shorter)
 
 
 def colour_system(term: str, colorterm: str = "", choice: str = "auto") -> str:
@@ -184,7 +186,8 @@ class AhoySSHServer(asyncssh.SSHServer):
         """Guests need no key and no password: they are let in as guests, named by user."""
         if not self.settings.guest:
             return False
-        self.player = f"guest:{username}:{os.urandom(4).hex()}"
+        # the user name goes into the id only as a reminder: not all of a huge one
+        self.player = f"guest:{username[:NAME_LIMIT]}:{os.urandom(4).hex()}"
         return True
 
     def session_requested(self) -> asyncssh.SSHServerSession[bytes] | bool:
@@ -223,7 +226,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
                       term_modes: Any) -> bool:
-        self.term = term_type
+        self.term = term_type.replace("\0", "")[:TERM_MOST]  # it goes into the environment
         if term_size[0] and term_size[1]:
             self.size = (term_size[0], term_size[1])
         return True
@@ -276,10 +279,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         for name in ("PYTHONPATH", "VIRTUAL_ENV", "AHOY_HOST_THINK"):
             if name in os.environ:
                 child_env[name] = os.environ[name]
-        args = ["lobby", "--socket", str(self.settings.socket), "--player", self.player,
-                "--name", self.username[:24], "--take-tty"]
-        if self.player.startswith("guest:"):
-            args.append("--guest")
+        args = lobby_arguments(self.settings.socket, self.player, self.username)
         try:
             self.proc = self._start(args, slave, child_env)
         except OSError as exc:
@@ -407,6 +407,20 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.closing = True
         self._end_game()
         self.chan = None
+
+
+def lobby_arguments(socket: Path, player: str, name: str) -> list[str]:
+    """A session's game process's command line (``ahoy lobby …``), started cold or forked warm.
+
+    Every value rides in its option's own word (``--name=-h``): a user name is whatever the
+    client sends (asyncssh lets no NUL through), and given as a word of its own, one like
+    ``-h`` or ``--guest`` would be read as an option. The lobby then takes or refuses the name
+    as it does any other."""
+    args = ["lobby", f"--socket={socket}", f"--player={player}", f"--name={name[:NAME_LIMIT]}",
+            "--take-tty"]
+    if is_guest(player):
+        args.append("--guest")
+    return args
 
 
 def _set_size(fd: int, width: int, height: int) -> None:

@@ -455,7 +455,7 @@ class WarmProcess:
         env = dict(os.environ)
         env.update({"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "AHOY_SERVER_PID": str(os.getpid())})
         self.proc = await asyncio.create_subprocess_exec(
-            *self.command, "--socket", str(self.path), stdin=asyncio.subprocess.DEVNULL,
+            *self.command, f"--socket={self.path}", stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.PIPE, env=env, start_new_session=True)
         assert self.proc.stdout is not None
         try:

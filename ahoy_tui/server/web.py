@@ -235,7 +235,8 @@ class AhoyWebServer(Server):
     @staticmethod
     def lobby_args(settings: WebSettings) -> list[str]:
         # "guest:web": the game process gives each tab a guest id of its own
-        return ["lobby", "--socket", str(settings.socket), "--player", "guest:web", "--guest"]
+        # each value in its option's word (--socket=…): a path may begin with "-" too
+        return ["lobby", f"--socket={settings.socket}", "--player=guest:web", "--guest"]
 
     async def on_startup(self, app: web.Application) -> None:
         """Quiet: the server prints the door's address itself, once it listens."""

@@ -84,6 +84,12 @@ async def test_without_keys_open_or_guests_the_banner_says_nobody_can_log_in(sho
         await asyncio.to_thread(server.communicate, timeout=20)
 
 
+def names(words: list[bytes], socket: Path) -> bool:
+    """Whether a command line gives ``socket`` (``--socket PATH`` or ``--socket=PATH``)."""
+    path = str(socket).encode()
+    return path in words or b"--socket=" + path in words
+
+
 def lobby_processes(folder: Path) -> list[int]:
     """The game processes serving this data folder's sessions: started cold (``ahoy lobby``),
     or forked from the warm process (which bears its command line), and the warm process."""
@@ -94,8 +100,8 @@ def lobby_processes(folder: Path) -> list[int]:
                 words = (entry / "cmdline").read_bytes().split(b"\0")
             except OSError:
                 continue
-            if (b"lobby" in words and str(folder / "host.sock").encode() in words) or (
-                    b"warm" in words and str(folder / "warm.sock").encode() in words):
+            if (b"lobby" in words and names(words, folder / "host.sock")) or (
+                    b"warm" in words and names(words, folder / "warm.sock")):
                 found.append(int(entry.name))
     return found
 

@@ -391,3 +391,35 @@ async def test_one_connection_plays_one_game_at_a_time(door):
     with pytest.raises(asyncssh.ChannelOpenError):
         await conn.create_session(lambda: Terminal(100, 30), term_type="xterm",
                                   term_size=(100, 30), encoding=None)
+
+
+async def names_like_options(door: Door) -> None:
+    """A player and a guest whose SSH user names look like the lobby's options."""
+    door.settings.guest = True  # type: ignore[attr-defined]
+    door.keys["-h"] = door.keys["alice"]
+    term = await door.terminal("-h")  # alice's key, as `ssh -l -h`: a first visit
+    await term.wait_for("Welcome aboard")
+    for _ in range(3):  # the offered name is the user name; the field may lack the focus
+        term.keys("\r")
+        try:
+            await term.wait_for("Signed in as -h", timeout=8)
+            break
+        except AssertionError:
+            continue
+    await term.wait_for("Signed in as -h")
+    conn = await door.connect("--guest", client_keys=[], password="")
+    _chan, guest = await conn.create_session(lambda: Terminal(100, 30), term_type="xterm",
+                                             term_size=(100, 30), encoding=None)
+    await guest.wait_for("Signed in as --guest (guest)")
+    # one a name cannot be is offered, and refused as a name typed in would be
+    conn = await door.connect("--socket=/x", client_keys=[], password="")
+    _chan, odd = await conn.create_session(lambda: Terminal(100, 30), term_type="xterm",
+                                           term_size=(100, 30), encoding=None)
+    await odd.wait_for("Welcome aboard")
+    assert door.host.players.name(f"key:{door.keys['alice'].get_fingerprint()}") == "-h"
+
+
+async def test_a_user_name_like_an_option_reaches_the_lobby_as_a_name(door):
+    """Issue 34, 8: `ssh -l -h` ended the session ("argument --name: expected one argument"):
+    the name was given as a word of its own after --name."""
+    await names_like_options(door)

@@ -14,9 +14,15 @@ from pathlib import Path
 
 import pytest
 
+from ahoy_tui.server.ssh import lobby_arguments
 from ahoy_tui.server.warm import WarmChild, WarmGone, WarmProcess
 
-from .test_ssh import Door, door, sign_in  # noqa: F401 - door is the fixture these tests use
+from .test_ssh import (  # noqa: F401 - door is the fixture these tests use
+    Door,
+    door,
+    names_like_options,
+    sign_in,
+)
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -155,8 +161,7 @@ async def test_a_browser_tab_is_forked_warm_on_pipes_and_plays(host, short_dir):
 
 
 def lobby_args(door: Door) -> list[str]:  # noqa: F811
-    return ["lobby", "--socket", str(door.settings.socket),  # type: ignore[attr-defined]
-            "--player", "guest:quick", "--name", "quick", "--guest", "--take-tty"]
+    return lobby_arguments(door.settings.socket, "guest:quick:0", "quick")  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("how", ["hang up", "let go"])
@@ -195,3 +200,8 @@ async def test_a_session_gone_the_instant_it_is_forked_ends_its_game(door, warm,
     finally:
         for master in masters:
             os.close(master)
+
+
+async def test_a_user_name_like_an_option_reaches_a_warm_lobby_as_a_name(door, warm):  # noqa: F811
+    """Issue 34, 8, on the warm path: the name travels in the fork's JSON arguments."""
+    await names_like_options(door)
