@@ -21,6 +21,24 @@ from attrs import define, field
 GOODBYE_RESET = b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[0m"
 
 
+# The largest terminal a game is drawn on, in cells: a screen bigger than any monitor shows
+# with a legible font. A game's memory grows with its terminal (a 10,000 x 10,000 one took a
+# session past half a GiB), so both doors clamp what a client asks for (a pty request, a
+# window change, a browser's resize) to this, and the game says so when it is drawn at it.
+MAX_COLUMNS, MAX_ROWS = 500, 200
+
+
+def terminal_size(width: int, height: int) -> tuple[int, int]:
+    """The size a game's terminal is given for the ``width`` x ``height`` a client asks for."""
+    return max(1, min(MAX_COLUMNS, width)), max(1, min(MAX_ROWS, height))
+
+
+def size_notice() -> str:
+    """What the game says when it is drawn at the largest size a server gives a terminal."""
+    return (f"The server draws a game on at most {MAX_COLUMNS} x {MAX_ROWS} cells: a larger "
+            "terminal shows it in that much of its window.")
+
+
 def idle_goodbye(seconds: float) -> str:
     """What a door says when it closes a session nobody typed in for ``seconds``."""
     idle = f"{seconds / 60:g} minutes" if seconds >= 60 else f"{seconds:g} seconds"

@@ -6,7 +6,8 @@ another's. Bytes are pumped between the SSH channel and the pty; a window resize
 size, and the kernel tells the game (SIGWINCH), since the pty is its controlling terminal.
 
 Refused: exec requests (``ssh host command``), subsystems (SFTP), port and agent forwarding, and
-sessions without a terminal. Limits: connections at once, input rate, idle time.
+sessions without a terminal. Limits: connections at once, input rate, idle time, and a terminal's
+size (a larger one is clamped: limits.py).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from ahoy_tui.server.limits import (
     Seat,
     TokenBucket,
     idle_goodbye,
+    terminal_size,
 )
 from ahoy_tui.server.players import NAME_LIMIT, Players, is_guest
 from ahoy_tui.server.warm import WarmChild, WarmGone, WarmProcess
@@ -228,7 +230,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                       term_modes: Any) -> bool:
         self.term = term_type.replace("\0", "")[:TERM_MOST]  # it goes into the environment
         if term_size[0] and term_size[1]:
-            self.size = (term_size[0], term_size[1])
+            self.size = terminal_size(term_size[0], term_size[1])
         return True
 
     def shell_requested(self) -> bool:
@@ -389,9 +391,9 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def terminal_size_changed(self, width: int, height: int, pixwidth: int,
                               pixheight: int) -> None:
         if width and height:
-            self.size = (width, height)
+            self.size = terminal_size(width, height)
             if self.master is not None:
-                _set_size(self.master, width, height)  # the kernel sends SIGWINCH
+                _set_size(self.master, *self.size)  # the kernel sends SIGWINCH
 
     def pause_writing(self) -> None:
         self._stop_reading()  # the client is slow: let the game wait, not our memory

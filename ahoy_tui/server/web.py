@@ -36,11 +36,17 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server, to_int
 
-from ahoy_tui.server.limits import GOODBYE_RESET, Doorkeeper, TokenBucket, idle_goodbye
+from ahoy_tui.server.limits import (
+    GOODBYE_RESET,
+    MAX_COLUMNS,
+    MAX_ROWS,
+    Doorkeeper,
+    TokenBucket,
+    idle_goodbye,
+)
 from ahoy_tui.server.warm import WarmGone, WarmPipes, WarmProcess, fork_on_pipes
 
 MAX_MESSAGE = 64 * 1024  # one websocket message from a browser: a key, a paste, a resize
-MAX_COLUMNS, MAX_ROWS = 500, 200  # a terminal larger than this is a trick, not a screen
 STOP_GRACE = 3.0  # seconds a game process has to quit when asked, before it is killed
 HOST_HEADER = re.compile(r"(\[[0-9A-Za-z:.%]+\]|[0-9A-Za-z.-]+)(:[0-9]{1,5})?")
 
@@ -89,7 +95,8 @@ class WebSettings:
 
 
 def _cells(value: object, default: int, most: int) -> int:
-    """A terminal dimension from the browser: a whole number of cells, within reason."""
+    """A terminal dimension from the browser: a whole number of cells, at most ``most`` (the
+    largest terminal a game is given, in limits.py: the game says so when drawn at it)."""
     if isinstance(value, str):
         value = to_int(value, default)
     if not isinstance(value, int) or isinstance(value, bool):

@@ -12,12 +12,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
 from ahoy_tui.server import messages as msg
+from ahoy_tui.server.limits import MAX_COLUMNS, MAX_ROWS, size_notice
 from ahoy_tui.server.link import HostGone, HostLink
 from ahoy_tui.server.remote import RemoteSession
 from ahoy_tui.ui.app import AhoyApp
@@ -48,10 +49,23 @@ class OnlineApp(AhoyApp):
         self.lobby_offset = 0  # the lobby page the player looks at
         self.returning = True  # until the first lobby: back into one's seat, if one waits
         self.gone_after = 15.0  # seconds to show that the server has gone, then leave
+        self.told_largest = False  # the terminal's size is the most a door gives: said
 
     def first_screens(self) -> None:
         self.push_screen(self.lobby)
         self.listen()
+        self.at_largest(self.size.width, self.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.at_largest(event.size.width, event.size.height)
+
+    def at_largest(self, width: int, height: int) -> None:
+        """Say so, once each time, when the door has clamped the player's terminal: a game is
+        drawn on at most so many cells (``server/limits.py``), whatever the window."""
+        largest = width >= MAX_COLUMNS or height >= MAX_ROWS
+        if largest and not self.told_largest:
+            self.notify(size_notice(), title="Terminal size", timeout=10)
+        self.told_largest = largest
 
     def send(self, message: msg.Message) -> None:
         if self.link is not None:

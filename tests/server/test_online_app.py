@@ -252,3 +252,42 @@ async def test_a_guest_is_not_told_an_ssh_key_keeps_their_name(host, short_dir):
         await settle(pilot, lambda: isinstance(app.screen, NameScreen))
         said = " ".join(str(label.render()) for label in app.screen.query(Label))
         assert "As a guest" in said and "SSH key" not in said
+
+
+def told(app: OnlineApp) -> list[str]:
+    """Every notification the app gives from now on (kept: a toast goes away)."""
+    said: list[str] = []
+    notify = app.notify
+
+    def kept(message: str, *args: Any, **kwargs: Any) -> None:
+        said.append(str(message))
+        notify(message, *args, **kwargs)
+
+    app.notify = kept  # type: ignore[method-assign]
+    return said
+
+
+async def test_the_game_says_when_it_is_drawn_at_the_largest_size_a_door_gives(host, short_dir):
+    """Issue 34, 9: both doors clamp a terminal to 500 x 200 (server/limits.py); the game, drawn
+    at that, says so, once each time it comes to it."""
+    app = OnlineApp(short_dir / "host.sock", "guest:sam:1", "sam", guest=True)
+    said = told(app)
+
+    def notices() -> int:
+        return sum("at most 500 x 200 cells" in text for text in said)
+
+    async with app.run_test(size=(500, 200)) as pilot:
+        await settle(pilot, lambda: notices() == 1)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause(0.2)
+        await pilot.resize_terminal(500, 150)  # as wide as a door gives: said again
+        await settle(pilot, lambda: notices() == 2)
+        await pilot.resize_terminal(500, 200)  # still at the most: not said a third time
+        await pilot.pause(0.3)
+        assert notices() == 2
+    small = OnlineApp(short_dir / "host.sock", "guest:tom:1", "tom", guest=True)
+    said = told(small)
+    async with small.run_test(size=(499, 199)) as pilot:
+        await settle(pilot, lambda: isinstance(small.screen, LobbyScreen))
+        await pilot.pause(0.3)
+        assert notices() == 0

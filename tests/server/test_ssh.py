@@ -423,3 +423,34 @@ async def test_a_user_name_like_an_option_reaches_the_lobby_as_a_name(door):
     """Issue 34, 8: `ssh -l -h` ended the session ("argument --name: expected one argument"):
     the name was given as a word of its own after --name."""
     await names_like_options(door)
+
+
+def notice_shown(text: str) -> bool:
+    """Whether the game's notice of the largest terminal is on the screen (a toast, which
+    wraps its words onto lines of their own)."""
+    return "500 x 200" in " ".join(" ".join(line.split()) for line in text.splitlines())
+
+
+async def test_a_huge_terminal_is_clamped_and_the_game_says_so(door):
+    """Issue 34, 9: a 10,000 x 10,000 pty took a session past half a GiB; a window change past
+    65,535 cells could not even be set. The door gives the game at most 500 x 200, and the
+    game says so."""
+    term = await door.terminal("alice", 600, 250)
+    await term.wait_for("Welcome aboard")
+    await term.wait_for("500 x 200")  # said at once, over the name asked for
+    term.keys("\r")
+    await term.wait_for("Signed in as alice")
+    await until_drawn(term, 199)  # the game's last row: the 200th
+    assert not term.screen.display[200].strip()
+    assert max(len(line.rstrip()) for line in term.screen.display) <= 500
+    term.chan.change_terminal_size(70_000, 70_000)  # a window change past any bound
+    await asyncio.sleep(0.5)
+    term.resize(100, 30)  # and back: the session lives on, drawn at its new size
+    await until_drawn(term, 29)
+
+
+async def until_drawn(term: Terminal, row: int, timeout: float = 20) -> None:
+    deadline = time.monotonic() + timeout
+    while "palette" not in term.screen.display[row]:
+        assert time.monotonic() < deadline, term.text()
+        await asyncio.sleep(0.05)

@@ -201,7 +201,8 @@ async def test_an_acks_battle_on_the_hex_battlemap_in_a_browser_tab_a_declaratio
 FAKE_GAME = r"""
 import json, os, sys
 out, pid = sys.argv[1], os.getpid()
-open(os.path.join(out, f"{pid}.started"), "w").close()
+with open(os.path.join(out, f"{pid}.started"), "w") as handle:
+    handle.write(f"{os.environ.get('COLUMNS')}x{os.environ.get('ROWS')}\n")
 stdout, stdin = sys.stdout.buffer, sys.stdin.buffer
 
 def send(kind, payload):
@@ -227,8 +228,13 @@ while True:
     payload = stdin.read(int.from_bytes(head[1:], "big"))
     if head[:1] == b"D":
         keys += len(payload)
-    elif json.loads(payload).get("type") == "quit":
+        continue
+    meta = json.loads(payload)
+    if meta.get("type") == "quit":
         finish(keys)
+    elif meta.get("type") == "resize":
+        with open(os.path.join(out, f"{pid}.started"), "a") as handle:
+            handle.write(f"{meta['width']}x{meta['height']}\n")
 """
 
 
@@ -344,6 +350,30 @@ async def test_an_idle_tab_is_told_goodbye_closed_and_its_game_stopped(short_dir
             assert gone(pid)  # stopped (and reaped) before the goodbye
             assert await keys_counted(out, pid) == 7
             await until(lambda: keeper.players == 0)
+    finally:
+        await door.close()
+
+
+async def test_a_huge_tab_is_given_the_largest_terminal_a_game_is_drawn_on(short_dir,
+                                                                          fake_game):
+    """Issue 34, 9, the browser door: a tab asking for a 10,000 x 10,000 terminal, or resizing
+    to one, gives its game 500 x 200 (which the game says: see test_ssh.py and
+    test_online_app.py); a size it can fit is passed as it is."""
+    command, out = fake_game
+    door = await start_web(WebSettings(short_dir / "host.sock", Doorkeeper(4),
+                                       command=command), "127.0.0.1", 0)
+    try:
+        async with aiohttp.ClientSession() as http:
+            ws = await http.ws_connect(f"http://127.0.0.1:{door.port}/ws?width=10000"
+                                       "&height=10000")
+            pid = await ready(ws)
+            for width, height in ((99_999, 99_999), (120, 40), (501, 150), (2**40, -3)):
+                await ws.send_json(["resize", {"width": width, "height": height}])
+            sizes = out / f"{pid}.started"
+            await until(lambda: len(sizes.read_text().split()) == 5)
+            assert sizes.read_text().split() == ["500x200", "500x200", "120x40", "500x150",
+                                                 "500x1"]
+            await ws.close()
     finally:
         await door.close()
 
