@@ -1,9 +1,10 @@
 """Who may come in, and how fast: the limits both doors (SSH and the browser) share.
 
 A server must not be lockable by the people it serves. So a connection that has not yet logged
-in is counted apart from the players: a few per address, a bounded number in all, and when
-that pool is full the connection that has waited longest is let go (an honest player logs in
-within a second; an idle socket never does). Only players who have logged in count against
+in is counted apart from the players: a few per address, a bounded number in all, and when an
+address's share or the whole pool is full the connection that has waited longest (from that
+address, or of all) is let go for the newcomer (an honest player logs in within a second; an
+idle socket never does). Only players who have logged in count against
 ``--max-connections``, and no single address may take all of those seats either.
 """
 
@@ -106,17 +107,24 @@ class Doorkeeper:
     def knock(self, address: str, hang_up: Callable[[], Any]) -> Knock | str:
         """A new connection from ``address``: a :class:`Knock` to log in with, or why not.
 
-        ``hang_up`` is called if the connection is let go to make room for a newer one."""
+        ``hang_up`` is called if the connection is let go to make room for a newer one: the one
+        from the same address that has waited longest, when that address's share is full (so
+        idle sockets from behind one NAT do not shut out everyone else there), else the one
+        that has waited longest of all, when the whole pool is."""
+        if self.max_pending_per_address < 1 or self.max_pending < 1:
+            return "no connections may log in now"
         if self._pending_at[address] >= self.max_pending_per_address:
-            return "too many connections from your address are logging in at once"
+            self._let_go(next(k for k in self.pending if k.address == address))
         while len(self.pending) >= self.max_pending:
-            oldest = next(iter(self.pending))
-            self.forget(oldest)
-            oldest.hang_up()
+            self._let_go(next(iter(self.pending)))
         knock = Knock(address, hang_up)
         self.pending[knock] = None
         self._pending_at[address] += 1
         return knock
+
+    def _let_go(self, knock: Knock) -> None:
+        self.forget(knock)
+        knock.hang_up()
 
     def forget(self, knock: Knock) -> None:
         """The connection logged in, or went, or was let go: it no longer waits."""
