@@ -105,7 +105,7 @@ def log_line(text: str) -> None:
 
 
 async def run_server(args: argparse.Namespace, ready: asyncio.Event | None = None) -> int:
-    from ahoy_tui.server.folder import FolderError, claim
+    from ahoy_tui.server.folder import FolderError, claim, unsafe
     from ahoy_tui.server.host import GameHost
     from ahoy_tui.server.limits import Doorkeeper
     from ahoy_tui.server.ssh import ServerSettings, start_ssh
@@ -116,6 +116,15 @@ async def run_server(args: argparse.Namespace, ready: asyncio.Event | None = Non
         log_line(str(exc))
         return 2
     folder = held.path
+    keys = Path(args.authorized_keys) if args.authorized_keys else folder / "authorized_keys"
+    problem = unsafe(keys)
+    if problem:
+        log_line(problem)
+        held.release()
+        return 2
+    os.umask(0o077)  # what the server writes (games, players, sockets) is its user's alone
+    for tightened, mode in held.tightened:
+        log_line(f"{tightened}: others could read it (mode {mode:04o}): made it 0700")
     for leftover in held.cleaned:
         log_line(f"removed {leftover.name}, left by a save cut short")
     from ahoy_tui.server.store import StoreError
@@ -141,7 +150,6 @@ async def run_server(args: argparse.Namespace, ready: asyncio.Event | None = Non
         await host.close()
         held.release()
         return 2
-    keys = Path(args.authorized_keys) if args.authorized_keys else folder / "authorized_keys"
     keeper = Doorkeeper(args.max_connections, max_per_address=args.max_per_address)
     settings = ServerSettings(socket, folder, guest=args.guest,
                               open_registration=args.open_registration, authorized_keys=keys,

@@ -27,6 +27,7 @@ from typing import Any
 
 import asyncssh
 
+from ahoy_tui.server.folder import unsafe
 from ahoy_tui.server.limits import (
     GOODBYE_RESET,
     Doorkeeper,
@@ -83,11 +84,18 @@ class ServerSettings:
         self.command = command or (lambda args: [sys.executable, "-m", "ahoy_tui", *args])
         self.warm = warm  # forks each session's game process already started; else cold
         self.log = log or (lambda text: None)
+        self._said = ""  # the last problem logged with the allowed keys' file
 
     def key_allowed(self, key: asyncssh.SSHKey, host: str, addr: str) -> bool:
         if self.open_registration:
             return True
         if self.authorized_keys is None or not self.authorized_keys.exists():
+            return False
+        problem = unsafe(self.authorized_keys)  # checked at each login, as OpenSSH does
+        if problem:
+            if problem != self._said:
+                self.log(f"no key is let in: {problem}")
+                self._said = problem
             return False
         try:
             keys = asyncssh.read_authorized_keys(str(self.authorized_keys))

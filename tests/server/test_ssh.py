@@ -97,6 +97,7 @@ async def door(short_dir: Path) -> Any:
     folder.mkdir(parents=True)
     (folder / "authorized_keys").write_text("".join(
         keys[n].export_public_key().decode() for n in ("alice", "bob", "carol")))
+    (folder / "authorized_keys").chmod(0o600)  # others may not write to it, whatever the umask
     host = GameHost(folder, captain_delay=0.0, think=0.05, log=lambda t: None)
     host.lobby_interval = 0.05
     socket = short_dir / "host.sock"
