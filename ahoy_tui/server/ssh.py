@@ -335,7 +335,10 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         except OSError:  # EIO: the game closed its terminal (it has ended)
             data = b""
         if data:
-            self.chan.write(data)
+            try:
+                self.chan.write(data)
+            except ConnectionError:  # the channel closed under us: the player has just gone
+                self._end_game()
             return
         self._stop_reading()
         asyncio.get_running_loop().create_task(self._finished())

@@ -473,3 +473,36 @@ async def until_drawn(term: Terminal, row: int, timeout: float = 40) -> None:
             f"{n}: {' '.join(line.split())[:150]}" for n, line in enumerate(term.screen.display)
             if line.strip())
         await asyncio.sleep(0.05)
+
+
+async def test_a_game_writing_as_its_channel_closes_is_hung_up_quietly(short_dir):
+    """Quick visits printed "Exception in callback … BrokenPipeError: Channel not open for
+    sending" again and again: the game wrote as the player left, before the session heard it."""
+    import os
+
+    from ahoy_tui.server.ssh import GameSession
+
+    class Closed:
+        def write(self, data: bytes) -> None:
+            raise BrokenPipeError("Channel not open for sending")
+
+    session = GameSession(ServerSettings(short_dir / "host.sock", short_dir), "guest:x:1", "x")
+    master, slave = os.openpty()
+    os.set_blocking(master, False)
+    session.chan = Closed()  # type: ignore[assignment]
+    session.master = master
+    session._start_reading()
+    os.write(slave, b"a frame of the game\r\n")
+    loop = asyncio.get_running_loop()
+    errors: list[Any] = []
+    loop.set_exception_handler(lambda _loop, context: errors.append(context))
+    try:
+        for _ in range(50):
+            if session.master is None:
+                break
+            await asyncio.sleep(0.02)
+        assert session.master is None and not session.reading  # let go of the terminal
+        assert errors == []
+    finally:
+        loop.set_exception_handler(None)
+        os.close(slave)
