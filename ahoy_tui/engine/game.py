@@ -23,9 +23,14 @@ from ahoy_tui.engine.events import Event
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.legal import LegalActions
 from ahoy_tui.engine.memo import StateMemo
-from ahoy_tui.engine.record import PER_ACTION_DICE, SEQUENTIAL_DICE, GameRecord
+from ahoy_tui.engine.record import (
+    PER_ACTION_DICE,
+    SETUP_IN_RULES_ORDER,
+    VERSION,
+    GameRecord,
+)
 from ahoy_tui.engine.registry import get_ruleset
-from ahoy_tui.engine.replay import replaying
+from ahoy_tui.engine.replay import replaying, setting_up_as_written
 from ahoy_tui.engine.ruleset import Ruleset, Scenario
 from ahoy_tui.engine.serialize import (
     _digest,
@@ -136,7 +141,9 @@ class Game:
         self._hashes: list[str | None] = [None]
         self._cursor = 0
         self.autosave: Path | None = None
-        self.dice = PER_ACTION_DICE  # a save's format says which: SEQUENTIAL_DICE before
+        # the save format the battle was begun in, and keeps: its dice (per action from
+        # PER_ACTION_DICE) and its set-up (in the rules' order from SETUP_IN_RULES_ORDER)
+        self.save_format = VERSION
         # who plays each side and the undo policy: kept with the record for whoever plays it
         # (a session), never read by the engine
         self.players: dict[str, dict[str, Any]] = {}
@@ -189,9 +196,10 @@ class Game:
 
     @classmethod
     def _begin(cls, record: GameRecord) -> Game:
-        game = cls.new(record.ruleset, scenario_data=record.scenario_data, seed=record.seed,
-                       options=record.options)
-        game.dice = SEQUENTIAL_DICE if record.version < PER_ACTION_DICE else PER_ACTION_DICE
+        with setting_up_as_written(record.version < SETUP_IN_RULES_ORDER):
+            game = cls.new(record.ruleset, scenario_data=record.scenario_data,
+                           seed=record.seed, options=record.options)
+        game.save_format = record.version
         game.players = {side: dict(who) for side, who in record.players.items()}
         game.policy = record.policy
         return game
@@ -199,7 +207,7 @@ class Game:
     @classmethod
     def _trusted(cls, record: GameRecord, every_hash: bool) -> Game:
         game = cls._begin(record)
-        fresh = game.dice == PER_ACTION_DICE
+        fresh = game.save_format >= PER_ACTION_DICE
         ruleset = game.ruleset
         union = ruleset.action_union
         state = game._states[0]
@@ -229,7 +237,7 @@ class Game:
     @classmethod
     def _checked(cls, record: GameRecord, verify: bool) -> Game:
         game = cls._begin(record)
-        fresh = game.dice == PER_ACTION_DICE
+        fresh = game.save_format >= PER_ACTION_DICE
         hashes = record.hashes
         if verify and hashes and game.state_hash(0) != hashes[0]:
             raise ValueError("the set-up does not match the saved game (scenario or seed edited?)")
@@ -305,7 +313,7 @@ class Game:
         shared store commits it first), then gives it to :meth:`take`."""
         if isinstance(action, Mapping):
             action = self.parse_action(action)
-        new, events = apply(self.state, action, fresh_dice=self.dice == PER_ACTION_DICE)
+        new, events = apply(self.state, action, fresh_dice=self.save_format >= PER_ACTION_DICE)
         return Move(action, self.state, new, events)
 
     def take(self, move: Move) -> tuple[Event, ...]:
@@ -416,7 +424,7 @@ class Game:
                   "result": self.state.result},
             players={side: dict(who) for side, who in self.players.items()},
             policy=self.policy,
-            version=self.dice,  # a battle keeps the format (and the dice) it was begun in
+            version=self.save_format,  # the format it was begun in: its dice, its set-up
         )
 
     def save(self, path: str | os.PathLike[str]) -> Path:

@@ -15,12 +15,16 @@ from typing import Any
 from attrs import field, frozen
 
 FORMAT = "ahoy-tui-game"
-VERSION = 2
+VERSION = 3
 # Format 1 rolled each die from the counter alone, so an undone action's dice came up again for
 # whatever was done instead; format 2 salts each action's dice with the action (engine/dice.py).
-# A save keeps the format it was begun in, and replays with its dice.
+# Format 3 sets a battle up from its scenario in the rules' own order, never in the order the
+# scenario's keys were written (engine/replay.py: keys_as_written): a store may keep the keys of
+# a table in another order. A save keeps the format it was begun in, and replays with its dice
+# and its set-up.
 SEQUENTIAL_DICE = 1
 PER_ACTION_DICE = 2
+SETUP_IN_RULES_ORDER = 3
 
 
 @frozen(kw_only=True)

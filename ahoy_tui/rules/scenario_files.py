@@ -1,20 +1,23 @@
 """What the rulesets' scenario loaders share: a scenario's raw data read from the data given,
-a file, or a built-in TOML shipped with the ruleset, and the lines ``ahoy scenarios`` lists.
+a file, or a built-in TOML shipped with the ruleset, the lines ``ahoy scenarios`` lists, and the
+order a set-up reads a table of the scenario in (:func:`in_rules_order`).
 
-Each ruleset checks the data itself (its own ``scenario.build``); a file that cannot be read or
-is not TOML is refused here with one line naming it, as the ruleset's own error type.
+Each ruleset checks the data itself (its own ``scenario.build``, the kinds of its fields declared
+with ``rules/scenario_shape.py``); a file that cannot be read or is not TOML is refused here with
+one line naming it, as the ruleset's own error type.
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from attrs import frozen
 
+from ahoy_tui.engine.replay import keys_as_written
 from ahoy_tui.engine.ruleset import ScenarioInfo
 
 
@@ -67,3 +70,15 @@ def raw_scenario(package: str, names: Sequence[str], error: type[Exception],
     if name not in names:
         raise error(f"no scenario {name!r} (built in: {', '.join(names)})")
     return tomllib.loads(builtin_text(package, name)), f"{name}.toml", name
+
+
+def in_rules_order(table: Mapping[str, Any], order: Iterable[str]) -> list[tuple[str, Any]]:
+    """A scenario's table (a crew by profile, a victory by condition) as (key, value) pairs in
+    the rules' own ``order`` (their table of profiles, their list of conditions), keys the rules
+    do not list last, by name. A set-up never depends on the order the keys were written in: a
+    store, or a program that wrote the scenario, may keep them in another (an old save's set-up
+    reads them as written, engine/replay.py: keys_as_written)."""
+    if keys_as_written():
+        return list(table.items())
+    rank = {key: n for n, key in enumerate(order)}
+    return sorted(table.items(), key=lambda item: (rank.get(item[0], len(rank)), item[0]))

@@ -16,7 +16,12 @@ from ahoy_tui.engine.ruleset import ScenarioInfo
 from ahoy_tui.rules.acks.model import WIND_STRENGTHS, AcksState, Captain, Piece, Vessel, Wind
 from ahoy_tui.rules.acks.pitch import pitch_table
 from ahoy_tui.rules.acks.tables import tables
-from ahoy_tui.rules.scenario_files import Scenario, builtin_infos, raw_scenario
+from ahoy_tui.rules.scenario_files import (
+    Scenario,
+    builtin_infos,
+    in_rules_order,
+    raw_scenario,
+)
 from ahoy_tui.rules.tabledata import DataError
 
 RULESET_ID = "acks"
@@ -25,6 +30,9 @@ BUILTIN = ("quinquereme", "longship_raid", "sea_serpent", "boarding_bridge", "fi
 MOUNTS = ("bow", "stern", "port", "starboard")
 GEAR = ("boarding_bridge", "boarding_ramp", "fire_pot_pole")
 MAX_VESSELS = 12
+# a scenario's victory conditions, in the order the state keeps them whatever order the
+# scenario gives them in
+VICTORY = ("escape_p1", "escape_p2", "taken_by", "limit_winner")
 
 
 class ScenarioError(ValueError):
@@ -98,8 +106,8 @@ def build(raw: Mapping[str, Any], source: str, seed: int) -> tuple[AcksState, li
     wind = Wind(str(strength), _facing(wind_raw.get("from", "N"), f"{source}: [wind].from"))
     victory_raw = _table(raw.get("victory", {}), f"{source}: [victory]")
     victory = []
-    for key, value in victory_raw.items():
-        if key not in ("escape_p1", "escape_p2", "taken_by", "limit_winner"):
+    for key, value in in_rules_order(victory_raw, VICTORY):
+        if key not in VICTORY:
             raise ScenarioError(f"{source}: [victory] knows escape_p1, escape_p2, taken_by "
                                 "and limit_winner, not " + key)
         if key.startswith("escape") and value not in ("N", "E", "S", "W"):

@@ -37,6 +37,7 @@ from ahoy_tui.rules.ahoy.model import (
 )
 from ahoy_tui.rules.ahoy.tables import DataError, tables
 from ahoy_tui.rules.ahoy.terrain import is_convex, octagon, strikes_as
+from ahoy_tui.rules.scenario_files import in_rules_order
 
 MOUNTS = ("port", "starboard", "bow", "stern", "turret")
 # Limits that keep a hand-written scenario (or one inside a save) a tabletop battle.
@@ -398,9 +399,11 @@ def _docked(ship: Ship, spec: ShipSpec, terrain: tuple[Feature, ...]) -> Ship:
 
 
 def _crew(spec: ShipSpec) -> list[Crewman]:
+    """Her crew, numbered in the order of crew.toml's profiles (sailors, then marines), not in
+    the order the scenario lists them: the same ship has the same men whatever keeps her."""
     men = []
     number = 0
-    for profile_id, count in spec.crew.items():
+    for profile_id, count in in_rules_order(spec.crew, tables().profiles):
         profile = tables().profile(profile_id)
         for _ in range(count):
             number += 1

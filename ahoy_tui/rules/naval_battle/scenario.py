@@ -28,7 +28,12 @@ from ahoy_tui.rules.naval_battle.model import (
 )
 from ahoy_tui.rules.naval_battle.movement import hull_of, hull_size
 from ahoy_tui.rules.naval_battle.tables import tables
-from ahoy_tui.rules.scenario_files import Scenario, builtin_infos, raw_scenario
+from ahoy_tui.rules.scenario_files import (
+    Scenario,
+    builtin_infos,
+    in_rules_order,
+    raw_scenario,
+)
 
 RULESET_ID = "naval-battle"
 MAX_TABLE = 240
@@ -168,7 +173,9 @@ def _ship(entry: Mapping[str, Any], where: str, width: float, height: float) -> 
         speed += mod.speed
     crew_raw = _need(entry, "crew", dict, where)
     crew: list[tuple[str, int]] = []
-    for crew_kind, count in crew_raw.items():
+    # her chits in the Crews chart's order (its races, then its specialists), not the order
+    # the scenario lists them: which chits she loses first between turns follows this order
+    for crew_kind, count in in_rules_order(crew_raw, [*rules.races, *rules.specialists]):
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise ScenarioError(f"{where}: crew.{crew_kind} must be a whole number")
         if crew_kind not in SPECIALIST_STATIONS and crew_kind not in rules.races:

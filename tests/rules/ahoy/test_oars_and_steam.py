@@ -534,8 +534,9 @@ def test_rudder_damaged_as_for_sailing_ships(propulsion):
 ])
 def test_oar_deck_hit_or_boiler_ruptured_d6_a_turn_then_immobilised(propulsion, name, saves,
                                                                     flag):
-    game = crit_game(propulsion, anchored=False, speed=8, crew={"marine": 1, "sailor": 7})
-    # D6 (a 1) crew take S4 hits: the marine, wounded on a 3; his 5+ save (a 6) if allowed.
+    game = crit_game(propulsion, anchored=False, speed=8, crew={"sailor": 5, "marine": 3})
+    # D6 (a 1) crew take S4 hits: a marine (the five sailors sail her; the marines are
+    # unoccupied, and hit first), wounded on a 3; his 5+ save (a 6) if allowed.
     # D3+1 markers: a 1, 2.
     dice = (*CRIT, 4, 1, 3, 6, 1) if saves else (*CRIT, 4, 1, 3, 1)
     events = fire(game, *dice)
