@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from enum import Enum, StrEnum
-from typing import Any
+from typing import Any, get_args, get_origin
 
 import attrs
 import cattrs
+from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
 
@@ -50,15 +52,82 @@ def _strict_bool(value: Any, _: Any) -> bool:
     return value
 
 
+def _gathered(conv: cattrs.Converter, kind: Any, items: Any) -> list[tuple[Any, Any]]:
+    """Structure each (where, value, type) of ``items``, gathering every problem as cattrs
+    does, each noted with its index or key so that :func:`problem` names it."""
+    out: list[tuple[Any, Any]] = []
+    errors: list[Exception] = []
+    for where, value, one, note in items:
+        try:
+            out.append((where, conv.structure(value, one)))
+        except Exception as exc:  # gathered, as cattrs gathers them, to name where
+            exc.__notes__ = [*getattr(exc, "__notes__", []),
+                             IterableValidationNote(note, where, one)]
+            errors.append(exc)
+    if errors:
+        raise IterableValidationError(f"While structuring {kind}", errors, kind)
+    return out
+
+
+def _strict_collections(conv: cattrs.Converter) -> None:
+    """Tuples that take only a list and tables that take only a table: cattrs would iterate a
+    table's keys, or a text's letters, as a list of ships, and fail inside on a list given for
+    a table. Each item's problem names its index or key."""
+
+    def tuples(kind: Any) -> Any:
+        args = get_args(kind)
+        homogeneous = not args or (len(args) == 2 and args[1] is Ellipsis)
+        item = args[0] if args else Any
+
+        def structure(value: Any, _: Any) -> tuple[Any, ...]:
+            if not isinstance(value, list | tuple):
+                raise TypeError(f"expected a list, got {_short(value)}")
+            if not homogeneous and len(value) != len(args):
+                raise TypeError(f"expected a list of {len(args)}, got {len(value)} items")
+            kinds = [item] * len(value) if homogeneous else list(args)
+            return tuple(v for _, v in _gathered(conv, kind, (
+                (n, v, k, f"Structuring {kind} @ index {n}")
+                for n, (v, k) in enumerate(zip(value, kinds, strict=True)))))
+
+        return structure
+
+    def tables(kind: Any) -> Any:
+        key, item = get_args(kind) or (Any, Any)
+
+        def structure(value: Any, _: Any) -> dict[Any, Any]:
+            if not isinstance(value, Mapping):
+                raise TypeError(f"expected a table, got {_short(value)}")
+            if key is Any and item is Any:
+                return dict(value)
+            keys = [conv.structure(name, key) for name in value]
+            return dict(_gathered(conv, kind, (
+                (name, v, item, f"Structuring mapping value @ key {name!r}")
+                for name, v in zip(keys, value.values(), strict=True))))
+
+        return structure
+
+    conv.register_structure_hook_factory(lambda kind: get_origin(kind) is tuple, tuples)
+    conv.register_structure_hook_factory(lambda kind: get_origin(kind) is dict, tables)
+
+
+def _short(value: Any) -> str:
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def make_strict(conv: cattrs.Converter) -> cattrs.Converter:
     """Refuse values of the wrong kind instead of converting them ("3" is not 3, 3.7 is not 3,
-    true is not 1): a bot or a hand-edited file must say what it means."""
+    true is not 1, a table is not a list): a bot or a hand-edited file must say what it means."""
     conv.register_structure_hook(int, _strict_int)
     conv.register_structure_hook(float, _strict_float)
     conv.register_structure_hook(str, _strict_str)
     # a StrEnum is a str too: without its own hook a phase would come back as plain text
     conv.register_structure_hook(StrEnum, _enum)
     conv.register_structure_hook(bool, _strict_bool)
+    _strict_collections(conv)
     return conv
 
 
@@ -138,7 +207,9 @@ def problem(exc: BaseException) -> str:
             where = notes[0].rsplit("@ ", 1)[-1] if notes else ""
             where = where.replace("attribute ", "").replace("index ", "#").strip()
             inner = problem(sub)
-            parts.append(f"{where}: {inner}" if where and not inner.startswith("missing")
+            # a missing field's own note names the field the message names already; every
+            # note above it (ships, #0) says where it is missing
+            parts.append(f"{where}: {inner}" if where and not isinstance(sub, KeyError)
                          else inner)
         return "; ".join(parts[:3]) or "unreadable"
     if isinstance(exc, KeyError):

@@ -22,6 +22,15 @@ from ahoy_tui.rules.scenario_files import (
     in_rules_order,
     raw_scenario,
 )
+from ahoy_tui.rules.scenario_shape import (
+    FLAG,
+    TEXT,
+    WHOLE,
+    Each,
+    Fields,
+    List,
+    check_shape,
+)
 from ahoy_tui.rules.tabledata import DataError
 
 RULESET_ID = "acks"
@@ -37,6 +46,25 @@ VICTORY = ("escape_p1", "escape_p2", "taken_by", "limit_winner")
 
 class ScenarioError(ValueError):
     """A scenario that cannot be played, in one line naming the file and the key."""
+
+
+# The kinds of the fields (docs/scenarios.md), checked before any is read.
+PLACED = {"id": TEXT, "name": TEXT, "side": TEXT, "kind": TEXT, "column": WHOLE, "row": WHOLE,
+          "facing": TEXT}
+CAPTAIN = Fields({"name": TEXT, "level": WHOLE, "attack": WHOLE, "initiative": WHOLE,
+                  "seafaring": WHOLE, "hp": WHOLE})
+VESSEL = Fields({**PLACED, "captain": CAPTAIN,
+                 "artillery": List(Fields({"kind": TEXT, "mount": TEXT, "pitch": FLAG})),
+                 "missile": TEXT, "gear": List(TEXT), "sails": FLAG, "speed": WHOLE,
+                 "sailors": WHOLE, "rowers": WHOLE, "marines": WHOLE})
+SHAPE = Fields({
+    "name": TEXT, "title": TEXT, "description": TEXT,
+    "sides": List(Fields({"name": TEXT})),
+    "map": Fields({"columns": WHOLE, "rows": WHOLE}), "rounds": WHOLE,
+    "wind": Fields({"strength": TEXT, "from": TEXT}),
+    "victory": Each(TEXT, "a table of conditions, each an edge or a side"),
+    "vessels": List(VESSEL), "monsters": List(Fields({**PLACED, "hp": WHOLE})),
+})
 
 
 def infos() -> tuple[ScenarioInfo, ...]:
@@ -83,6 +111,7 @@ def _axial(column: int, row: int) -> Any:
 
 def build(raw: Mapping[str, Any], source: str, seed: int) -> tuple[AcksState, list[Event]]:
     """The first state of the battle, or a ScenarioError naming what is wrong."""
+    check_shape(raw, SHAPE, source, ScenarioError)
     events: list[Event] = []
     dice = Dice(Rng(seed, 0), events)
     sides_raw = raw.get("sides")

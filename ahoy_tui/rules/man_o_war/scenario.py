@@ -38,6 +38,16 @@ from ahoy_tui.rules.man_o_war.spellbook import spellbook
 from ahoy_tui.rules.man_o_war.table import outline, terrain_outline
 from ahoy_tui.rules.man_o_war.tables import DataError, tables
 from ahoy_tui.rules.scenario_files import Scenario, builtin_infos, raw_scenario
+from ahoy_tui.rules.scenario_shape import (
+    FLAG,
+    NUMBER,
+    TEXT,
+    WHOLE,
+    Either,
+    Fields,
+    List,
+    check_shape,
+)
 
 RULESET_ID = "man-o-war"
 PACKAGE = "ahoy_tui.rules.man_o_war"
@@ -49,6 +59,30 @@ SETUP = "Setup"
 
 class ScenarioError(ValueError):
     """A scenario that cannot be played, in one line naming the file and the key."""
+
+
+# The kinds of the fields (docs/scenarios.md), checked before any is read. A house rule is
+# true or false, or words for them ("yes").
+HOUSE = Either((FLAG, TEXT), "true or false")
+SHAPE = Fields({
+    "name": TEXT, "title": TEXT, "description": TEXT,
+    "table": Fields({"width": NUMBER, "height": NUMBER}),
+    "options": Fields({"points": WHOLE, "turn_limit": WHOLE, "wind": TEXT, "placement": TEXT,
+                      "mow_cards": FLAG, "deployment": FLAG, "wind_double_two": HOUSE,
+                      "prize_double": HOUSE, "no_spell_first_turn": HOUSE,
+                      "flyer_first": HOUSE}),
+    "sides": List(Fields({"id": TEXT, "name": TEXT, "race": TEXT, "mow_cards": WHOLE,
+                         "wizard": TEXT, "wizard_ship": TEXT, "college": TEXT})),
+    "ships": List(Fields({"id": TEXT, "name": TEXT, "template": TEXT, "side": TEXT,
+                         "heading": TEXT, "x": NUMBER, "y": NUMBER, "squadron": TEXT,
+                         "admiral": FLAG, "flagship": FLAG, "anti_flyer": FLAG})),
+    "terrain": List(Fields({"kind": TEXT, "id": TEXT, "x": NUMBER, "y": NUMBER,
+                           "width": NUMBER, "height": NUMBER})),
+    "monsters": List(Fields({"id": TEXT, "kind": TEXT, "side": TEXT, "x": NUMBER,
+                            "y": NUMBER})),
+    "flyers": List(Fields({"id": TEXT, "kind": TEXT, "side": TEXT, "heading": TEXT,
+                          "x": NUMBER, "y": NUMBER, "squadron": TEXT})),
+})
 
 
 def infos() -> tuple[ScenarioInfo, ...]:
@@ -91,6 +125,7 @@ def build(scenario: Scenario, source: str = "scenario",
           options_given: Mapping[str, Any] | None = None) -> MowState:
     """The battle the scenario sets out, checked (before any die is rolled)."""
     raw = scenario.data
+    check_shape(raw, SHAPE, source, ScenarioError)
     by_rules = placement_of(scenario, options_given or {}) == "rules"
     table = raw.get("table", {})
     width = float(table.get("width", 72))

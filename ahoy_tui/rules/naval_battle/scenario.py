@@ -34,6 +34,16 @@ from ahoy_tui.rules.scenario_files import (
     in_rules_order,
     raw_scenario,
 )
+from ahoy_tui.rules.scenario_shape import (
+    COUNTS,
+    FLAG,
+    NUMBER,
+    TEXT,
+    WHOLE,
+    Fields,
+    List,
+    check_shape,
+)
 
 RULESET_ID = "naval-battle"
 MAX_TABLE = 240
@@ -46,6 +56,18 @@ BUILTIN = ("duel", "dragon", "doomdivers")
 
 class ScenarioError(ValueError):
     """A scenario that cannot be played, in one line naming the file and the key."""
+
+
+# The kinds of the fields (docs/scenarios.md), checked before any is read.
+GUN = Fields({"type": TEXT, "bearing": TEXT, "id": TEXT, "rotating": FLAG})
+CREATURE = Fields({"name": TEXT, "modifications": List(TEXT)})
+SHIP = Fields({"id": TEXT, "name": TEXT, "side": TEXT, "race": TEXT, "size": WHOLE,
+              "modification": TEXT, "creature": CREATURE, "crew": COUNTS, "guns": List(GUN),
+              "x": NUMBER, "y": NUMBER, "heading": TEXT})
+SHAPE = Fields({"name": TEXT, "title": TEXT, "description": TEXT,
+               "table": Fields({"width": NUMBER, "height": NUMBER}),
+               "sides": List(Fields({"id": TEXT, "name": TEXT})),
+               "options": Fields({"turn_limit": WHOLE}), "ships": List(SHIP)})
 
 
 def infos() -> tuple[ScenarioInfo, ...]:
@@ -78,6 +100,7 @@ def build(scenario: Scenario, seed: int = 0) -> NavalState:
     """The battle's first state from a scenario (raises ScenarioError)."""
     src = scenario.source
     raw = scenario.data
+    check_shape(raw, SHAPE, src, ScenarioError)
     rules = tables()
     table = raw.get("table", {})
     width = _need(table, "width", float, f"{src}: [table]")

@@ -28,6 +28,18 @@ from ahoy_tui.rules.ramming_speed.model import (
 )
 from ahoy_tui.rules.ramming_speed.tables import tables
 from ahoy_tui.rules.scenario_files import Scenario, builtin_infos, raw_scenario
+from ahoy_tui.rules.scenario_shape import (
+    COUNTS,
+    FLAG,
+    NUMBER,
+    POINT,
+    TEXT,
+    WHOLE,
+    Either,
+    Fields,
+    List,
+    check_shape,
+)
 from ahoy_tui.rules.tabledata import DataError
 
 RULESET_ID = "ramming-speed"
@@ -41,6 +53,23 @@ BANDS = ("hove-to", "slow", "cruising", "ramming")
 
 class ScenarioError(ValueError):
     """A scenario that cannot be played, in one line naming the file and the key."""
+
+
+# The kinds of the fields (docs/scenarios.md), checked before any is read.
+HEADING = Either((TEXT, NUMBER), "a compass point (N, NE, ...) or degrees")
+GALLEY = Fields({"id": TEXT, "name": TEXT, "side": TEXT, "kind": TEXT, "crew_state": TEXT,
+                 "band": TEXT, "crew": COUNTS, "admiral": FLAG, "sail": TEXT,
+                 "engines": List(TEXT), "x": NUMBER, "y": NUMBER, "heading": HEADING,
+                 "corvus": FLAG, "flagship": FLAG})
+SHAPE = Fields({
+    "name": TEXT, "title": TEXT, "description": TEXT,
+    "sides": List(Fields({"name": TEXT, "home": HEADING})),
+    "table": Fields({"width": NUMBER, "height": NUMBER}), "turns": WHOLE,
+    "shores": List(Fields({"name": TEXT, "points": List(POINT)})),
+    "ships": List(GALLEY),
+    "wind": Fields({"strength": TEXT, "from": HEADING}),
+    "victory": Fields({"escape": Fields({"side": TEXT, "edge": TEXT})}),
+})
 
 
 def infos() -> tuple[ScenarioInfo, ...]:
@@ -86,6 +115,7 @@ def _num(raw: Mapping[str, Any], key: str, where: str, default: float | None = N
 
 def build(raw: Mapping[str, Any], source: str, seed: int) -> tuple[RSState, list[Event]]:
     """The first state of the battle, or a ScenarioError naming what is wrong."""
+    check_shape(raw, SHAPE, source, ScenarioError)
     events: list[Event] = []
     dice = Dice(Rng(seed, 0), events)
     sides_raw = raw.get("sides")

@@ -74,7 +74,7 @@ BAD: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("men", lambda d: d["ships"][0].update(crew={"marine": 12}), "ships[0]: at most fifteen"),
     ("rank", lambda d: d["ships"][0].update(crew={"hoplite": 2}), "ships[0]: crew is counts"),
     ("wind", lambda d: d.update(wind={"strength": "gale"}), "[wind] strength"),
-    ("wind-table", lambda d: d.update(wind="calm"), "[wind] must be a table"),
+    ("wind-table", lambda d: d.update(wind="calm"), "wind: must be a table, not text"),
     ("wind-from", lambda d: d.update(wind={"strength": "light", "from": "up"}),
      "[wind].from"),
     ("aground", lambda d: d.update(shores=[{"name": "Crete", "points": [
@@ -83,7 +83,8 @@ BAD: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("off-table", lambda d: d["ships"][0].update(x=200), "ships[0]: x and y must lie"),
     ("same-id", lambda d: [s.update(id="x") for s in d["ships"]], "ships[1]: id 'x'"),
     ("engine", lambda d: d["ships"][0].update(engines=["fire"]), "ships[0]: engines"),
-    ("flag", lambda d: d["ships"][0].update(corvus="yes"), "ships[0]: corvus is true or"),
+    ("flag", lambda d: d["ships"][0].update(corvus="yes"),
+     "ships[0].corvus: must be true or false, not text"),
     ("sail", lambda d: d["ships"][0].update(sail="sideways"), "ships[0]: sail is up or"),
     ("band", lambda d: d["ships"][0].update(band="flank"), "ships[0]: band is one of"),
     ("crew-state", lambda d: d["ships"][0].update(crew_state="drunk"), "ships[0]: crew_state"),
@@ -92,10 +93,10 @@ BAD: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("no-ships", lambda d: d.update(ships=[]), "[[ships]] lists no galley"),
     ("one-side", lambda d: d["ships"][1].update(side="p1", y=10), "side p2 has no galley"),
     ("turns", lambda d: d.update(turns=0), "turns must be a whole number"),
-    ("table", lambda d: d.update(table=5), "[table] must be a table"),
+    ("table", lambda d: d.update(table=5), "table: must be a table, not a whole number"),
     ("victory", lambda d: d.update(victory={"escape": {"side": "p9", "edge": "E"}}),
      "[victory] escape needs a side"),
-    ("ship-table", lambda d: d.update(ships=[5]), "ships[0] must be a table"),
+    ("ship-table", lambda d: d.update(ships=[5]), "ships[0]: must be a table, not a whole number"),
     ("shore-points", lambda d: d.update(shores=[{"points": [[1, 2]]}]), "shores[0]: points"),
 ]
 
