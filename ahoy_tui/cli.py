@@ -2,9 +2,9 @@
 
 ``ahoy`` (or ``ahoy play``) starts a battle in the terminal; ``ahoy engine`` speaks the JSON-lines
 engine protocol; ``ahoy scenarios`` lists the built-in scenarios; ``ahoy fleets`` lists saved
-fleets; ``ahoy replay FILE`` steps
-through a saved battle (``--verify`` checks every state hash); ``ahoy selfplay`` plays random
-games; ``ahoy bench`` measures the engine.
+fleets; ``ahoy replay FILE`` steps through a saved battle (``--verify`` checks every action
+against the legal actions and every state's hash); ``ahoy selfplay`` plays random games;
+``ahoy bench`` measures the engine.
 """
 
 from __future__ import annotations
@@ -71,7 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="step through a saved battle")
     replay.add_argument("file")
     replay.add_argument("--verify", action="store_true",
-                        help="rebuild every state and check its hash; exit 0 only if all match")
+                        help="check every action against the legal actions at its step and "
+                             "every state's hash; exit 0 only if all hold")
     replay.add_argument("--text", action="store_true", help="print the log as plain text")
 
     selfplay = sub.add_parser("selfplay", help="play random legal games to the end")

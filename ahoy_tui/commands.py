@@ -33,7 +33,8 @@ def list_scenarios(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
 def replay(args: argparse.Namespace, stdin: TextIO | None = None,
            out: TextIO | None = None) -> int:
-    """Rebuild a saved battle; with ``--verify`` check every hash, else step through it."""
+    """Rebuild a saved battle; with ``--verify`` check every action against the legal actions
+    and every state's hash, else step through it."""
     stdin = stdin or sys.stdin
     out = out or sys.stdout
     try:
@@ -43,8 +44,8 @@ def replay(args: argparse.Namespace, stdin: TextIO | None = None,
         return 1
     record = game.record()
     if args.verify:
-        out.write(f"{args.file}: {len(record.actions)} actions replayed; all "
-                  f"{len(record.hashes)} state hashes match\n")
+        out.write(f"{args.file}: {len(record.actions)} actions replayed, each one legal at "
+                  f"its step; all {len(record.hashes)} state hashes match\n")
         return 0
     interactive = stdin.isatty()
     step = 0

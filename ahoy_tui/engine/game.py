@@ -171,25 +171,26 @@ class Game:
         return cls(rules, loaded, seed, options, initial, events)
 
     @classmethod
-    def from_record(cls, record: GameRecord, *, verify: bool = True, trust: bool = False,
-                    every_hash: bool = False) -> Game:
+    def from_record(cls, record: GameRecord, *, verify: bool = True,
+                    trust: bool = False) -> Game:
         """Rebuild a battle by replaying its record.
 
-        Checked (the default): every action is checked against the legal actions before it is
-        applied and, with ``verify``, every state against its recorded hash. Raises
-        ``ValueError`` naming the step if an action is malformed or illegal, or a state does not
-        hash to the recorded value.
+        Checked (the default; ``ahoy replay --verify``): every action is checked against the
+        legal actions before it is applied and, with ``verify``, every state against its
+        recorded hash. Raises ``ValueError`` naming the step if an action is malformed or
+        illegal (and the rule that forbids it), or a state does not hash to the recorded value.
+        Hashes a forger worked out afresh for an edited log match; the legal actions do not.
 
         Trusted (``trust``): the record is taken as the engine wrote it, and its hashes are
         checked instead of the legal actions listed. Each action is applied as it stands, and
-        the last state's hash is checked (with ``every_hash``, every state's): the states follow
-        from the actions and the seed alone, so if the last one is the one that was saved, so
-        is the battle. Anything amiss (a state that does not match, an action that cannot be
-        applied) replays the record checked, to name the step.
+        the last state's hash is checked: the states follow from the actions and the seed
+        alone, so if the last one is the one that was saved, so is the battle. Anything amiss
+        (a state that does not match, an action that cannot be applied) replays the record
+        checked, to name the step.
         """
         if trust and record.hashes and len(record.hashes) == len(record.actions) + 1:
             try:
-                return cls._trusted(record, every_hash)
+                return cls._trusted(record)
             except Exception:  # an illegal action may break the rules anywhere
                 pass  # the checked replay below finds and names what is wrong
         return cls._checked(record, verify)
@@ -205,7 +206,7 @@ class Game:
         return game
 
     @classmethod
-    def _trusted(cls, record: GameRecord, every_hash: bool) -> Game:
+    def _trusted(cls, record: GameRecord) -> Game:
         game = cls._begin(record)
         fresh = game.save_format >= PER_ACTION_DICE
         ruleset = game.ruleset
@@ -228,9 +229,7 @@ class Game:
             raise ValueError("the last state is not the one saved")
         # The steps between are the states these actions make. Their recorded hashes are not
         # taken on trust (each is worked out when a save needs it, so an edited one is simply
-        # written right next time); ``every_hash`` checks each one.
-        if every_hash and any(game.state_hash(i) != record.hashes[i] for i in range(1, last)):
-            raise ValueError("a step is not the one saved")
+        # written right next time); a checked replay checks each one.
         game._set_cursor(record)
         return game
 
@@ -244,11 +243,16 @@ class Game:
         union = game.ruleset.action_union
         state = game._states[0]
         for index, data in enumerate(record.actions, start=1):
+            kind = data.get("type", "?") if isinstance(data, Mapping) else "?"
             try:
                 action = action_from_data(data, union)
                 state, events = apply(state, action, fresh_dice=fresh)
-            except (InvalidAction, IllegalAction) as exc:
-                raise ValueError(f"action {index} cannot be replayed: {exc}") from None
+            except IllegalAction as exc:  # the rule that forbids it, from explain_illegal
+                raise ValueError(f"step {index}: {kind} is not a legal action then: "
+                                 f"{exc}") from None
+            except InvalidAction as exc:
+                raise ValueError(f"step {index}: not an action of {game.ruleset.title}: "
+                                 f"{exc}") from None
             game._states.append(state)
             game._events.append(events)
             game._actions.append(action)

@@ -142,15 +142,18 @@ def load_game(path: Path | str, *, verify: bool = True, check: bool = False) -> 
     """Load and replay a saved game; returns a :class:`~ahoy_tui.engine.game.Game`.
 
     The record is trusted as the engine wrote it: replayed without listing the legal actions,
-    its last state checked against the saved hash. With ``check``, every state is checked
-    against its hash (``ahoy replay --verify``). Anything amiss replays it checked (every
-    action against the legal actions) and names the step; without ``verify``, no hash at all.
+    its last state checked against the saved hash; anything amiss replays it checked and names
+    the step. With ``check`` (``ahoy replay --verify``, the check on someone else's file)
+    nothing is trusted: every action is checked against the legal actions at its step, and
+    every state against its hash. Without ``verify``, no hash at all.
     """
     from ahoy_tui.engine.game import Game
 
     path = Path(path)
     record = load_record(path)
     try:
-        return Game.from_record(record, verify=verify, trust=verify, every_hash=check)
+        if check:
+            return Game.from_record(record, verify=True)
+        return Game.from_record(record, verify=verify, trust=verify)
     except ValueError as exc:
         raise SaveError(path, str(exc).splitlines()[0]) from None
