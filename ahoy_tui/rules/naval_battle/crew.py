@@ -68,6 +68,20 @@ def mark_luck(state: NavalState, events: list[Event]) -> NavalState:
     return state
 
 
+def flounder(ship: Ship, creature: str, events: list[Event]) -> Ship:
+    """Creatures: "If the creature is killed the remaining ship/howdah will flounder with a
+    speed and maneuver equal to 1": from the moment it dies, her speed on the track is at most
+    speed 1's (12"/turn), not her creature's pace until the next orders change it."""
+    most = tables().speed.maximum(ship.moving_speed_value)
+    slower = min(ship.speed, most)
+    now = (f"her speed falls from {ship.speed}\" to {slower}\"/turn" if slower < ship.speed
+           else f"{slower}\"/turn")
+    events.append(Happened("creature_dead", f"{ship.name}'s {creature} is killed: the ship "
+                           f"flounders at speed 1, maneuver 1 ({now}, {most}\" at most)",
+                           CREATURES, side=ship.side, ship=ship.id, big=True))
+    return replace(ship, speed=slower)
+
+
 def take_damage(state: NavalState, ship_id: str, points: int, events: list[Event], *,
                 by: str | None, rule: str, to_creature: bool = False,
                 first_box: str | None = None, first_kind: str | None = None) -> NavalState:
@@ -93,9 +107,7 @@ def take_damage(state: NavalState, ship_id: str, points: int, events: list[Event
                                f"damage ({left} chits left)", rule, side=ship.side,
                                ship=ship.id, big=left == 0))
         if left == 0:
-            events.append(Happened("creature_dead", f"{ship.name}'s {creature.name} is killed: "
-                                   "the ship flounders at speed 1, maneuver 1", CREATURES,
-                                   side=ship.side, ship=ship.id, big=True))
+            ship = flounder(ship, creature.name, events)
     else:
         ship, lost = _remove_chits(state, ship, points, first_box, first_kind)
         ship = replace(ship, damage_taken=ship.damage_taken + lost)
