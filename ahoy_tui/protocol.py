@@ -35,6 +35,7 @@ from ahoy_tui.engine import (
 )
 from ahoy_tui.engine.orders import unrevealed_steps
 from ahoy_tui.engine.serialize import event_to_data, state_to_data, too_deep
+from ahoy_tui.session import decision_after, decision_before
 
 PROTOCOL_VERSION = 1
 NO_GAME = "no game: send new or load first"
@@ -198,14 +199,31 @@ class Session:
         return {**status(game), "events": events_data(events)}
 
     def cmd_undo(self, game: Game, request: JSON) -> JSON:
-        undone = game.undo()
-        return {"undone": undone, **status(game)}
+        side = _get(request, "side", "string")
+        if side is None:
+            undone = game.undo()
+            return {"undone": undone, **status(game)}
+        # A harness playing one side against a bot on the other takes back its own last
+        # decision and every answer after it, as a player's undo does in the game.
+        _check_side(game, side)
+        target = decision_before(game, {side})
+        if target is not None:
+            game.goto(target)
+        return {"undone": target is not None, **status(game)}
 
     def cmd_redo(self, game: Game, request: JSON) -> JSON:
-        redone = game.redo()
+        side = _get(request, "side", "string")
+        start = game.step
+        if side is None:
+            redone = game.redo()
+        else:
+            _check_side(game, side)
+            game.goto(decision_after(game, {side}))
+            redone = game.step > start
         out: JSON = {"redone": redone, **status(game)}
         if redone:
-            out["events"] = events_data(game.events_at(game.step))
+            out["events"] = [event for step in range(start + 1, game.step + 1)
+                             for event in events_data(game.events_at(step))]
         return out
 
     def cmd_goto(self, game: Game, request: JSON) -> JSON:
@@ -345,8 +363,8 @@ COMMANDS: dict[str, Command] = {
     "load": (Session.cmd_load, frozenset({"path"}), False),
     "legal": (Session.cmd_legal, frozenset({"describe"}), True),
     "act": (Session.cmd_act, frozenset({"action", "side"}), True),
-    "undo": (Session.cmd_undo, frozenset(), True),
-    "redo": (Session.cmd_redo, frozenset(), True),
+    "undo": (Session.cmd_undo, frozenset({"side"}), True),
+    "redo": (Session.cmd_redo, frozenset({"side"}), True),
     "goto": (Session.cmd_goto, frozenset({"step"}), True),
     "state": (Session.cmd_state, frozenset({"side"}), True),
     "events": (Session.cmd_events, frozenset({"since"}), True),

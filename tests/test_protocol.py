@@ -253,6 +253,44 @@ def test_undo_redo_restore_state_and_replay_the_same_dice() -> None:
     assert converse(script) == 0
 
 
+def test_undo_for_a_side_takes_back_its_last_decision_and_every_answer_after() -> None:
+    """A harness playing p1 against a bot: undo with its side returns to p1's own last choice,
+    the bot's answers with it; redo with its side gives them all back with the same dice."""
+    def script() -> Script:
+        ok((yield NEW))
+        chooser = random.Random(4)
+        assert ok((yield {"cmd": "undo", "side": "p1"}))["undone"] is False  # nothing of p1's
+        # play until p1 has decided and p2 has answered at least once since
+        answered = False
+        decided_at = None
+        for _ in range(200):
+            status = ok((yield {"cmd": "state"}))
+            if status["over"]:
+                break
+            if status["to_act"] == "p1":
+                if answered:
+                    break
+                decided_at = status["step"]
+            elif decided_at is not None:
+                answered = True
+            legal = ok((yield {"cmd": "legal"}))
+            ok((yield {"cmd": "act", "action": chooser.choice(legal["actions"])}))
+        assert decided_at is not None and answered
+        present = ok((yield {"cmd": "state"}))
+        undone = ok((yield {"cmd": "undo", "side": "p1"}))
+        assert undone["undone"] is True and undone["step"] == decided_at
+        assert undone["to_act"] == "p1" and undone["last_step"] == present["step"]
+        redone = ok((yield {"cmd": "redo", "side": "p1"}))
+        assert redone["redone"] is True and redone["step"] == present["step"]
+        assert ok((yield {"cmd": "state"}))["state"] == present["state"]
+        wanted = ok((yield {"cmd": "events", "since": decided_at}))["events"]
+        assert redone["events"] == [{k: v for k, v in e.items() if k != "step"} for e in wanted]
+        refused = yield {"cmd": "undo", "side": "nobody"}
+        assert refused["ok"] is False and refused["code"] == "bad_field"
+
+    assert converse(script) == 0
+
+
 def _seeded_session(seed: int) -> list[str]:
     """The raw reply lines of a short seeded session, choosing actions by index."""
     chooser = random.Random(99)
