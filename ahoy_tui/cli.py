@@ -91,12 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_arguments(serve)
 
-    lobby = sub.add_parser("lobby")  # started by the server per session
-    lobby.add_argument("--socket", required=True)
-    lobby.add_argument("--player", required=True)
-    lobby.add_argument("--name", default="")
-    lobby.add_argument("--guest", action="store_true")
-    lobby.add_argument("--take-tty", action="store_true")
+    from ahoy_tui.server.lobby_args import add_lobby_arguments
+
+    add_lobby_arguments(sub.add_parser("lobby"))  # started by the server per session
 
     warm = sub.add_parser("warm")  # started by the server: forks each session's game process
     warm.add_argument("--socket", required=True)
@@ -200,11 +197,23 @@ def _run(args: argparse.Namespace) -> int:
         from ahoy_tui.bench import run
 
         return run(args)
-    if args.headless or not _terminal() or not _drawn(args):
+    if args.headless or not _terminal():
+        from ahoy_tui.headless import play
+
+        return play(args)
+    if not _explicit():  # the title screen: nothing of the rules is needed to draw it
+        return _run_app(saves=Path(args.saves) if args.saves else None)
+    if not _drawn(args):
         from ahoy_tui.headless import play
 
         return play(args)
     return _play_in_app(args)
+
+
+def _explicit() -> bool:
+    """Whether the command line asks for a battle (else the title screen opens)."""
+    return any(a.startswith(("--scenario", "--seed", "--load", "--ruleset", "--p1", "--p2",
+                             "--fleet")) for a in sys.argv[1:])
 
 
 def _terminal() -> bool:
@@ -237,9 +246,7 @@ def _play_in_app(args: argparse.Namespace) -> int:
     from ahoy_tui.session import LocalSession
 
     saves = Path(args.saves) if args.saves else None
-    explicit = any(a.startswith(("--scenario", "--seed", "--load", "--ruleset", "--p1", "--p2",
-                                 "--fleet")) for a in sys.argv[1:])
-    if not explicit:
+    if not _explicit():
         return _run_app(saves=saves)
     try:
         given = {side: level for side, level in (("p1", args.p1), ("p2", args.p2)) if level}

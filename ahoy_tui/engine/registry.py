@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import threading
 from importlib.metadata import EntryPoint, entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ahoy_tui.engine.errors import UnknownRuleset
-from ahoy_tui.engine.ruleset import Ruleset
+
+if TYPE_CHECKING:  # the type alone: the lists of names need none of the engine
+    from ahoy_tui.engine.ruleset import Ruleset
 
 GROUP = "ahoy_tui.rulesets"
 

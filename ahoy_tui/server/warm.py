@@ -52,7 +52,6 @@ def preload() -> None:
     import pkgutil
 
     import ahoy_tui
-    import ahoy_tui.cli
     import ahoy_tui.server.serve
     import ahoy_tui.ui.online
     from ahoy_tui.engine.registry import rulesets
@@ -295,9 +294,9 @@ def _become_session(fds: list[int], args: list[str], env: dict[str, str]) -> int
         1, "w", encoding="utf-8", buffering=1, closefd=False)
     sys.stderr = sys.__stderr__ = open(  # noqa: SIM115
         2, "w", encoding="utf-8", errors="backslashreplace", buffering=1, closefd=False)
-    from ahoy_tui.cli import main
+    from ahoy_tui.server.lobby_args import run_lobby
 
-    return main(args)
+    return run_lobby(args)
 
 
 def run_warm(args: Any) -> int:

@@ -44,6 +44,9 @@ class AhoyApp(App[None]):
                 self.notify(resumed_words(self.start_session), title="Resumed", timeout=6)
         elif self.start_replay is not None:
             self.open_replay(self.start_replay)
+        else:  # the title is drawn from names alone; the rules come in while it is read
+            self.call_after_refresh(self.run_worker, load_the_rules, thread=True,
+                                    group="rules", exit_on_error=False)
 
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         """Save the screen as an SVG into a folder that exists (made if need be), and say
@@ -195,6 +198,14 @@ class AhoyApp(App[None]):
             yield SystemCommand("Toggle the dice log", "(e)", screen.action_toggle_log)
             yield SystemCommand("Filter the dice log", "all / dice / big events (g)",
                                 screen.action_log_filter)
+
+
+def load_the_rules() -> None:
+    """Import every rule system (the registry's lock makes the first caller's import the one
+    every other waits for), so New game, Load and Rules open at once."""
+    from ahoy_tui.engine import rulesets
+
+    rulesets()
 
 
 def last_ruleset(folder: Path | None = None) -> str | None:

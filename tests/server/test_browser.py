@@ -2,7 +2,7 @@
 serves, against an SSH player, in one game.
 
 The page draws its terminal with xterm.js on a canvas, so its text is not in the DOM: it is read
-from xterm.js's own buffer (``PageTerminal`` in ``ahoy_tui/bench_browser.py`` says how it gets
+from xterm.js's own buffer (``PageTerminal`` in ``ahoy_tui/bench/browser.py`` says how it gets
 hold of the terminal). Keys are pressed in the page with Playwright's keyboard, as a player types
 them. A screenshot of the page (and the text of both screens) is written at each stage into the
 test's folder; their paths are printed and recorded as properties (``--junitxml`` keeps them).
@@ -27,8 +27,9 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from ahoy_tui import bench, bench_browser
-from ahoy_tui.bench_browser import CHROMIUM, PageTerminal, chromium, sign_in
+from ahoy_tui import bench
+from ahoy_tui.bench import browser as bench_browser
+from ahoy_tui.bench.browser import CHROMIUM, PageTerminal, chromium, sign_in
 
 from .conftest import free_port
 from .test_serve_command import start

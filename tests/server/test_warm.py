@@ -83,7 +83,7 @@ async def test_a_session_is_forked_warm_on_its_own_terminal_and_ends_with_its_co
 async def test_the_warm_process_tells_a_childs_pid_and_its_exit_code(warm, short_dir):
     master, slave = os.openpty()
     try:
-        child = warm.fork(slave, ["--version"], {"PATH": os.environ.get("PATH", "")})
+        child = warm.fork(slave, ["lobby", "--help"], {"PATH": os.environ.get("PATH", "")})
     finally:
         os.close(slave)
     assert isinstance(child, WarmChild)
@@ -91,7 +91,7 @@ async def test_the_warm_process_tells_a_childs_pid_and_its_exit_code(warm, short
     assert child.pid is not None and child.returncode == 0
     printed = os.read(master, 4096)
     os.close(master)
-    assert b"ahoy-tui" in printed  # the child ran the command line on its terminal
+    assert b"usage: ahoy lobby" in printed  # the child read its lobby's words on its terminal
 
 
 async def test_when_the_warm_process_dies_sessions_start_cold_and_it_comes_back(
@@ -125,7 +125,7 @@ async def test_a_bad_request_is_dropped_and_the_warm_process_carries_on(warm, sh
 async def test_a_warm_process_that_is_not_ready_sends_sessions_cold(short_dir):
     process = WarmProcess(short_dir / "warm.sock", [sys.executable, "-m", "ahoy_tui", "warm"])
     with pytest.raises(WarmGone):
-        process.fork(0, ["--version"], {})
+        process.fork(0, ["lobby", "--help"], {})
 
 
 async def test_a_browser_tab_is_forked_warm_on_pipes_and_plays(host, short_dir):
@@ -205,3 +205,15 @@ async def test_a_session_gone_the_instant_it_is_forked_ends_its_game(door, warm,
 async def test_a_user_name_like_an_option_reaches_a_warm_lobby_as_a_name(door, warm):  # noqa: F811
     """Issue 34, 8, on the warm path: the name travels in the fork's JSON arguments."""
     await names_like_options(door)
+
+
+def test_no_module_of_the_server_imports_the_command_line():
+    """The server starts sessions from its own lobby's words (server/lobby_args.py)."""
+    import ast
+
+    folder = Path(__file__).resolve().parents[2] / "ahoy_tui" / "server"
+    for path in folder.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            assert "ahoy_tui.cli" not in names, f"{path.name} imports the command line"

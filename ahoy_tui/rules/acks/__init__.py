@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ahoy_tui.engine.catalogue import about
 from ahoy_tui.engine.dice import Rng
 from ahoy_tui.engine.events import Event
 from ahoy_tui.engine.fast import replace
@@ -30,14 +31,16 @@ from ahoy_tui.rules.acks import scenario as _scenario
 from ahoy_tui.rules.acks.actions import Action
 from ahoy_tui.rules.acks.model import AcksState
 
+_ABOUT = about(__file__)  # the title and place the lists read without importing this
+
 
 class AcksRuleset:
     """ACKS II sea combat as the engine sees it."""
 
     id = "acks"
-    order = 5  # its place in the lists of rule systems (engine/registry.py)
+    order: int = _ABOUT["order"]  # its place in the lists of rule systems (about.toml)
     turn_word = "round"  # a turn of this game is a one-minute round
-    title = "ACKS II Sea Combat"
+    title: str = _ABOUT["title"]
     sides = ("p1", "p2")
     state_type = AcksState
     action_union = Action

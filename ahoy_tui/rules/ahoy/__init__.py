@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ahoy_tui.engine.catalogue import about
 from ahoy_tui.engine.dice import Rng
 from ahoy_tui.engine.events import Event
 from ahoy_tui.engine.fast import replace
@@ -34,13 +35,15 @@ from ahoy_tui.rules.ahoy.move_line import help_words as _move_line_help
 from ahoy_tui.rules.ahoy.prompt import describe, describe_choice, prompt, table_text
 from ahoy_tui.rules.ahoy.summaries import Topic, summaries
 
+_ABOUT = about(__file__)  # the title and place the lists read without importing this
+
 
 class AhoyRuleset:
     """Warhammer Ahoy! as the engine sees it."""
 
     id = "ahoy"
-    order = 1  # its place in the lists of rule systems (engine/registry.py)
-    title = "Warhammer Ahoy! (3rd edition)"
+    order: int = _ABOUT["order"]  # its place in the lists of rule systems (about.toml)
+    title: str = _ABOUT["title"]
     sides = ("p1", "p2")
     state_type = AhoyState
     action_union = Action

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ahoy_tui.engine.catalogue import about
 from ahoy_tui.engine.dice import Rng
 from ahoy_tui.engine.events import Event
 from ahoy_tui.engine.fast import replace
@@ -29,13 +30,15 @@ from ahoy_tui.rules.man_o_war.actions import MowAction
 from ahoy_tui.rules.man_o_war.model import MowState
 from ahoy_tui.rules.summaries import Topic, read_summaries
 
+_ABOUT = about(__file__)  # the title and place the lists read without importing this
+
 
 class ManOWarRuleset:
     """Man O' War as the engine sees it."""
 
     id = "man-o-war"
-    order = 2  # its place in the lists of rule systems (engine/registry.py)
-    title = "Man O' War"
+    order: int = _ABOUT["order"]  # its place in the lists of rule systems (about.toml)
+    title: str = _ABOUT["title"]
     sides = ("p1", "p2")
     state_type = MowState
     action_union = MowAction

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ahoy_tui.engine.catalogue import about
 from ahoy_tui.engine.dice import Rng
 from ahoy_tui.engine.events import Event
 from ahoy_tui.engine.fast import replace
@@ -25,13 +26,15 @@ from ahoy_tui.rules.naval_battle.actions import Action
 from ahoy_tui.rules.naval_battle.model import NavalState, Phase
 from ahoy_tui.rules.summaries import Topic, read_summaries
 
+_ABOUT = about(__file__)  # the title and place the lists read without importing this
+
 
 class NavalBattleRuleset:
     """Naval Battle Rules for Fantasy Gaming as the engine sees it."""
 
     id = "naval-battle"
-    order = 3  # its place in the lists of rule systems (engine/registry.py)
-    title = "Naval Battle Rules for Fantasy Gaming"
+    order: int = _ABOUT["order"]  # its place in the lists of rule systems (about.toml)
+    title: str = _ABOUT["title"]
     sides = ("p1", "p2")
     state_type = NavalState
     action_union = Action

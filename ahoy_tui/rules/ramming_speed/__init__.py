@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ahoy_tui.engine.catalogue import about
 from ahoy_tui.engine.dice import Rng
 from ahoy_tui.engine.events import Event
 from ahoy_tui.engine.fast import replace
@@ -28,13 +29,15 @@ from ahoy_tui.rules.ramming_speed.actions import Action
 from ahoy_tui.rules.ramming_speed.model import Phase, RSState
 from ahoy_tui.rules.summaries import Topic, read_summaries
 
+_ABOUT = about(__file__)  # the title and place the lists read without importing this
+
 
 class RammingSpeedRuleset:
     """Ramming Speed! as the engine sees it."""
 
     id = "ramming-speed"
-    order = 4  # its place in the lists of rule systems (engine/registry.py)
-    title = "Ramming Speed!"
+    order: int = _ABOUT["order"]  # its place in the lists of rule systems (about.toml)
+    title: str = _ABOUT["title"]
     sides = ("p1", "p2")
     state_type = RSState
     action_union = Action

@@ -35,9 +35,9 @@ def latest_save(folder: Path | None = None) -> Path | None:
 
 def tagline() -> str:
     """What the game plays: every rule system installed, by its title."""
-    from ahoy_tui.engine import rulesets
+    from ahoy_tui.engine.catalogue import catalogue
 
-    titles = [r.title for r in rulesets()]
+    titles = [entry.title for entry in catalogue()]  # the names only: no rules imported
     joined = ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else "".join(titles)
     return f"Tabletop naval battles in a terminal — {joined}"
 

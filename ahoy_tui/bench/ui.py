@@ -1,7 +1,9 @@
 """``ahoy bench --ui``: how quickly the game answers a player, measured on a real terminal.
 
 The program runs on a pseudo-terminal, as under a terminal emulator. First frame: from starting
-``python -m ahoy_tui`` to the title's menu arriving on the terminal. A key to its frame: on the
+``python -m ahoy_tui`` to the title's menu arriving on the terminal, and the same for a bare
+Textual app (a menu and a footer, nothing else) started the same way in the same run: the
+ratio of the two medians is the figure to quote on a noisy machine. A key to its frame: on the
 battle screen, with the distance picker open, from writing an arrow key to the new distance
 arriving on the terminal (one full update: the picker and the map's preview).
 """
@@ -82,17 +84,36 @@ class Terminal:
         os.close(self.master)
 
 
-def first_frame(repeats: int) -> list[float]:
-    times = []
+# The yardstick: the least a Textual app with a menu shows at its start.
+BARE_APP = """
+from textual.app import App
+from textual.widgets import Footer, OptionList
+
+class Bare(App):
+    def compose(self):
+        yield OptionList("New game", "Resume", "Quit")
+        yield Footer()
+
+Bare().run()
+"""
+
+
+def first_frame(repeats: int) -> tuple[list[float], list[float]]:
+    """The game's first frames and a bare Textual app's, started in turn (so a busy moment of
+    the machine falls on both alike)."""
+    game: list[float] = []
+    bare: list[float] = []
     with tempfile.TemporaryDirectory() as saves:
         for _ in range(repeats):
-            term = Terminal([sys.executable, "-m", "ahoy_tui"], env={"AHOY_SAVES": saves})
-            try:
-                arrived = term.read_until(b"New game")
-                times.append(arrived - term.started)
-            finally:
-                term.close()
-    return times
+            for args, times in (([sys.executable, "-m", "ahoy_tui"], game),
+                                ([sys.executable, "-c", BARE_APP], bare)):
+                term = Terminal(args, env={"AHOY_SAVES": saves})
+                try:
+                    arrived = term.read_until(b"New game")
+                    times.append(arrived - term.started)
+                finally:
+                    term.close()
+    return game, bare
 
 
 def key_to_frame(presses: int) -> list[float]:
@@ -131,12 +152,16 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def run(quick: bool = False) -> dict[str, dict[str, float]]:
-    frames = first_frame(3 if quick else 7)
+    frames, bare = first_frame(3 if quick else 7)
     keys = key_to_frame(16 if quick else 48)
     return {
         "first_frame_ms": {"median": round(statistics.median(frames) * 1000, 1),
                            "p95": round(percentile(frames, 0.95) * 1000, 1),
                            "runs": len(frames)},
+        "bare_textual_first_frame_ms": {"median": round(statistics.median(bare) * 1000, 1),
+                                        "p95": round(percentile(bare, 0.95) * 1000, 1),
+                                        "runs": len(bare)},
+        "first_frame_ratio": round(statistics.median(frames) / statistics.median(bare), 2),
         "key_to_frame_ms": {"median": round(statistics.median(keys) * 1000, 1),
                             "p95": round(percentile(keys, 0.95) * 1000, 1),
                             "presses": len(keys)},

@@ -177,7 +177,7 @@ class PageTerminal:
         except Exception as exc:
             raise RuntimeError("the page made no terminal that could be read: did textual-serve's "
                                "textual.js stop keeping it as `this.terminal`? (see "
-                               "ahoy_tui/bench_browser.py, CATCH_TERMINAL)") from exc
+                               "ahoy_tui/bench/browser.py, CATCH_TERMINAL)") from exc
 
     async def text(self) -> str:
         """The terminal's screen, row by row, as the page holds it."""
