@@ -196,5 +196,12 @@ class AcksRuleset:
 
         return read_summaries("ahoy_tui.rules.acks")
 
+    def report_facts(self, state: GameState) -> Any:
+        """What an after-action report tells of this state (``report.py``)."""
+        from ahoy_tui.rules.acks.report import report_facts
+
+        assert isinstance(state, AcksState)
+        return report_facts(state)
+
 
 RULESET = AcksRuleset()  # found by its entry point (pyproject.toml)

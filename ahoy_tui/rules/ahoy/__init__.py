@@ -181,5 +181,12 @@ class AhoyRuleset:
         """The project's own summary of each rule, for a Rules screen."""
         return summaries()
 
+    def report_facts(self, state: GameState) -> Any:
+        """What an after-action report tells of this state (``report.py``)."""
+        from ahoy_tui.rules.ahoy.report import report_facts
+
+        assert isinstance(state, AhoyState)
+        return report_facts(state)
+
 
 RULESET = AhoyRuleset()  # found by its entry point (pyproject.toml)

@@ -200,5 +200,12 @@ class ManOWarRuleset:
         assert isinstance(state, MowState)
         return standing(state)
 
+    def report_facts(self, state: GameState) -> Any:
+        """What an after-action report tells of this state (``report.py``)."""
+        from ahoy_tui.rules.man_o_war.report import report_facts
+
+        assert isinstance(state, MowState)
+        return report_facts(state)
+
 
 RULESET = ManOWarRuleset()  # found by its entry point (pyproject.toml)

@@ -160,5 +160,12 @@ class NavalBattleRuleset:
         assert isinstance(state, NavalState)
         return table_text(state)
 
+    def report_facts(self, state: GameState) -> Any:
+        """What an after-action report tells of this state (``report.py``)."""
+        from ahoy_tui.rules.naval_battle.report import report_facts
+
+        assert isinstance(state, NavalState)
+        return report_facts(state)
+
 
 RULESET = NavalBattleRuleset()  # found by its entry point (pyproject.toml)

@@ -180,5 +180,12 @@ class RammingSpeedRuleset:
         """The project's own summary of each rule (``rules_summary.md``), for a Rules screen."""
         return read_summaries("ahoy_tui.rules.ramming_speed")
 
+    def report_facts(self, state: GameState) -> Any:
+        """What an after-action report tells of this state (``report.py``)."""
+        from ahoy_tui.rules.ramming_speed.report import report_facts
+
+        assert isinstance(state, RSState)
+        return report_facts(state)
+
 
 RULESET = RammingSpeedRuleset()  # found by its entry point (pyproject.toml)
