@@ -74,6 +74,22 @@ def build_parser() -> argparse.ArgumentParser:
                         help="check every action against the legal actions at its step and "
                              "every state's hash; exit 0 only if all hold")
     replay.add_argument("--text", action="store_true", help="print the log as plain text")
+    replay.add_argument("--export", choices=("cast", "svg", "report", "report-md"),
+                        help="write the battle for sharing: cast (an asciicast v2 recording of "
+                             "the replay), svg (the screen at a step; PNG too where "
+                             "rsvg-convert is installed), report (an after-action report, one "
+                             "HTML file), report-md (Markdown, its charts beside it)")
+    replay.add_argument("-o", "--output", metavar="OUT",
+                        help="with --export: the file to write (default: beside FILE)")
+    replay.add_argument("--size", default="100x32",
+                        help="with --export cast or svg: the screen, columns x rows "
+                             "(default 100x32)")
+    replay.add_argument("--speed", type=float, default=1.0,
+                        help="with --export cast: seconds a step (default 1)")
+    replay.add_argument("--step", type=int,
+                        help="with --export svg: the step to draw (default: the last)")
+    replay.add_argument("--turns", action="store_true",
+                        help="with --export svg: one picture a turn, as it stood at its end")
 
     selfplay = sub.add_parser("selfplay", help="play random legal games to the end")
     _add_game_args(selfplay)
@@ -168,6 +184,10 @@ def _run(args: argparse.Namespace) -> int:
 
         return list_fleets(args)
     if command == "replay":
+        if getattr(args, "export", None):
+            from ahoy_tui.commands import export_battle
+
+            return export_battle(args)
         if args.verify or args.text or not _terminal() or not _drawn(args):
             from ahoy_tui.commands import replay
 

@@ -74,6 +74,31 @@ def replay(args: argparse.Namespace, stdin: TextIO | None = None,
         _show_step(game, out)
 
 
+def export_battle(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """``ahoy replay FILE --export KIND``: the battle written for sharing; says what was
+    written."""
+    from pathlib import Path
+
+    from ahoy_tui.export import default_path, export
+    from ahoy_tui.export.cast import parse_size
+    from ahoy_tui.export.facts import NoFacts
+
+    out = out or sys.stdout
+    try:
+        size = parse_size(args.size)
+        game = load_game(args.file)
+        target = Path(args.output) if args.output else \
+            default_path(Path(args.file), game, args.export)
+        written = export(game, args.export, target, size=size, speed=args.speed,
+                         step=args.step, turns=args.turns)
+    except (SaveError, NoFacts, ValueError, OSError) as exc:
+        print(f"ahoy: {exc}", file=sys.stderr)
+        return 2 if isinstance(exc, ValueError) and not isinstance(exc, NoFacts) else 1
+    for path in written:
+        out.write(f"{path}\n")
+    return 0
+
+
 def _show_step(game: Game, out: TextIO) -> None:
     step = game.step
     if step == 0:

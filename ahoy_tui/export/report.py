@@ -104,7 +104,8 @@ def cap(words: str) -> str:
 
 
 def number(value: float) -> str:
-    return f"{value:g}" if value != int(value) else str(int(value))
+    """Whole numbers as they are, the rest to one place (33.3), as the rules' headers show."""
+    return f"{value:.1f}" if value != int(value) else str(int(value))
 
 
 def headline(battle: Battle) -> str:

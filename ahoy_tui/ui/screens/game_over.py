@@ -24,6 +24,7 @@ class GameOverScreen(ModalScreen[None]):
     GameOverScreen Button { margin-right: 2; }
     """
     BINDINGS = [Binding("s", "save", "Save log"), Binding("r", "replay", "Replay"),
+                Binding("x", "export", "Share"),
                 Binding("escape,q", "close", "Back to the battle"),
                 Binding("t", "title", "Title")]
 
@@ -40,6 +41,7 @@ class GameOverScreen(ModalScreen[None]):
                 if not getattr(self.session, "online", False):
                     yield Button("Save log (s)", id="save", variant="primary")
                     yield Button("Replay (r)", id="replay")
+                    yield Button("Share (x)", id="export")
                     yield Button("Title (t)", id="title")
                 else:  # the server keeps the log
                     yield Button("Back to the battle (q)", id="close", variant="primary")
@@ -47,7 +49,7 @@ class GameOverScreen(ModalScreen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         {"save": self.action_save, "replay": self.action_replay, "close": self.action_close,
-         "title": self.action_title}[event.button.id or "title"]()
+         "title": self.action_title, "export": self.action_export}[event.button.id or "title"]()
 
     def action_save(self) -> None:
         try:
@@ -66,6 +68,16 @@ class GameOverScreen(ModalScreen[None]):
         game = self.session.game
         self.dismiss()
         self.app.push_screen(ReplayScreen(game, path=self.session.path))
+
+    def action_export(self) -> None:
+        """Share the battle: a recording, the last picture, an after-action report, written
+        beside its log (online, the lobby gives the report of a finished game)."""
+        if getattr(self.session, "online", False):
+            self.notify("The lobby gives the report of a finished game (r on it)", timeout=5)
+            return
+        from ahoy_tui.ui.screens.export import offer_exports
+
+        offer_exports(self, self.session.game, self.session.path)
 
     def action_close(self) -> None:
         self.dismiss()

@@ -71,6 +71,9 @@ class ReplayScreen(DeckView, Screen[None]):
                 priority=True),
         Binding("minus", "speed(-1)", "Slower", key_display="-", group=SPEED, priority=True),
         Binding("t", "take_over", "Take over"),
+        # share the battle: a recording, the screen at this step, an after-action report
+        Binding("x", "export", "Share", show=False,
+                tooltip="a recording, a picture of this step, or an after-action report"),
         # only with rules that lay decks (check_action hides it otherwise)
         Binding("d", "deck", "Deck",
                 tooltip="the deck battlemaps of a boarding (5' squares), or the map again"),
@@ -359,6 +362,13 @@ class ReplayScreen(DeckView, Screen[None]):
             from ahoy_tui.ui.routing import battle_screen
 
             app.push_screen(battle_screen(session))
+
+    def action_export(self) -> None:
+        """Share the battle (``ui/screens/export.py``): the picture is of the step shown."""
+        from ahoy_tui.ui.screens.export import offer_exports
+
+        self.pause()
+        offer_exports(self, self.game, self.path, step=self.step)
 
     def action_leave(self) -> None:
         self.pause()
