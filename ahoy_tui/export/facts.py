@@ -130,9 +130,11 @@ def _by_side(ships: tuple[ShipFacts, ...], sides: list[str], what: str) -> dict[
     return totals
 
 
-def read_battle(game: Game, *, side: str | None = None, end: int | None = None) -> Battle:
+def read_battle(game: Game, *, side: str | None = None, end: int | None = None,
+                commanders: Mapping[str, str] | None = None) -> Battle:
     """The report's facts of ``game`` up to step ``end`` (the present), for everyone (``side``
-    None) or, while the battle is not over, as ``side`` sees it."""
+    None) or, while the battle is not over, as ``side`` sees it. ``commanders``: who commanded
+    each side, in words, where the log does not say (a server's players)."""
     end = game.step if end is None else end
     over = game.state_at(end).over
     seen = None if over else side
@@ -178,7 +180,8 @@ def read_battle(game: Game, *, side: str | None = None, end: int | None = None) 
         title=game.scenario.title, rules=game.ruleset.title, scenario=game.scenario.name,
         seed=game.seed, steps=end, over=over, result=state.result if over else "",
         winner=state.winner if over else None, view_of=seen,
-        sides=tuple((s, names[s], who_commanded(players, s)) for s in sides),
+        sides=tuple((s, names[s], (commanders or {}).get(s) or who_commanded(players, s))
+                    for s in sides),
         ships=lines, turns=tuple(turns), moments=tuple(moments), last=last,
         figures=tuple((f.name, f.side, f.fate) for f in last.figures),
         words={"points": last.points_word, "damage": last.damage_word,

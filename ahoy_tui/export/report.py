@@ -292,6 +292,12 @@ def to_png(svg: Path) -> Path | None:
     return png if done.returncode == 0 else None
 
 
+def report_page(game: Game, *, side: str | None = None,
+                commanders: dict[str, str] | None = None) -> str:
+    """The report as one HTML page (``side``: whose view, while the battle is not over)."""
+    return to_html(read_battle(game, side=side, commanders=commanders))
+
+
 def write_html(game: Game, out: Path, *, side: str | None = None) -> Path:
     out.write_text(to_html(read_battle(game, side=side)), "utf-8")
     return out

@@ -50,6 +50,7 @@ from ahoy_tui.server.messages import (
     MAX_LINE,
     Act,
     AnswerUndo,
+    AskReport,
     BadMessage,
     CreateGame,
     GameInfo,
@@ -62,6 +63,7 @@ from ahoy_tui.server.messages import (
     Notice,
     Opened,
     Refused,
+    Report,
     RequestUndo,
     SeatInfo,
     SetName,
@@ -632,6 +634,44 @@ class GameHost:
             self._followed(live)
             self._drop_forgotten(live)
             self._lobby_changed()
+
+    async def on_ask_report(self, client: Client, message: AskReport) -> None:
+        """The after-action report of a game (``ahoy_tui.export``): a finished game's whole,
+        for anyone who may see the game; one not over only for a player of it, as their side
+        sees it. Saved in the data folder (``reports/``) under the name sent with it."""
+        live = await self._find(client, message.game)
+        if live is None:
+            return
+        mine = live.sides_of(client.player)
+        if not live.game.over and not mine:
+            client.send(Refused("the battle is not over: only its players may have its report "
+                                "(each their own side's view)", game=live.id))
+            return
+        from ahoy_tui.export.facts import NoFacts
+        from ahoy_tui.export.report import report_page
+
+        side = None if live.game.over else mine[0]
+        commanders = {s: (seat.name if seat.occupant == "human" else
+                          f"the computer captain ({seat.level})" if seat.occupant == "ai"
+                          else "nobody yet") for s, seat in live.seats.items()}
+        async with live.lock:  # the battle stands still while it is read
+            try:
+                page = await asyncio.to_thread(report_page, live.game, side=side,
+                                               commanders=commanders)
+            except NoFacts as exc:
+                client.send(Refused(str(exc), game=live.id))
+                return
+        name = ""
+        folder = self.folder
+        if folder is not None:
+            name = f"reports/{live.id}-{'all' if side is None else side}-step-" \
+                   f"{live.game.step}.html"
+            try:
+                await asyncio.to_thread(_write_private, folder / name, page)
+            except OSError as exc:
+                self.log(f"game {live.id}: the report could not be saved: {exc}")
+                name = ""
+        client.send(Report(live.id, name, page))
 
     async def on_act(self, client: Client, message: Act) -> None:
         live = self._game(client, message.game)
@@ -1268,3 +1308,14 @@ class GameHost:
         while True:
             await asyncio.sleep(self.liveness_every)
             await self._check_hosts()
+
+
+def _write_private(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` in a folder of the server's user alone (0700), whole or not
+    at all."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".part")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(text)
+    tmp.replace(path)

@@ -96,6 +96,15 @@ class LeaveGame:
 
 
 @frozen
+class AskReport:
+    """The after-action report of a game: a finished one whole; one not over, as the asking
+    player's side sees it (a player of it only)."""
+
+    game: str
+    kind: ClassVar[str] = "ask_report"
+
+
+@frozen
 class Act:
     """Play ``action`` (its JSON data) for a side of this connection at ``step``."""
 
@@ -219,6 +228,17 @@ class Refused:
 
 
 @frozen
+class Report:
+    """The after-action report asked for: one self-contained HTML page, and ``name``, the file
+    it was saved as in the server's data folder ("" where the server keeps no folder)."""
+
+    game: str
+    name: str
+    page: str
+    kind: ClassVar[str] = "report"
+
+
+@frozen
 class Notice:
     text: str
     game: str = ""
@@ -227,8 +247,8 @@ class Notice:
 
 
 ClientMessage = (Hello | SetName | SetOption | ListGames | CreateGame | JoinGame | WatchGame
-                 | LeaveGame | Act | RequestUndo | AnswerUndo)
-HostMessage = Welcome | Lobby | Opened | Update | UndoAsked | Refused | Notice
+                 | LeaveGame | Act | RequestUndo | AnswerUndo | AskReport)
+HostMessage = Welcome | Lobby | Opened | Update | UndoAsked | Refused | Notice | Report
 Message = ClientMessage | HostMessage
 
 converter = pass_plain_json(make_strict(make_converter(forbid_extra_keys=True)))

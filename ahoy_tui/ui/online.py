@@ -154,6 +154,26 @@ class OnlineApp(AhoyApp):
         self.notify(message.reason, title=message.rule or "Refused", severity="warning",
                     timeout=6)
 
+    def host_report(self, message: msg.Report) -> None:
+        """The after-action report asked for from the lobby: in a browser, a download; over
+        SSH, where the server saved it (its data folder)."""
+        if self.is_web:
+            import io
+
+            from textual.app import App
+
+            name = message.name.rsplit("/", 1)[-1] or f"ahoy-report-{message.game}.html"
+            App.deliver_text(self, io.StringIO(message.page), save_filename=name,
+                             mime_type="text/html")
+            self.notify(f"The after-action report: {name}", title="Report", timeout=8)
+        elif message.name:
+            self.notify(f"Saved on the server, in its data folder, as {message.name}: ask its "
+                        "keeper for it", title="After-action report", timeout=12)
+        else:
+            self.notify("This server keeps no data folder to save the report in: open the "
+                        "game in a browser (the browser door) to download it",
+                        title="After-action report", severity="warning", timeout=10)
+
     def host_notice(self, message: msg.Notice) -> None:
         self.notify(message.text, severity=message.severity, timeout=6)  # type: ignore[arg-type]
 
@@ -168,6 +188,8 @@ class OnlineApp(AhoyApp):
             self.send(msg.SetOption("colour", event.side))
         elif event.what == "refresh":
             self.send(msg.ListGames(event.offset))
+        elif event.what == "report":
+            self.send(msg.AskReport(event.game))
         elif event.what == "new":
             from ahoy_tui.ui.screens.new_game import NewGameScreen
 

@@ -2,8 +2,9 @@
 
 Each row is a game: its scenario, who sits where (and whether they are here), the turn, and how
 many watch. Your own games come first. Enter plays (your seat, or a free one), ``w`` watches,
-``n`` sets up a new game. The list follows the server as it changes; a busy server's list comes
-a page at a time (PgUp/PgDn).
+``n`` sets up a new game, ``a`` gives the after-action report of a game (a finished one whole,
+your own side's view of your game not over). The list follows the server as it changes; a busy
+server's list comes a page at a time (PgUp/PgDn).
 """
 
 from __future__ import annotations
@@ -60,6 +61,9 @@ class LobbyScreen(Screen[None]):
         Binding("enter", "play", "Play", priority=True),
         Binding("w", "watch", "Watch"),
         Binding("n", "new", "New game"),
+        Binding("a", "report", "Report",
+                tooltip="the after-action report of the game (a finished one, or your side's "
+                        "view of your own)"),
         Binding("r", "refresh", "Refresh", show=False),
         Binding("pagedown", "page(1)", "More games", show=False, priority=True),
         Binding("pageup", "page(-1)", "Earlier games", show=False, priority=True),
@@ -172,6 +176,11 @@ class LobbyScreen(Screen[None]):
         info = self._current()
         if info is not None:
             self.post_message(self.Wanted("watch", info.id))
+
+    def action_report(self) -> None:
+        info = self._current()
+        if info is not None:
+            self.post_message(self.Wanted("report", info.id))
 
     def action_new(self) -> None:
         self.post_message(self.Wanted("new"))
