@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ahoy_tui.bench_browser import CHROMIUM, chromium
+from ahoy_tui.bench.browser import CHROMIUM, chromium
 from ahoy_tui.engine import load_game
 from ahoy_tui.export.report import write_html
 

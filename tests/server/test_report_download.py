@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from ahoy_tui.ai import make_captain
-from ahoy_tui.bench_browser import CHROMIUM, PageTerminal, chromium, sign_in
+from ahoy_tui.bench.browser import CHROMIUM, PageTerminal, chromium, sign_in
 from ahoy_tui.engine import Game, load_game
 
 from .conftest import free_port
