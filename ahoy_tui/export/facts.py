@@ -19,6 +19,7 @@ from ahoy_tui.engine.events import DiceRoll, Happened
 from ahoy_tui.engine.report import ReportFacts, ShipFacts
 
 MOST_DICE = 12  # the dice told with one key moment
+MOST_TOLD = 6  # the rules' own words told with it
 
 
 class NoFacts(ValueError):
@@ -222,6 +223,8 @@ def _moments(game: Game, facts: list[ReportFacts], side: str | None) -> list[Mom
         if len(dice) > MOST_DICE:  # the last ones decided it
             dice = ("…", *dice[-MOST_DICE:])
         told = tuple(e.describe() for e in events if isinstance(e, Happened) and e.big)
+        if len(told) > MOST_TOLD:  # the first ones say what began
+            told = (*told[:MOST_TOLD], "…")
         for kind, who, text in found:
             moments.append(Moment(step, now.turn, text, who, kind, dice, told))
     return moments
