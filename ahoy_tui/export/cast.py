@@ -49,6 +49,7 @@ async def replay_viewer(game: Game, size: tuple[int, int]) -> AsyncIterator[Any]
     from ahoy_tui.ui.screens.replay import ReplayScreen
 
     app = AhoyApp()
+    app.first_screens = lambda: None  # type: ignore[method-assign]  # the replay alone, no title
     async with app.run_test(size=size, notifications=False) as pilot:
         screen = ReplayScreen(game)
         await app.push_screen(screen)
