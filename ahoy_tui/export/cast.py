@@ -109,7 +109,7 @@ def write_cast(game: Game, out: Path, *, size: tuple[int, int] = DEFAULT_SIZE,
     columns, rows = size
     header = {"version": 2, "width": columns, "height": rows, "timestamp": int(time.time()),
               "title": title or f"{game.scenario.title} ({game.ruleset.title})",
-              "env": {"TERM": "xterm-256color", "SHELL": "ahoy"}}
+              "env": {"TERM": "xterm-256color"}}
     lines = [json.dumps(header)]
 
     def write(at: float, data: str) -> None:
