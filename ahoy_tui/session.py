@@ -145,7 +145,8 @@ class LocalSession:
 
     def __init__(self, game: Game, *, policy: str = CASUAL,
                  seats: Sequence[str] = ("p1", "p2"), path: Path | None = None,
-                 autosave: bool = True, captains: Mapping[str, Captain] | None = None) -> None:
+                 autosave: bool = True, captains: Mapping[str, Captain] | None = None,
+                 learning: bool = False) -> None:
         if policy not in POLICIES:
             raise ValueError(f"undo policy {policy!r} is not one of {', '.join(POLICIES)}")
         self.game = game
@@ -156,6 +157,9 @@ class LocalSession:
         self.path = path or new_save_path(game)
         self.dirty = False
         self.remembered = True  # False: a save from before saves said who played each side
+        # Learn to play: the ruleset's guide speaks at every decision (see guide())
+        self.learning = learning
+        self._guide_first: dict[str, int] = {}  # each guide topic: the step it was first shown
         # the save remembers who plays each side and the undo policy, so a resumed battle is
         # played as it was (strict stays strict, a captain stays a captain)
         game.policy = policy
@@ -171,13 +175,13 @@ class LocalSession:
             scenario_data: Mapping[str, Any] | None = None, seed: int | None = None,
             options: dict[str, Any] | None = None, policy: str = CASUAL,
             seats: Sequence[str] = ("p1", "p2"), folder: Path | None = None,
-            autosave: bool = True, captains: Mapping[str, Captain] | None = None
-            ) -> LocalSession:
+            autosave: bool = True, captains: Mapping[str, Captain] | None = None,
+            learning: bool = False) -> LocalSession:
         game = Game.new(ruleset, scenario, scenario_file=scenario_file,
                         scenario_data=scenario_data, seed=seed, options=options)
         path = new_save_path(game, folder)
         return cls(game, policy=policy, seats=seats, path=path, autosave=autosave,
-                   captains=captains)
+                   captains=captains, learning=learning)
 
     @classmethod
     def load(cls, path: Path | str, *, policy: str | None = None,
@@ -281,6 +285,21 @@ class LocalSession:
 
     def describe_action(self, action: Any) -> str:
         return self.game.ruleset.describe_action(self.game.state, action)
+
+    def guide(self) -> Any:
+        """In a Learn to play battle, what the ruleset's guide says at this decision of the
+        player's (its ``guide(state, side, seen)`` hook, a ``rules.guide.Guidance``), else None.
+        Each topic is given in full at the step it is first shown (however often the screen
+        asks there), and in short after it."""
+        hook = getattr(self.game.ruleset, "guide", None)
+        if not self.learning or hook is None or not self.may_act():
+            return None
+        step = self.game.step
+        seen = frozenset(t for t, first in self._guide_first.items() if first < step)
+        said = hook(self.game.state, self.to_act, seen)
+        if said is not None and said.topic not in seen:
+            self._guide_first[said.topic] = step
+        return said
 
     # --- acting ----------------------------------------------------------------------------
     def play(self, action: Any) -> tuple[Event, ...]:

@@ -3,7 +3,7 @@
 A title screen needs only each rule system's id and title, in the order of the lists; importing
 five rule systems' models, tables and scenarios to print their names took most of a second at
 start. A ruleset's package may carry ``about.toml`` beside its ``__init__.py`` (``title``,
-``order``), which its ruleset object also reads, so the two never disagree; the catalogue
+``order``, ``learn``: the scenario of Learn to play), which its ruleset object also reads, so the two never disagree; the catalogue
 reads that file through the import system's finder, which locates a package without running
 it. A ruleset without the file is loaded to be asked (the slow way, but the same answer).
 """
@@ -26,6 +26,7 @@ class Entry(NamedTuple):
     id: str
     title: str
     order: int
+    learn: str = ""  # the scenario of Learn to play (a guided first battle), if it has one
 
 
 def about(package_file: str) -> dict[str, Any]:
@@ -67,8 +68,11 @@ def catalogue() -> tuple[Entry, ...]:
                 ruleset: Any = get_ruleset(name)
             except Exception:
                 continue
-            data = {"title": ruleset.title, "order": getattr(ruleset, "order", 1000)}
+            data = {"title": ruleset.title, "order": getattr(ruleset, "order", 1000),
+                    "learn": getattr(ruleset, "learn", "")}
+        learn = data.get("learn", "")
         entries.append((not own, data.get("order", 1000),
-                        Entry(name, data["title"], data.get("order", 1000))))
+                        Entry(name, data["title"], data.get("order", 1000),
+                              learn if isinstance(learn, str) else "")))
     entries.sort(key=lambda item: (item[0], item[1]))
     return tuple(entry for _, _, entry in entries)

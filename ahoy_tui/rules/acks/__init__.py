@@ -30,8 +30,10 @@ from ahoy_tui.engine.state import GameState
 from ahoy_tui.rules.acks import scenario as _scenario
 from ahoy_tui.rules.acks.actions import Action
 from ahoy_tui.rules.acks.model import AcksState
+from ahoy_tui.rules.guide import Guidance, GuideHook
 
 _ABOUT = about(__file__)  # the title and place the lists read without importing this
+_GUIDE = GuideHook(Path(__file__).parent)  # guide.toml: Learn to play's guide
 
 
 class AcksRuleset:
@@ -189,6 +191,11 @@ class AcksRuleset:
             return ""
         return (f"{vessel.name} would leave the battlemap by the {edge} edge: she is out of "
                 "the battle. Go on?")
+
+    def guide(self, state: GameState, side: str,
+              seen: frozenset[str] = frozenset()) -> Guidance | None:
+        """What the rules ask of ``side`` now, for a first battle (guide.toml)."""
+        return _GUIDE(self, state, side, seen)
 
     def rule_topics(self) -> tuple[Any, ...]:
         """The project's own summary of each rule (``rules_summary.md``), for a Rules screen."""

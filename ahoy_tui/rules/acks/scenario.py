@@ -35,7 +35,8 @@ from ahoy_tui.rules.tabledata import DataError
 
 RULESET_ID = "acks"
 PACKAGE = "ahoy_tui.rules.acks"
-BUILTIN = ("quinquereme", "longship_raid", "sea_serpent", "boarding_bridge", "fire_pots")
+BUILTIN = ("quinquereme", "longship_raid", "sea_serpent", "boarding_bridge", "fire_pots",
+           "learn")
 MOUNTS = ("bow", "stern", "port", "starboard")
 GEAR = ("boarding_bridge", "boarding_ramp", "fire_pot_pole")
 MAX_VESSELS = 12

@@ -34,8 +34,10 @@ from ahoy_tui.rules.ahoy.model import AhoyState
 from ahoy_tui.rules.ahoy.move_line import help_words as _move_line_help
 from ahoy_tui.rules.ahoy.prompt import describe, describe_choice, prompt, table_text
 from ahoy_tui.rules.ahoy.summaries import Topic, summaries
+from ahoy_tui.rules.guide import Guidance, GuideHook
 
 _ABOUT = about(__file__)  # the title and place the lists read without importing this
+_GUIDE = GuideHook(Path(__file__).parent)  # guide.toml: Learn to play's guide
 
 
 class AhoyRuleset:
@@ -176,6 +178,11 @@ class AhoyRuleset:
     def with_fleet(self, data: Mapping[str, Any], side: str, fleet: Any) -> dict[str, Any]:
         """Scenario data with a fleet in place of one side's ships (``deploy.with_fleet``)."""
         return _deploy.with_fleet(data, side, fleet)
+
+    def guide(self, state: GameState, side: str,
+              seen: frozenset[str] = frozenset()) -> Guidance | None:
+        """What the rules ask of ``side`` now, for a first battle (guide.toml)."""
+        return _GUIDE(self, state, side, seen)
 
     def rule_topics(self) -> tuple[Topic, ...]:
         """The project's own summary of each rule, for a Rules screen."""

@@ -25,12 +25,14 @@ from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.legal import LegalActions
 from ahoy_tui.engine.ruleset import ScenarioInfo, SetupChoice
 from ahoy_tui.engine.state import GameState
+from ahoy_tui.rules.guide import Guidance, GuideHook
 from ahoy_tui.rules.man_o_war import scenario as _scenario
 from ahoy_tui.rules.man_o_war.actions import MowAction
 from ahoy_tui.rules.man_o_war.model import MowState
 from ahoy_tui.rules.summaries import Topic, read_summaries
 
 _ABOUT = about(__file__)  # the title and place the lists read without importing this
+_GUIDE = GuideHook(Path(__file__).parent)  # guide.toml: Learn to play's guide
 
 
 class ManOWarRuleset:
@@ -182,6 +184,11 @@ class ManOWarRuleset:
 
         assert isinstance(state, MowState)
         return caution(state, action)
+
+    def guide(self, state: GameState, side: str,
+              seen: frozenset[str] = frozenset()) -> Guidance | None:
+        """What the rules ask of ``side`` now, for a first battle (guide.toml)."""
+        return _GUIDE(self, state, side, seen)
 
     def rule_topics(self) -> tuple[Topic, ...]:
         """The project's own summary of each rule (``rules_summary.md``), for a Rules screen."""

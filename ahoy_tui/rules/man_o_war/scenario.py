@@ -51,7 +51,8 @@ from ahoy_tui.rules.scenario_shape import (
 
 RULESET_ID = "man-o-war"
 PACKAGE = "ahoy_tui.rules.man_o_war"
-BUILTIN = ("empire_bretonnia", "dwarfs_orcs", "elves", "sorcery", "leviathans", "eyries")
+BUILTIN = ("empire_bretonnia", "dwarfs_orcs", "elves", "sorcery", "leviathans", "eyries",
+           "learn")
 MAX_TABLE = 240
 MAX_SHIPS = 30
 SETUP = "Setup"

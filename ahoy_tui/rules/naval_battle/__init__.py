@@ -21,12 +21,14 @@ from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.legal import LegalActions
 from ahoy_tui.engine.ruleset import ScenarioInfo
 from ahoy_tui.engine.state import GameState
+from ahoy_tui.rules.guide import Guidance, GuideHook
 from ahoy_tui.rules.naval_battle import scenario as _scenario
 from ahoy_tui.rules.naval_battle.actions import Action
 from ahoy_tui.rules.naval_battle.model import NavalState, Phase
 from ahoy_tui.rules.summaries import Topic, read_summaries
 
 _ABOUT = about(__file__)  # the title and place the lists read without importing this
+_GUIDE = GuideHook(Path(__file__).parent)  # guide.toml: Learn to play's guide
 
 
 class NavalBattleRuleset:
@@ -149,6 +151,11 @@ class NavalBattleRuleset:
 
         assert isinstance(state, NavalState)
         return describe(state, action)
+
+    def guide(self, state: GameState, side: str,
+              seen: frozenset[str] = frozenset()) -> Guidance | None:
+        """What the rules ask of ``side`` now, for a first battle (guide.toml)."""
+        return _GUIDE(self, state, side, seen)
 
     def rule_topics(self) -> tuple[Topic, ...]:
         """The project's own summary of each rule (``rules_summary.md``), for a Rules screen."""

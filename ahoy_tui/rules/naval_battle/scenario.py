@@ -51,7 +51,7 @@ MAX_SHIPS = 12
 MAX_SIZE = 200
 MAX_TURNS = 100
 PACKAGE = "ahoy_tui.rules.naval_battle"
-BUILTIN = ("duel", "dragon", "doomdivers")
+BUILTIN = ("duel", "dragon", "doomdivers", "learn")
 
 
 class ScenarioError(ValueError):

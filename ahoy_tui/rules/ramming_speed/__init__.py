@@ -23,6 +23,7 @@ from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.legal import LegalActions
 from ahoy_tui.engine.ruleset import ScenarioInfo
 from ahoy_tui.engine.state import GameState
+from ahoy_tui.rules.guide import Guidance, GuideHook
 from ahoy_tui.rules.ramming_speed import scenario as _scenario
 from ahoy_tui.rules.ramming_speed import view as _view
 from ahoy_tui.rules.ramming_speed.actions import Action
@@ -30,6 +31,7 @@ from ahoy_tui.rules.ramming_speed.model import Phase, RSState
 from ahoy_tui.rules.summaries import Topic, read_summaries
 
 _ABOUT = about(__file__)  # the title and place the lists read without importing this
+_GUIDE = GuideHook(Path(__file__).parent)  # guide.toml: Learn to play's guide
 
 
 class RammingSpeedRuleset:
@@ -175,6 +177,11 @@ class RammingSpeedRuleset:
                 point: tuple[float, float]) -> Any:
         assert isinstance(state, RSState)
         return _view.measure(state, ship, origin, point)
+
+    def guide(self, state: GameState, side: str,
+              seen: frozenset[str] = frozenset()) -> Guidance | None:
+        """What the rules ask of ``side`` now, for a first battle (guide.toml)."""
+        return _GUIDE(self, state, side, seen)
 
     def rule_topics(self) -> tuple[Topic, ...]:
         """The project's own summary of each rule (``rules_summary.md``), for a Rules screen."""

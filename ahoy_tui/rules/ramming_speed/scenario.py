@@ -44,7 +44,7 @@ from ahoy_tui.rules.tabledata import DataError
 
 RULESET_ID = "ramming-speed"
 PACKAGE = "ahoy_tui.rules.ramming_speed"
-BUILTIN = ("corvus", "salamis", "merchantman")
+BUILTIN = ("corvus", "salamis", "merchantman", "learn")
 MAX_SHIPS = 16
 MAX_TURNS = 60
 CREWS = ("fresh", "tired", "fatigued", "exhausted")
