@@ -1,6 +1,7 @@
 """The ``ahoy`` command.
 
-``ahoy`` (or ``ahoy play``) starts a battle in the terminal; ``ahoy engine`` speaks the JSON-lines
+``ahoy`` (or ``ahoy play``) starts a battle in the terminal; ``ahoy learn [RULESET]`` a guided
+first battle against the easy captain; ``ahoy engine`` speaks the JSON-lines
 engine protocol; ``ahoy scenarios`` lists the built-in scenarios; ``ahoy fleets`` lists saved
 fleets; ``ahoy replay FILE`` steps through a saved battle (``--verify`` checks every action
 against the legal actions and every state's hash); ``ahoy selfplay`` plays random games;
@@ -34,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     # help=SUPPRESS prints "==SUPPRESS==" for a subcommand)
     sub = parser.add_subparsers(
         dest="command",
-        metavar="{play,engine,scenarios,fleets,replay,selfplay,serve,bench}")
+        metavar="{play,learn,engine,scenarios,fleets,replay,selfplay,serve,bench}")
 
     play = sub.add_parser("play", help="play a battle in the terminal (the default)")
     _add_game_args(play)
@@ -57,6 +58,16 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--headless", action="store_true",
                       help="play in plain text, without the full-screen game (also used when "
                            "there is no terminal)")
+
+    learn = sub.add_parser("learn", help="learn to play: a guided first battle of a rule system "
+                                         "against the easy captain")
+    learn.add_argument("ruleset", nargs="?",
+                       help="the rule system (ahoy, man-o-war, naval-battle, ramming-speed, "
+                            "acks); without it the game asks which")
+    learn.add_argument("--think", type=float,
+                       help="seconds the easy captain may think over a decision (default 0.5)")
+    learn.add_argument("--seed", type=int, help="dice seed (default: random)")
+    learn.add_argument("--saves", metavar="DIR", help="where autosaves go (default: saves/)")
 
     sub.add_parser("engine", help="speak the JSON-lines engine protocol on stdin/stdout")
 
@@ -150,8 +161,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-COMMANDS = ("play", "engine", "scenarios", "fleets", "replay", "selfplay", "bench", "serve",
-            "lobby", "web", "warm")
+COMMANDS = ("play", "learn", "engine", "scenarios", "fleets", "replay", "selfplay", "bench",
+            "serve", "lobby", "web", "warm")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -217,6 +228,8 @@ def _run(args: argparse.Namespace) -> int:
         from ahoy_tui.bench import run
 
         return run(args)
+    if command == "learn":
+        return _learn(args)
     if args.headless or not _terminal():
         from ahoy_tui.headless import play
 
@@ -287,6 +300,28 @@ def _play_in_app(args: argparse.Namespace) -> int:
                                        policy=args.undo or "casual", folder=saves,
                                        captains=captains)
     except (SaveError, ValueError, KeyError) as exc:
+        print(f"ahoy: {exc}", file=sys.stderr)
+        return 2
+    return _run_app(session=session, saves=saves)
+
+
+def _learn(args: argparse.Namespace) -> int:
+    """``ahoy learn [RULESET]``: the guided first battle of that rule system, or the title
+    asking which."""
+    saves = Path(args.saves) if args.saves else None
+    if not _terminal():
+        print("ahoy: learn to play needs a terminal (the guide is drawn beside the battle)",
+              file=sys.stderr)
+        return 2
+    if args.ruleset is None:
+        return _run_app(saves=saves, learn=True, think=args.think)
+    from ahoy_tui.engine import SaveError
+    from ahoy_tui.session import LEARN_THINK, learn_session
+
+    try:
+        session = learn_session(args.ruleset, seed=args.seed, folder=saves,
+                                think=LEARN_THINK if args.think is None else args.think)
+    except (SaveError, ValueError) as exc:
         print(f"ahoy: {exc}", file=sys.stderr)
         return 2
     return _run_app(session=session, saves=saves)

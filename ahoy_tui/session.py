@@ -369,6 +369,39 @@ class LocalSession:
         return saved
 
 
+LEARN_THINK = 0.5  # seconds the easy captain of a Learn to play battle thinks
+
+
+def learnable() -> list[Any]:
+    """The rule systems with a Learn to play battle (``learn`` in their ``about.toml``: the
+    scenario), as catalogue entries, read without importing the rules."""
+    from ahoy_tui.engine.catalogue import catalogue
+
+    return [entry for entry in catalogue() if entry.learn]
+
+
+def learn_session(ruleset: str, *, seed: int | None = None, think: float = LEARN_THINK,
+                  folder: Path | None = None, autosave: bool = True) -> LocalSession:
+    """Learn to play: the rule system's learn scenario, you as its first side against the easy
+    captain, the guide speaking at every decision. Raises ValueError for a rule system with no
+    learn battle."""
+    import random
+
+    from ahoy_tui.ai import make_captain
+
+    entry = next((e for e in learnable() if e.id == ruleset), None)
+    if entry is None:
+        names = ", ".join(e.id for e in learnable())
+        raise ValueError(f"no Learn to play battle for {ruleset!r} (there is one for {names})")
+    seed = random.randrange(1_000_000) if seed is None else seed
+    game = Game.new(ruleset, entry.learn, seed=seed)
+    sides = game.ruleset.sides
+    captains = {side: make_captain("ai:easy", seed + index, think=think)
+                for index, side in enumerate(sides) if index > 0}
+    return LocalSession(game, seats=sides, path=new_save_path(game, folder), autosave=autosave,
+                        captains=captains, learning=True)
+
+
 def new_save_path(game: Game, folder: Path | None = None) -> Path:
     folder = folder or default_saves_dir()
     stamp = time.strftime("%Y%m%d-%H%M%S")

@@ -3,9 +3,10 @@
 A title screen needs only each rule system's id and title, in the order of the lists; importing
 five rule systems' models, tables and scenarios to print their names took most of a second at
 start. A ruleset's package may carry ``about.toml`` beside its ``__init__.py`` (``title``,
-``order``, ``learn``: the scenario of Learn to play), which its ruleset object also reads, so the two never disagree; the catalogue
-reads that file through the import system's finder, which locates a package without running
-it. A ruleset without the file is loaded to be asked (the slow way, but the same answer).
+``order``, ``learn``: the scenario of Learn to play), which its ruleset object also reads, so
+the two never disagree; the catalogue reads that file through the import system's finder, which
+locates a package without running it. A ruleset without the file is loaded to be asked (the slow
+way, but the same answer).
 """
 
 from __future__ import annotations

@@ -22,13 +22,16 @@ class AhoyApp(App[None]):
     """Tabletop naval battles in a terminal."""
 
     TITLE = "Ahoy TUI"
-    CSS_PATH = ["app.tcss", "widgets/sea_map.tcss"]
+    CSS_PATH = ["app.tcss", "widgets/sea_map.tcss", "widgets/guide_panel.tcss"]
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
                 Binding("f1", "keys", "Keys", show=False)]
 
     def __init__(self, *, session: LocalSession | None = None, replay: Path | None = None,
-                 saves: Path | None = None) -> None:
+                 saves: Path | None = None, learn: bool = False,
+                 think: float | None = None) -> None:
         super().__init__()
+        self.start_learn = learn  # `ahoy learn`: the title, asking which rule system to learn
+        self.learn_think = think
         self.start_session = session
         self.start_replay = replay
         self.saves = saves
@@ -44,6 +47,8 @@ class AhoyApp(App[None]):
                 self.notify(resumed_words(self.start_session), title="Resumed", timeout=6)
         elif self.start_replay is not None:
             self.open_replay(self.start_replay)
+        elif self.start_learn:
+            self.action_title_learn()
         else:  # the title is drawn from names alone; the rules come in while it is read
             self.call_after_refresh(self.run_worker, load_the_rules, thread=True,
                                     group="rules", exit_on_error=False)
@@ -88,6 +93,29 @@ class AhoyApp(App[None]):
         from ahoy_tui.ui.screens.new_game import NewGameScreen
 
         self.push_screen(NewGameScreen())
+
+    def action_title_learn(self) -> None:
+        """Learn to play: which rule system (the last battle's first), then its guided first
+        battle against the easy captain."""
+        from ahoy_tui.ui.screens.rules import WhichRules
+
+        def chosen(ruleset: str | None) -> None:
+            if ruleset is not None:
+                self.start_learning(ruleset)
+
+        self.push_screen(WhichRules(last_ruleset(self.saves), learn=True), chosen)
+
+    def start_learning(self, ruleset: str) -> None:
+        from ahoy_tui.engine import SaveError
+        from ahoy_tui.session import LEARN_THINK, learn_session
+
+        think = LEARN_THINK if self.learn_think is None else self.learn_think
+        try:
+            session = learn_session(ruleset, think=think, folder=self.saves)
+        except (SaveError, ValueError) as exc:
+            self.notify(str(exc), title="Cannot start", severity="error", timeout=8)
+            return
+        self.start_battle(session)
 
     def action_title_resume(self) -> None:
         path = latest_save(self.saves)

@@ -247,6 +247,7 @@ class BattleScreen(BattleBasics):
         self.query_one(PhasePrompt).show(ruleset.prompt(state), refusal=self.refusal,
                                          waiting=waiting)
         self.query_one(ChoiceList).show(self.choices())
+        self.show_guide()
         if captain is not None:
             self._schedule_captain()
 

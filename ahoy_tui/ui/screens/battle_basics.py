@@ -50,10 +50,34 @@ class BattleBasics(Screen[None]):
     _captain_busy: bool = False
     tape_on: bool = False
     tape_origin: int = 0  # 0: the ship herself; n: her n-th gun (Ruleset.tape_origins)
+    _guide_mounted: bool = False
 
     def refresh_all(self) -> None:
-        """Show the battle as it stands now."""
+        """Show the battle as it stands now (and, in a learn game, end with ``show_guide``)."""
         raise NotImplementedError
+
+    # --- the guide of a Learn to play battle ---------------------------------------------
+    def on_mount(self) -> None:
+        """In a learn game, the guide beside the prompt (called after the screen's own
+        ``on_mount``: Textual runs each class's handler)."""
+        if getattr(self.session, "learning", False) and not self._guide_mounted:
+            self._guide_mounted = True
+            from ahoy_tui.ui.widgets.guide_panel import GuidePanel
+
+            bottom = self.query_one("#bottom")
+            bottom.mount(GuidePanel(), before=0)
+            self.call_after_refresh(self.show_guide)
+
+    def show_guide(self) -> None:
+        """What the rules' guide says at this decision (the session's ``guide()``), if the
+        guide is shown here."""
+        found = self.query("#guide")
+        if not found:
+            return
+        session = self.session
+        words = "" if session.may_act() else (
+            "The battle is over." if session.over else "The other side is deciding…")
+        found.first().show(session.guide(), words)  # type: ignore[attr-defined]
 
     def captain_played(self, before: Any, decision: Any, what: str,
                        events: tuple[Event, ...]) -> None:

@@ -267,6 +267,7 @@ class NavalBattleScreen(BattleBasics):
         self._redraw_map(state, deciding)
         self.query_one(PhasePrompt).show(session.ruleset.prompt(state), refusal=self.refusal,
                                          waiting=self._waiting(state))
+        self.show_guide()
         if session.captain_to_act() is not None:
             self._schedule_captain()
         if self.queued is not None:  # sealed ahead: in it goes, now that it may

@@ -146,16 +146,24 @@ class WhichRules(ModalScreen[str | None]):
     """
     BINDINGS = [Binding("escape,q", "back", "Back")]
 
-    def __init__(self, last: str | None = None) -> None:
+    def __init__(self, last: str | None = None, *, learn: bool = False) -> None:
         super().__init__()
-        self.systems = readable()
+        self.learn = learn  # Learn to play: the rule systems with a guided first battle
+        if learn:
+            from ahoy_tui.session import learnable
+
+            self.systems: list[Any] = learnable()
+        else:
+            self.systems = readable()
         ids = [r.id for r in self.systems]
         self.start = ids.index(last) if last in ids else 0
         self.last = last
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("[b]Rules[/b]: which rule system?")
+            yield Label("[b]Learn to play[/b]: which rule system? A guided first battle "
+                        "against the easy captain." if self.learn
+                        else "[b]Rules[/b]: which rule system?")
             yield OptionList(*(Option(f"{r.title}{'  (your last battle)' * (r.id == self.last)}",
                                       id=r.id) for r in self.systems), id="systems")
 

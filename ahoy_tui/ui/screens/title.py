@@ -1,4 +1,4 @@
-"""The title: new game, resume, load, replay, fleets, rules, quit."""
+"""The title: new game, learn to play, resume, load, replay, fleets, rules, quit."""
 
 from __future__ import annotations
 
@@ -44,7 +44,9 @@ def tagline() -> str:
 
 class TitleScreen(Screen[None]):
     CSS_PATH = "title.tcss"
-    BINDINGS = [Binding("n", "choose('new')", "New game"), Binding("l", "choose('load')", "Load"),
+    BINDINGS = [Binding("n", "choose('new')", "New game"),
+                Binding("p", "choose('learn')", "Learn to play"),
+                Binding("l", "choose('load')", "Load"),
                 Binding("r", "choose('replay')", "Replay"),
                 Binding("f", "choose('fleets')", "Fleets"),
                 Binding("question_mark", "choose('rules')", "Rules"),
@@ -67,6 +69,7 @@ class TitleScreen(Screen[None]):
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
         menu.add_option(Option("New game", id="new"))
+        menu.add_option(Option("Learn to play: a guided first battle", id="learn"))
         latest = latest_save()
         if latest is not None:
             menu.add_option(Option(f"Resume the last battle ({latest.name})", id="resume"))
