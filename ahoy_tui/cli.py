@@ -62,8 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     learn = sub.add_parser("learn", help="learn to play: a guided first battle of a rule system "
                                          "against the easy captain")
     learn.add_argument("ruleset", nargs="?",
-                       help="the rule system (ahoy, man-o-war, naval-battle, ramming-speed, "
-                            "acks); without it the game asks which")
+                       help="the rule system's id, as 'ahoy scenarios' lists them (ahoy, "
+                            "man-o-war, ...); without it the game asks which")
     learn.add_argument("--think", type=float,
                        help="seconds the easy captain may think over a decision (default 0.5)")
     learn.add_argument("--seed", type=int, help="dice seed (default: random)")
