@@ -62,6 +62,7 @@ class BattleBasics(Screen[None]):
         ``on_mount``: Textual runs each class's handler)."""
         if getattr(self.session, "learning", False) and not self._guide_mounted:
             self._guide_mounted = True
+            self.add_class("-learning")
             from ahoy_tui.ui.widgets.guide_panel import GuidePanel
 
             bottom = self.query_one("#bottom")
