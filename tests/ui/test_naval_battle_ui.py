@@ -269,7 +269,7 @@ async def test_new_game_lists_and_starts_a_naval_battle(tmp_path):
         form.query_one("#ruleset", Select).value = "naval-battle"
         await pilot.pause()
         names = [o.id for o in form.query_one("#scenarios", OptionList).options]
-        assert names == ["duel", "dragon", "doomdivers", "learn"]  # learn: Learn to play's
+        assert names == ["duel", "dragon", "doomdivers", "learn"]  # and Learn to play's battle
         assert not form.query_one("#wind", Select).display
         form.query_one("#scenarios", OptionList).highlighted = 1
         await pilot.pause()
