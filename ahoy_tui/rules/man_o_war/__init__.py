@@ -214,5 +214,12 @@ class ManOWarRuleset:
         assert isinstance(state, MowState)
         return report_facts(state)
 
+    @property
+    def fleet_book(self) -> Any:
+        """Buy your fleet (``fleet_book.py``): the race's catalogue, the costs, the checks."""
+        from ahoy_tui.rules.man_o_war.fleet_book import FLEET_BOOK
+
+        return FLEET_BOOK
+
 
 RULESET = ManOWarRuleset()  # found by its entry point (pyproject.toml)

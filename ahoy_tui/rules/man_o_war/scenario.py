@@ -342,9 +342,14 @@ def _check_fleet(source: str, side: str, race: str, ships: list[Ship], points: i
                             + (f" ({wizard} of it for a Wizard, cards or monsters)"
                                if wizard else "")
                             + f", more than the {points} allowed")
-    mows = [s for s in ships if s.card.ship_class == "mow"]
-    if len(mows) < tables().race(race).min_mow:
-        raise ScenarioError(f"{where} needs a Man O' War for its Admiral")
+    # the race's purchasing requirements, the same check as a fleet file's (fleet_book.py)
+    from ahoy_tui.rules.man_o_war.fleet_book import purchasing
+
+    squadrons = {s.squadron: s.template for s in ships if s.squadron}
+    broken = purchasing(race, [*(s.template for s in ships if not s.squadron),
+                               *squadrons.values()], len(squadrons), 0, points)
+    if broken:
+        raise ScenarioError(f"{where}: {broken[0].text} ({broken[0].rule})")
     admirals = [s for s in ships if s.admiral]
     if len(admirals) != 1:
         raise ScenarioError(f"{where} needs exactly one Admiral, on a Man O' War")
