@@ -76,6 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     fleets = sub.add_parser("fleets", help="list your saved fleets (build them from the title "
                                            "screen: Fleets)")
+    fleets.add_argument("--ruleset", help="the rule system's fleets (default: the first, "
+                                          "Ahoy!); e.g. --ruleset man-o-war")
     fleets.add_argument("--dir", metavar="DIR", help="the fleets folder (default: $AHOY_FLEETS, "
                                                      "else the user data folder)")
 

@@ -151,13 +151,56 @@ def selfplay(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
 
 def list_fleets(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    """The saved fleets: name, file and one line per ship; an unreadable file says why."""
+    """The saved fleets of a rule system (``--ruleset``): name, file and one line per ship (a
+    fleet book's: its settings, its points and each line bought); an unreadable file says why."""
     from pathlib import Path
 
-    from ahoy_tui.rules.ahoy import fleet as fleets
+    from ahoy_tui.engine import fleet_book
 
     out = out or sys.stdout
-    folder = Path(args.dir) if getattr(args, "dir", None) else fleets.fleets_dir()
+    ruleset: Any = get_ruleset(getattr(args, "ruleset", None) or rulesets()[0].id)
+    book = getattr(ruleset, "fleet_book", None)
+    if book is None and getattr(ruleset, "fleets", None) is None:
+        print(f"ahoy: {ruleset.title} has no fleets to build", file=sys.stderr)
+        return 2
+    folder = Path(args.dir) if getattr(args, "dir", None) else None
+    if book is None:
+        return _list_designed_fleets(ruleset.fleets, folder, out)
+    found = fleet_book.saved(ruleset.id, folder)
+    if not found:
+        out.write(f"no saved {ruleset.title} fleets in {fleet_book.fleets_dir(ruleset.id, folder)}"
+                  " (build one from the title screen: Fleets)\n")
+        return 0
+    bad = 0
+    for path, fleet in found:
+        if isinstance(fleet, fleet_book.FleetBookError):
+            bad += 1
+            print(f"ahoy: {fleet}", file=sys.stderr)
+            continue
+        bill = fleet_book.tally_of(book, fleet)
+        words = ", ".join(f"{s.label.lower()} {_setting_words(s, fleet)}"
+                          for s in book.settings(fleet))
+        out.write(f"{fleet.name}  ({path.name}, {bill.spent}/{bill.total} points; {words})\n")
+        catalogue = book.catalogue(fleet)
+        for pick in fleet.picks:
+            entry = fleet_book.entry_of(catalogue, pick.entry)
+            name = entry.name if entry else pick.entry
+            cost = f" ({entry.cost} pts)" if entry else ""
+            extras = f" + {', '.join(pick.extras)}" if pick.extras else ""
+            out.write(f"    {name}{cost}{extras}\n")
+        for check in book.check(fleet):
+            out.write(f"    {check.level}: {check}\n")
+    return 1 if bad else 0
+
+
+def _setting_words(setting: Any, fleet: Any) -> str:
+    value = fleet.settings.get(setting.key, setting.default)
+    return next((words for words, v in setting.choices if v == value), value) or "none"
+
+
+def _list_designed_fleets(fleets: Any, folder: Any, out: TextIO) -> int:
+    """Fleets designed ship by ship (Ahoy!'s ``fleets`` hook)."""
+    folder = folder or fleets.fleets_dir()
     found = fleets.saved(folder)
     if not found:
         out.write(f"no saved fleets in {folder} (build one from the title screen: Fleets)\n")
@@ -185,8 +228,11 @@ def fleet_scenario(args: argparse.Namespace) -> dict[str, object] | None:
     from pathlib import Path
 
     ruleset: Any = get_ruleset(args.ruleset)
+    from ahoy_tui.engine import fleet_book
+
     fleets = getattr(ruleset, "fleets", None)
-    if fleets is None:
+    book = getattr(ruleset, "fleet_book", None)
+    if fleets is None and book is None:
         raise ValueError(f"--fleet: {ruleset.title} has no saved fleets")
     if args.scenario_file:
         data = ruleset.load_scenario(path=Path(args.scenario_file)).to_data()
@@ -197,6 +243,11 @@ def fleet_scenario(args: argparse.Namespace) -> dict[str, object] | None:
         side, sep, name = item.partition("=")
         if not sep or side not in ("p1", "p2") or not name:
             raise ValueError(f"--fleet {item}: expected p1=NAME or p2=NAME")
+        if book is not None:
+            bought = fleet_book.find(ruleset.id, name)
+            fleet_book.require_usable(book, bought, f"--fleet {side}={name}")
+            data = book.with_fleet(data, side, bought)
+            continue
         fleet = fleets.find(name)
         fleets.require_usable(fleet, f"--fleet {side}={name}")
         data = ruleset.with_fleet(data, side, fleet)

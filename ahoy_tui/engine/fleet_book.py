@@ -200,20 +200,20 @@ def base_checks(book: FleetBook, fleet: Fleet, rule: str) -> list[Check]:
     the rule that sets the points)."""
     out: list[Check] = []
     if not fleet.name.strip():
-        out.append(Check("Fleet file", "a fleet needs a name"))
+        out.append(Check(rule, "a fleet needs a name"))
     elif len(fleet.name) > MAX_NAME:
-        out.append(Check("Fleet file", f"a fleet's name has at most {MAX_NAME} letters"))
+        out.append(Check(rule, f"a fleet's name has at most {MAX_NAME} letters"))
     for setting in book.settings(fleet):
         value = fleet.settings.get(setting.key, setting.default)
         if value not in [v for _, v in setting.choices]:
-            out.append(Check("Fleet file", f"{setting.label.lower()} {value!r} is not one of "
+            out.append(Check(rule, f"{setting.label.lower()} {value!r} is not one of "
                              f"{', '.join(v for _, v in setting.choices)}"))
     known = {s.key for s in book.settings(fleet)}
     for key in fleet.settings:
         if key not in known:
-            out.append(Check("Fleet file", f"{key!r} is not a setting of {book.title}"))
+            out.append(Check(rule, f"{key!r} is not a setting of {book.title}"))
     if len(fleet.picks) > MAX_PICKS:
-        out.append(Check("Fleet file", f"at most {MAX_PICKS} lines in a fleet"))
+        out.append(Check(rule, f"at most {MAX_PICKS} lines in a fleet"))
     catalogue = book.catalogue(fleet)
     for index, pick in enumerate(fleet.picks):
         entry = entry_of(catalogue, pick.entry)

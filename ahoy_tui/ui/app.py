@@ -141,9 +141,19 @@ class AhoyApp(App[None]):
         self.push_screen(LoadScreen("Replay a log"), chosen)
 
     def action_title_fleets(self) -> None:
-        from ahoy_tui.ui.screens.fleet import FleetScreen
+        """Build a fleet: for which rule system asked first, when more than one has fleets."""
+        from ahoy_tui.ui.screens.fleet_book import WhichFleets, fleet_screen, with_fleets
 
-        self.push_screen(FleetScreen())
+        systems = with_fleets()
+        if len(systems) == 1:
+            self.push_screen(fleet_screen(systems[0].id))
+            return
+
+        def chosen(ruleset_id: str | None) -> None:
+            if ruleset_id:
+                self.push_screen(fleet_screen(ruleset_id))
+
+        self.push_screen(WhichFleets(), chosen)
 
     def action_title_rules(self) -> None:
         """The rules of a rule system: asked which (the last battle's first), or, with only

@@ -39,7 +39,9 @@ def checks(screen: FleetScreen) -> str:
 async def test_build_a_fleet_by_keys_save_it_and_fight_with_it(tmp_path, folders):
     app = AhoyApp(saves=tmp_path / "saves")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f")  # the title's Fleets
+        await pilot.press("f")  # the title's Fleets: for which rule system? Ahoy!, the first
+        await pilot.pause()
+        await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, FleetScreen)
@@ -115,11 +117,15 @@ async def test_leaving_with_unsaved_changes_asks_first():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f")
         await pilot.pause()
+        await pilot.press("enter")  # Ahoy!'s fleets
+        await pilot.pause()
         screen = app.screen
         assert isinstance(screen, FleetScreen)
         await pilot.press("escape")  # nothing changed: straight back
         assert isinstance(app.screen, TitleScreen)
-        await pilot.press("f", "a")
+        await pilot.press("f")
+        await pilot.pause()
+        await pilot.press("enter", "a")
         await pilot.pause()
         await pilot.press("escape", "escape")  # out of the new ship's name, then leave
         await pilot.pause()

@@ -17,7 +17,7 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Select, St
 from textual.widgets.option_list import Option
 
 from ahoy_tui.ai import make_captain
-from ahoy_tui.engine import get_ruleset, rulesets
+from ahoy_tui.engine import fleet_book, get_ruleset, rulesets
 from ahoy_tui.session import CASUAL, STRICT, LocalSession
 from ahoy_tui.ui.parts import parts_for
 from ahoy_tui.ui.routing import table_scene
@@ -47,8 +47,9 @@ def _drawn() -> list[Any]:
 
 
 def _fleets(ruleset: Any) -> Any:
-    """The ruleset's saved fleets (``rules/ahoy/fleet.py``), or None for rules without them."""
-    return getattr(ruleset, "fleets", None)
+    """The ruleset's saved fleets: its fleet book (bought from a catalogue), or its designed
+    fleets (``fleets``), or None for rules without them."""
+    return getattr(ruleset, "fleet_book", None) or getattr(ruleset, "fleets", None)
 
 
 class NewGameScreen(Screen[None]):
@@ -108,7 +109,14 @@ class NewGameScreen(Screen[None]):
 
     def fleet_choices(self) -> list[tuple[str, str]]:
         """The scenario's own ships, or any saved fleet of these rules that can be read."""
-        fleets = _fleets(get_ruleset(self.ruleset_id))
+        ruleset: Any = get_ruleset(self.ruleset_id)
+        book = getattr(ruleset, "fleet_book", None)
+        if book is not None:
+            bought = [(f"{f.name} ({fleet_book.tally_of(book, f).spent} points)", str(path))
+                      for path, f in fleet_book.saved(ruleset.id)
+                      if isinstance(f, fleet_book.Fleet)]
+            return [("The scenario's own ships", ""), *bought]
+        fleets = _fleets(ruleset)
         found = [] if fleets is None else [
             (f"{f.name} ({len(f.ships)} ships)", str(path))
             for path, f in fleets.saved() if isinstance(f, fleets.Fleet)]
@@ -127,7 +135,12 @@ class NewGameScreen(Screen[None]):
         ruleset: Any = get_ruleset(self.ruleset_id)
         data = ruleset.load_scenario(name=self.scenario).to_data()
         for side, path in chosen.items():
-            if path:
+            book = getattr(ruleset, "fleet_book", None)
+            if path and book is not None:
+                bought = fleet_book.load_file(path, ruleset.id)
+                fleet_book.require_usable(book, bought, bought.name)
+                data = book.with_fleet(data, side, bought)
+            elif path:
                 fleet = ruleset.fleets.load_file(path)
                 ruleset.fleets.require_usable(fleet, fleet.name)
                 data = ruleset.with_fleet(data, side, fleet)
