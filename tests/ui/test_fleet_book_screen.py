@@ -93,3 +93,35 @@ async def test_a_man_o_war_fleet_bought_by_keys_is_saved_listed_and_played(folde
         assert side is not None
         game.play(captains[side].decide(game.view(side), game.legal_actions()).action)
     assert game.last_step == 6
+
+
+async def test_the_new_game_form_takes_a_bought_fleet_for_either_side(folders):
+    from textual.widgets import Select
+
+    from ahoy_tui.ui.screens.new_game import NewGameScreen
+
+    book = get_ruleset("man-o-war").fleet_book
+    fleet = fleet_book.Fleet("man-o-war", "Iron Wall", {"race": "dwarfs"},
+                             (fleet_book.Pick("ironclad"), fleet_book.Pick("monitor")))
+    path = fleet_book.save(book, fleet)
+    app = AhoyApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#ruleset", Select).focus()
+        await pilot.press("enter", "down", "enter")  # Man O' War
+        await pilot.pause()
+        assert form.ruleset_id == "man-o-war"
+        choice = form.query_one("#fleet-p2", Select)
+        choice.focus()
+        await pilot.press("enter", "down", "enter")
+        await pilot.pause()
+        assert choice.value == str(path)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        state = app.screen.session.state  # type: ignore[attr-defined]
+        mine = sorted(s.template for s in (*state.reserve, *state.ships) if s.side == "p2")
+        assert mine == ["ironclad", "monitor", "monitor", "monitor"]
+        assert state.races[1] == "dwarfs"

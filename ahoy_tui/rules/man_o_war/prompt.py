@@ -198,6 +198,9 @@ def describe_choice(state: MowState, template: Any, field: str, values: tuple[in
                 "the north-west)")
     if isinstance(template, Emerge):
         return "It rises at the centre of its template's area, or in a quarter of it"
+    if isinstance(template, PlaceTerrain) and field == "spot":
+        return (f"{template.piece.capitalize()} in section {template.section + 1}, at its "
+                f"centre or in a quarter ({len(values)} spots)")
     return ""
 
 
@@ -287,7 +290,8 @@ def describe(state: MowState, action: Any) -> str:
         case PlaceTerrain(piece=piece, section=section, spot=spot):
             spots = ("its centre", "its north-west", "its north-east", "its south-west",
                      "its south-east")
-            return f"{piece.capitalize()} in section {section + 1}, {spots[spot]}"
+            where = spots[spot] if 0 <= spot < len(spots) else f"spot {spot}"
+            return f"{piece.capitalize()} in section {section + 1}, {where}"
         case ChooseEdge(edge=edge):
             return f"Set up on the {edge}"
         case Deploy(unit=unit, y=y):

@@ -93,6 +93,10 @@ def infos() -> tuple[ScenarioInfo, ...]:
 def load(name: str | None = None, path: Path | None = None,
          data: Mapping[str, Any] | None = None) -> Scenario:
     raw, source, name = raw_scenario(PACKAGE, BUILTIN, ScenarioError, name, path, data)
+    if "fleets" in raw:  # fleets named by the scenario, in place of their sides' forces
+        from ahoy_tui.rules.man_o_war.fleet_book import scenario_fleets
+
+        raw = scenario_fleets(raw, source, path.parent if path is not None else None)
     scenario = Scenario(str(raw.get("name", name or "custom")), str(raw.get("title", "")),
                         str(raw.get("description", "")), raw, source)
     build(scenario, source)  # check every field now: a bad file is refused when it is opened

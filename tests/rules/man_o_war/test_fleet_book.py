@@ -160,3 +160,46 @@ def test_fleet_files_toml_or_json_with_one_line_errors(tmp_path: Path):
     assert fleet_book.load_file(path, "man-o-war") == red
     with pytest.raises(fleet_book.FleetBookError, match=r"Admiral.*\(Purchasing requirements\)"):
         fleet_book.save(FLEET_BOOK, fleet("wolfship"), tmp_path)
+
+
+def test_a_scenario_file_may_name_fleets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("AHOY_FLEETS", str(tmp_path / "fleets"))
+    fleet_book.save(FLEET_BOOK, fleet(Pick("galleon", ("admiral",)), "buccaneer",
+                                      race="bretonnia"), None)
+    base = (Path(__file__).parents[3] / "ahoy_tui/rules/man_o_war/scenarios/"
+            "empire_bretonnia.toml").read_text()
+    (tmp_path / "elves.toml").write_text(
+        'format = "ahoy-fleet-book"\nname = "Elves"\n'
+        'settings = { race = "high_elves" }\npicks = [ "dragonship", "hawkship" ]\n')
+    scenario = tmp_path / "mine.toml"
+    scenario.write_text(base + '\n[[fleets]]\nside = "p2"\nfleet = "Test"\n'
+                               '\n[[fleets]]\nside = "p1"\nfile = "elves.toml"\n')
+    data = RULESET.load_scenario(path=scenario).to_data()
+    assert "fleets" not in data  # the ships themselves, so a save keeps them
+    assert [s["template"] for s in data["ships"] if s["side"] == "p2"] == [
+        "galleon", "buccaneer", "buccaneer", "buccaneer"]
+    assert [s["race"] for s in data["sides"]] == ["high_elves", "bretonnia"]
+    # a fleet that breaks its list is one line naming the file, the fleet and the rule
+    (tmp_path / "elves.toml").write_text(
+        'format = "ahoy-fleet-book"\nname = "Elves"\n'
+        'settings = { race = "high_elves" }\npicks = [ "hawkship" ]\n')
+    with pytest.raises(ScenarioError) as caught:
+        RULESET.load_scenario(path=scenario)
+    assert str(caught.value) == (f"{scenario}: fleets[1] (Elves): The High Elves need 1 Man "
+                                 "O' War for the Admiral to command from (Purchasing "
+                                 "requirements)")
+
+
+def test_the_set_up_s_terrain_spots_folded_on_the_screen_are_worded():
+    """A fleet is set out by the rules' set-up: its terrain choices, folded by spot on the
+    battle screen, are worded whole (a folded row once asked for a spot past the fifth)."""
+    from ahoy_tui.engine import Game
+    from ahoy_tui.rules.man_o_war.actions import PlaceTerrain
+
+    game = Game.new("man-o-war", "empire_bretonnia", seed=1, options={"placement": "rules"})
+    first = next(a for a in game.legal_actions().fixed if isinstance(a, PlaceTerrain))
+    words = RULESET.describe_choice(game.state, first, "spot", (0, 2, 4))
+    assert words == (f"{first.piece.capitalize()} in section {first.section + 1}, at its "
+                     "centre or in a quarter (3 spots)")
+    assert RULESET.describe_action(game.state, PlaceTerrain(first.piece, 0, 987654)).endswith(
+        "spot 987654")
