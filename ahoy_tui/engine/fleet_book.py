@@ -48,6 +48,17 @@ class Extra:
 
 
 @frozen
+class Field:
+    """A choice made for one pick (a ship's size, her modification, her bow gun): ``choices``
+    are (words, value)."""
+
+    key: str
+    label: str
+    choices: tuple[tuple[str, str], ...]
+    default: str
+
+
+@frozen
 class Entry:
     """One thing in the catalogue: what a pick of it buys (``count`` models: a squadron of
     three), what it costs, the allowance it is drawn from first, and its card as the battle shows
@@ -62,6 +73,7 @@ class Entry:
     allowance: str = ""
     extras: tuple[Extra, ...] = ()
     preview: Any = field(default=None, eq=False)  # the ruleset's own card of it, if it has one
+    fields: tuple[Field, ...] = ()  # what is chosen for each pick of it
 
 
 @frozen
@@ -80,6 +92,14 @@ class Pick:
 
     entry: str
     extras: tuple[str, ...] = ()
+    options: dict[str, str] = field(factory=dict)  # each of the entry's fields chosen
+
+    def option(self, entry: Entry, key: str) -> str:
+        """The value chosen for one of the entry's fields, or its default."""
+        chosen = self.options.get(key)
+        if chosen is not None:
+            return chosen
+        return next((f.default for f in entry.fields if f.key == key), "")
 
 
 @frozen
@@ -226,6 +246,16 @@ def base_checks(book: FleetBook, fleet: Fleet, rule: str) -> list[Check]:
                 out.append(Check(rule, f"the {entry.name} cannot take {key!r}", pick=index))
         if len(set(pick.extras)) != len(pick.extras):
             out.append(Check(rule, f"the {entry.name} takes each extra once", pick=index))
+        fields = {f.key: f for f in entry.fields}
+        for key, value in pick.options.items():
+            if key not in fields:
+                out.append(Check(rule, f"the {entry.name} has no {key!r} to choose",
+                                 pick=index))
+            elif value not in [v for _, v in fields[key].choices]:
+                out.append(Check(rule, f"the {entry.name}'s {fields[key].label.lower()}: "
+                                       f"{value!r} is not one of "
+                                       f"{', '.join(v for _, v in fields[key].choices)}",
+                                 pick=index))
     bill = tally_of(book, fleet)
     if bill.spent > bill.total:
         out.append(Check(rule, f"the fleet costs {bill.spent} points, {bill.spent - bill.total} "
@@ -249,7 +279,8 @@ def require_usable(book: FleetBook, fleet: Fleet, source: str) -> None:
 def to_data(fleet: Fleet) -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION, "ruleset": fleet.ruleset, "name": fleet.name,
             "settings": dict(fleet.settings),
-            "picks": [{"entry": p.entry, **({"extras": list(p.extras)} if p.extras else {})}
+            "picks": [{"entry": p.entry, **({"extras": list(p.extras)} if p.extras else {}),
+                       **({"options": dict(p.options)} if p.options else {})}
                       for p in fleet.picks]}
 
 
@@ -293,16 +324,22 @@ def from_data(data: Any, source: str, ruleset: str | None = None) -> Fleet:
             raw = {"entry": raw}
         if not isinstance(raw, Mapping):
             raise FleetBookError(f"{source}: {where}: must be a table (entry, extras)")
-        if set(raw) - {"entry", "extras"}:
-            raise FleetBookError(f"{source}: {where}.{sorted(set(raw) - {'entry', 'extras'})[0]}"
-                                 ": not a field of a pick")
+        unknown = set(raw) - {"entry", "extras", "options"}
+        if unknown:
+            raise FleetBookError(f"{source}: {where}.{sorted(unknown)[0]}: not a field of a "
+                                 "pick")
         if "entry" not in raw:
             raise FleetBookError(f"{source}: {where}.entry: is missing")
         extras = raw.get("extras", [])
         if not isinstance(extras, list):
             raise FleetBookError(f"{source}: {where}.extras: must be a list")
+        options = raw.get("options", {})
+        if not isinstance(options, Mapping):
+            raise FleetBookError(f"{source}: {where}.options: must be a table")
         picks.append(Pick(_text(raw["entry"], f"{where}.entry", source),
-                          tuple(_text(x, f"{where}.extras", source) for x in extras)))
+                          tuple(_text(x, f"{where}.extras", source) for x in extras),
+                          {str(k): _text(v, f"{where}.options.{k}", source)
+                           for k, v in options.items()}))
     return Fleet(given, name, {str(k): _text(v, f"settings.{k}", source)
                                for k, v in settings.items()}, tuple(picks))
 

@@ -130,6 +130,10 @@ class FleetBookScreen(Screen[None]):
     #picks { height: 1fr; }
     #book-right { width: 1fr; padding: 0 1; border-left: vkey $foreground 20%; }
     #book-tally { height: auto; margin-top: 1; }
+    #pick-fields { height: auto; max-height: 50%; overflow-y: auto; }
+    #pick-fields Horizontal { height: auto; }
+    #pick-fields Label { width: 18; padding-top: 1; }
+    #pick-fields Select { width: 1fr; }
     """
     BINDINGS = [
         Binding("x,delete", "remove", "Take out"),
@@ -148,6 +152,7 @@ class FleetBookScreen(Screen[None]):
         self.saved_as: Path | None = None
         self.clean = self.fleet
         self.shown: Entry | None = None  # the entry whose card is shown
+        self.fields_for: tuple[int, str] | None = None  # the pick whose fields are shown
 
     # --- the form -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -166,6 +171,7 @@ class FleetBookScreen(Screen[None]):
                 yield OptionList(id="catalogue")
                 yield Label("The fleet (x takes out; 1-9 an extra)")
                 yield OptionList(id="picks")
+                yield Vertical(id="pick-fields")
             with VerticalScroll(id="book-right"):
                 yield Static(id="book-card")
                 yield Static(id="book-checks")
@@ -275,8 +281,21 @@ class FleetBookScreen(Screen[None]):
 
     # --- edits --------------------------------------------------------------------------------
     def change(self, fleet: Fleet, at: int | None = None) -> None:
+        lines = len(self.fleet.picks)
         self.fleet = fleet
+        if len(fleet.picks) != lines:
+            self.fields_for = None  # shown afresh for the line highlighted now
+            self.call_later(self.show_fields_of_highlighted)
         self.fill_picks(at)
+
+    async def show_fields_of_highlighted(self) -> None:
+        menu = self.query_one("#picks", OptionList)
+        index = menu.highlighted
+        if index is None or index >= len(self.fleet.picks):
+            await self.show_fields(None, None)
+            return
+        await self.show_fields(index, fleet_book.entry_of(self.catalogue(),
+                                                          self.fleet.picks[index].entry))
 
     @on(Input.Changed, "#book-name")
     def renamed(self, event: Input.Changed) -> None:
@@ -292,17 +311,60 @@ class FleetBookScreen(Screen[None]):
             return
         self.fleet = attrs.evolve(self.fleet, settings={**self.fleet.settings, key: value})
         self.shown = None
+        self.fields_for = None
         self.fill()
+        self.call_later(self.show_fields_of_highlighted)
 
     @on(OptionList.OptionHighlighted, "#catalogue")
     def entry_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.show_card(fleet_book.entry_of(self.catalogue(), event.option.id or ""))
 
     @on(OptionList.OptionHighlighted, "#picks")
-    def pick_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    async def pick_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         index = int(event.option.id or 0)
         if index < len(self.fleet.picks):
-            self.show_card(fleet_book.entry_of(self.catalogue(), self.fleet.picks[index].entry))
+            entry = fleet_book.entry_of(self.catalogue(), self.fleet.picks[index].entry)
+            self.show_card(entry)
+            await self.show_fields(index, entry)
+
+    async def show_fields(self, index: int | None, entry: Entry | None) -> None:
+        """The choices of the highlighted line (her size, her guns…), as the book asks them."""
+        key = None if index is None or entry is None else (index, entry.key)
+        if key == self.fields_for:
+            return
+        self.fields_for = key
+        box = self.query_one("#pick-fields", Vertical)
+        await box.remove_children()
+        if index is None or entry is None or not entry.fields:
+            return
+        pick = self.fleet.picks[index]
+        rows = []
+        for spec in entry.fields:
+            value = pick.option(entry, spec.key)
+            choices = list(spec.choices)
+            if value not in [v for _, v in choices]:
+                choices.append((value, value))
+            rows.append(Horizontal(Label(spec.label),
+                                   Select(choices, value=value, allow_blank=False,
+                                          id=f"field-{spec.key}", classes="pick-field")))
+        await box.mount_all(rows)
+
+    @on(Select.Changed, ".pick-field")
+    def field_changed(self, event: Select.Changed) -> None:
+        if self.fields_for is None:
+            return
+        index, _ = self.fields_for
+        if index >= len(self.fleet.picks):
+            return
+        pick = self.fleet.picks[index]
+        entry = fleet_book.entry_of(self.catalogue(), pick.entry)
+        key = (event.select.id or "").removeprefix("field-")
+        value = str(event.value)
+        if entry is None or pick.option(entry, key) == value:
+            return
+        picks = list(self.fleet.picks)
+        picks[index] = attrs.evolve(pick, options={**pick.options, key: value})
+        self.change(attrs.evolve(self.fleet, picks=tuple(picks)), at=index)
 
     @on(OptionList.OptionSelected, "#catalogue")
     def bought(self, event: OptionList.OptionSelected) -> None:
@@ -380,9 +442,14 @@ class FleetBookScreen(Screen[None]):
                 if value in [v for _, v in setting.choices]:
                     self.query_one(f"#setting-{setting.key}", Select).value = value
         self.shown = None
+        self.fields_for = None
         self.fill()
+        self.call_later(self.show_fields_of_highlighted)
 
     def action_back(self) -> None:
+        if isinstance(self.focused, Select) and self.focused.has_class("pick-field"):
+            self.query_one("#picks", OptionList).focus()
+            return
         if isinstance(self.focused, (Input, Select)):
             self.query_one("#catalogue", OptionList).focus()
             return
