@@ -214,11 +214,19 @@ def count_kind(catalogue: Sequence[Entry], fleet: Fleet, *kinds: str) -> int:
     return sum(1 for p in fleet.picks if found.get(p.entry) in kinds)
 
 
-def base_checks(book: FleetBook, fleet: Fleet, rule: str) -> list[Check]:
+def _words(values: Sequence[str]) -> str:
+    return ", ".join(v or "none" for v in values)
+
+
+def base_checks(book: FleetBook, fleet: Fleet, rule: str,
+                field_rules: Mapping[str, str] | None = None) -> list[Check]:
     """What every fleet must be: a name, settings from their choices, picks from the
-    catalogue, extras the entry offers, each at most once, and within the points (``rule``:
-    the rule that sets the points)."""
+    catalogue, extras the entry offers, each at most once, choices from their lists, and within
+    the points (``rule``: the rule that sets the points; ``field_rules``: the rule of a pick's
+    field, where another)."""
     out: list[Check] = []
+    field_rules = field_rules or {}
+    unit = getattr(book, "unit", "points")
     if not fleet.name.strip():
         out.append(Check(rule, "a fleet needs a name"))
     elif len(fleet.name) > MAX_NAME:
@@ -227,7 +235,7 @@ def base_checks(book: FleetBook, fleet: Fleet, rule: str) -> list[Check]:
         value = fleet.settings.get(setting.key, setting.default)
         if value not in [v for _, v in setting.choices]:
             out.append(Check(rule, f"{setting.label.lower()} {value!r} is not one of "
-                             f"{', '.join(v for _, v in setting.choices)}"))
+                             f"{_words([v for _, v in setting.choices])}"))
     known = {s.key for s in book.settings(fleet)}
     for key in fleet.settings:
         if key not in known:
@@ -249,17 +257,17 @@ def base_checks(book: FleetBook, fleet: Fleet, rule: str) -> list[Check]:
         fields = {f.key: f for f in entry.fields}
         for key, value in pick.options.items():
             if key not in fields:
-                out.append(Check(rule, f"the {entry.name} has no {key!r} to choose",
-                                 pick=index))
+                out.append(Check(field_rules.get(key, rule),
+                                 f"the {entry.name} has no {key!r} to choose", pick=index))
             elif value not in [v for _, v in fields[key].choices]:
-                out.append(Check(rule, f"the {entry.name}'s {fields[key].label.lower()}: "
-                                       f"{value!r} is not one of "
-                                       f"{', '.join(v for _, v in fields[key].choices)}",
+                out.append(Check(field_rules.get(key, rule),
+                                 f"the {entry.name}'s {fields[key].label.lower()}: {value!r} "
+                                 f"is not one of {_words([v for _, v in fields[key].choices])}",
                                  pick=index))
     bill = tally_of(book, fleet)
     if bill.spent > bill.total:
-        out.append(Check(rule, f"the fleet costs {bill.spent} points, {bill.spent - bill.total} "
-                               f"more than the {bill.total} allowed"))
+        out.append(Check(rule, f"the fleet costs {bill.spent} {unit}, {bill.spent - bill.total}"
+                               f" more than the {bill.total} allowed"))
     return out
 
 

@@ -125,3 +125,34 @@ async def test_the_new_game_form_takes_a_bought_fleet_for_either_side(folders):
         mine = sorted(s.template for s in (*state.reserve, *state.ships) if s.side == "p2")
         assert mine == ["ironclad", "monitor", "monitor", "monitor"]
         assert state.races[1] == "dwarfs"
+
+
+async def test_a_naval_battle_ship_s_size_and_guns_chosen_on_the_same_screen(folders):
+    from textual.widgets import Select
+
+    app = AhoyApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f")
+        await pilot.pause()
+        menu = app.screen.query_one("#systems", OptionList)
+        systems = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        await pilot.press(*["down"] * systems.index("naval-battle"), "enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, FleetBookScreen) and screen.book.ruleset == "naval-battle"
+        await pilot.press("down", "down", "down", "down", "enter")  # a Dwarf ship
+        await pilot.pause()
+        assert [p.entry for p in screen.fleet.picks] == ["dwarf"]
+        assert "Points left 60" in words(screen, "#book-tally")  # 40 of 100 action points
+        await pilot.press("tab", "tab")  # the fleet, then her first choice: her size
+        await pilot.pause()
+        size = screen.query_one("#field-size", Select)
+        assert app.focused is size
+        await pilot.press("enter", "down", "enter")  # 45 action points
+        await pilot.pause()
+        assert screen.fleet.picks[0].options == {"size": "45"}
+        assert "Points left 55" in words(screen, "#book-tally")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    saved = fleet_book.find("naval-battle", "New fleet")
+    assert saved.picks[0].options == {"size": "45"}

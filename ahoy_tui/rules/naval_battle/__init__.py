@@ -157,6 +157,13 @@ class NavalBattleRuleset:
         """What the rules ask of ``side`` now, for a first battle (guide.toml)."""
         return _GUIDE(self, state, side, seen)
 
+    @property
+    def fleet_book(self) -> Any:
+        """Buy your fleet (``fleet_book.py``): ships by race and size, crews, guns, creatures."""
+        from ahoy_tui.rules.naval_battle.fleet_book import FLEET_BOOK
+
+        return FLEET_BOOK
+
     def rule_topics(self) -> tuple[Topic, ...]:
         """The project's own summary of each rule (``rules_summary.md``), for a Rules screen."""
         return read_summaries("ahoy_tui.rules.naval_battle")
