@@ -183,6 +183,13 @@ class RammingSpeedRuleset:
         """What the rules ask of ``side`` now, for a first battle (guide.toml)."""
         return _GUIDE(self, state, side, seen)
 
+    @property
+    def fleet_book(self) -> Any:
+        """Buy your fleet (``fleet_book.py``): galleys by class, crews by rank, engines, the corvus, the admiral."""
+        from ahoy_tui.rules.ramming_speed.fleet_book import FLEET_BOOK
+
+        return FLEET_BOOK
+
     def rule_topics(self) -> tuple[Topic, ...]:
         """The project's own summary of each rule (``rules_summary.md``), for a Rules screen."""
         return read_summaries("ahoy_tui.rules.ramming_speed")
