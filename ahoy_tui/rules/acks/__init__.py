@@ -197,6 +197,13 @@ class AcksRuleset:
         """What the rules ask of ``side`` now, for a first battle (guide.toml)."""
         return _GUIDE(self, state, side, seen)
 
+    @property
+    def fleet_book(self) -> Any:
+        """Buy your fleet (``fleet_book.py``): vessels, crews, captains, artillery by mount."""
+        from ahoy_tui.rules.acks.fleet_book import FLEET_BOOK
+
+        return FLEET_BOOK
+
     def rule_topics(self) -> tuple[Any, ...]:
         """The project's own summary of each rule (``rules_summary.md``), for a Rules screen."""
         from ahoy_tui.rules.summaries import read_summaries

@@ -185,7 +185,7 @@ class RammingSpeedRuleset:
 
     @property
     def fleet_book(self) -> Any:
-        """Buy your fleet (``fleet_book.py``): galleys by class, crews by rank, engines, the corvus, the admiral."""
+        """Buy your fleet (``fleet_book.py``): galleys, crews by rank, engines, the corvus."""
         from ahoy_tui.rules.ramming_speed.fleet_book import FLEET_BOOK
 
         return FLEET_BOOK
