@@ -453,3 +453,50 @@ def find(ruleset: str, name: str, folder: Path | None = None) -> Fleet:
     known = [f.name for _, f in found if isinstance(f, Fleet)]
     raise FleetBookError(f"no saved fleet {name!r} in {fleets_dir(ruleset, folder)} (saved: "
                          f"{', '.join(known) or 'none'})")
+
+
+def scenario_fleets(raw: Mapping[str, Any], source: str, base: Path | None,
+                    book: FleetBook) -> dict[str, Any]:
+    """A scenario's ``[[fleets]]`` put in place of their sides' forces, by ``book``: each has
+    ``side`` and one of ``fleet`` (a saved fleet's name), ``file`` (a fleet file, relative to
+    the scenario's folder ``base``) or the fleet itself (``name``, ``settings``, ``picks``). Each
+    is checked by the book; the data returned has the forces themselves, so a saved battle keeps
+    them. Raises :class:`FleetBookError` in one line naming ``source`` and the rule."""
+    if "fleets" not in raw:
+        return dict(raw)
+    out = dict(raw)
+    entries = out.pop("fleets")
+    if not isinstance(entries, list):
+        raise FleetBookError(f"{source}: fleets: expected a list of [[fleets]] tables")
+    for index, entry in enumerate(entries):
+        where = f"{source}: fleets[{index}]"
+        if not isinstance(entry, Mapping):
+            raise FleetBookError(f"{where}: expected a table")
+        side = entry.get("side")
+        if side not in ("p1", "p2"):
+            raise FleetBookError(f"{where}.side: must be p1 or p2")
+        given = [k for k in ("fleet", "file", "picks") if k in entry]
+        if len(given) != 1:
+            raise FleetBookError(f"{where}: give exactly one of fleet (a saved fleet's name), "
+                                 "file or picks")
+        try:
+            if "fleet" in entry:
+                fleet = find(book.ruleset, str(entry["fleet"]))
+            elif "file" in entry:
+                path = Path(str(entry["file"]))
+                fleet = load_file(path if path.is_absolute() or base is None else base / path,
+                                  book.ruleset)
+            else:
+                fleet = from_data({"name": entry.get("name", f"{side} fleet"),
+                                   "settings": entry.get("settings", {}),
+                                   "picks": entry["picks"]}, where, book.ruleset)
+            require_usable(book, fleet, f"{where} ({fleet.name})")
+        except FleetBookError as exc:
+            message = str(exc)
+            raise FleetBookError(message if message.startswith(source)
+                                 else f"{where}: {message}") from None
+        try:
+            out = book.with_fleet(out, str(side), fleet)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise FleetBookError(f"{where} ({fleet.name}): {exc}") from None
+    return out

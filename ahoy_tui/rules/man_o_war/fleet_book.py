@@ -335,45 +335,11 @@ FLEET_BOOK = ManOWarFleetBook()
 
 
 def scenario_fleets(raw: Mapping[str, Any], source: str, base: Path | None) -> dict[str, Any]:
-    """A scenario's ``[[fleets]]`` put in place of their sides' forces (each ``side`` and one of
-    ``fleet``: a saved fleet's name, ``file``: a fleet file beside the scenario, or the fleet's
-    own ``settings`` and ``picks``), checked by the fleet book; unchanged without any. The data
-    returned has the ships themselves, so a saved battle keeps them."""
+    """A scenario's ``[[fleets]]`` in place of their sides' forces (``engine/fleet_book.py``:
+    ``scenario_fleets``), checked by this fleet book; errors one :class:`ScenarioError` line."""
     from ahoy_tui.rules.man_o_war.scenario import ScenarioError
 
-    if "fleets" not in raw:
-        return dict(raw)
-    out = dict(raw)
-    entries = out.pop("fleets")
-    if not isinstance(entries, list):
-        raise ScenarioError(f"{source}: fleets: expected a list of [[fleets]] tables")
-    for index, entry in enumerate(entries):
-        where = f"{source}: fleets[{index}]"
-        if not isinstance(entry, Mapping):
-            raise ScenarioError(f"{where}: expected a table")
-        side = entry.get("side")
-        if side not in ("p1", "p2"):
-            raise ScenarioError(f"{where}.side: must be p1 or p2")
-        given = [k for k in ("fleet", "file", "picks") if k in entry]
-        if len(given) != 1:
-            raise ScenarioError(f"{where}: give exactly one of fleet (a saved fleet's name), "
-                                "file or picks")
-        try:
-            if "fleet" in entry:
-                fleet = fleet_book.find(RULESET_ID, str(entry["fleet"]))
-            elif "file" in entry:
-                path = Path(str(entry["file"]))
-                fleet = fleet_book.load_file(path if path.is_absolute() or base is None
-                                             else base / path, RULESET_ID)
-            else:
-                fleet = fleet_book.from_data(
-                    {"name": entry.get("name", f"{side} fleet"),
-                     "settings": entry.get("settings", {}), "picks": entry["picks"]},
-                    where, RULESET_ID)
-            fleet_book.require_usable(FLEET_BOOK, fleet, f"{where} ({fleet.name})")
-        except fleet_book.FleetBookError as exc:
-            message = str(exc)
-            raise ScenarioError(message if message.startswith(source)
-                                else f"{where}: {message}") from None
-        out = with_fleet(out, str(side), fleet)
-    return out
+    try:
+        return fleet_book.scenario_fleets(raw, source, base, FLEET_BOOK)
+    except fleet_book.FleetBookError as exc:
+        raise ScenarioError(str(exc)) from None

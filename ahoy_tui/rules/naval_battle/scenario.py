@@ -77,6 +77,15 @@ def infos() -> tuple[ScenarioInfo, ...]:
 def load(name: str | None = None, path: Path | None = None,
          data: Mapping[str, Any] | None = None) -> Scenario:
     raw, source, name = raw_scenario(PACKAGE, BUILTIN, ScenarioError, name, path, data)
+    if "fleets" in raw:  # fleets named by the scenario, in place of their sides' forces
+        from ahoy_tui.engine.fleet_book import FleetBookError, scenario_fleets
+        from ahoy_tui.rules.naval_battle.fleet_book import FLEET_BOOK
+
+        try:
+            raw = scenario_fleets(raw, source, path.parent if path is not None else None,
+                                  FLEET_BOOK)
+        except FleetBookError as exc:
+            raise ScenarioError(str(exc)) from None
     scenario = Scenario(str(raw.get("name", name or "custom")), str(raw.get("title", "")),
                         str(raw.get("description", "")), raw, source)
     build(scenario)  # check every field now, so a bad file is refused when it is opened

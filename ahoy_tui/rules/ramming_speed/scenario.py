@@ -79,6 +79,15 @@ def infos() -> tuple[ScenarioInfo, ...]:
 def load(name: str | None = None, path: Path | None = None,
          data: Mapping[str, Any] | None = None) -> Scenario:
     raw, source, name = raw_scenario(PACKAGE, BUILTIN, ScenarioError, name, path, data)
+    if "fleets" in raw:  # fleets named by the scenario, in place of their sides' forces
+        from ahoy_tui.engine.fleet_book import FleetBookError, scenario_fleets
+        from ahoy_tui.rules.ramming_speed.fleet_book import FLEET_BOOK
+
+        try:
+            raw = scenario_fleets(raw, source, path.parent if path is not None else None,
+                                  FLEET_BOOK)
+        except FleetBookError as exc:
+            raise ScenarioError(str(exc)) from None
     build(raw, source, 0)  # check it all now, in one line if wrong
     return Scenario(str(raw.get("name", name)), str(raw.get("title", name)),
                     str(raw.get("description", "")), raw, source)

@@ -63,3 +63,11 @@ def test_a_bought_fleet_is_set_out_off_its_edge_and_played_by_captains():
         assert side is not None
         game.play(captains[side].decide(game.view(side), game.legal_actions()).action)
     assert game.last_step == 3
+
+
+def test_a_scenario_file_may_name_fleets():
+    data = RULESET.load_scenario(name="quinquereme").to_data()
+    data["fleets"] = [{"side": "p1", "name": "Mine", "picks": ["longship"]}]
+    data = RULESET.load_scenario(data=data).to_data()
+    assert "fleets" not in data
+    assert [v["kind"] for v in data["vessels"] if v["side"] == "p1"] == ["longship"]

@@ -3,11 +3,15 @@ guns and creatures, each limit refused with the rule named, and a bought fleet p
 
 from __future__ import annotations
 
+import pytest
+
 from ahoy_tui.ai.captain import make_captain
 from ahoy_tui.engine import Game, fleet_book
 from ahoy_tui.engine.fleet_book import Fleet, Pick
 from ahoy_tui.rules.naval_battle import RULESET
 from ahoy_tui.rules.naval_battle.fleet_book import FLEET_BOOK, with_fleet
+from ahoy_tui.rules.naval_battle.scenario import ScenarioError
+from ahoy_tui.rules.scenario_files import builtin_text
 
 
 def fleet(*picks: Pick, points: str = "100") -> Fleet:
@@ -80,3 +84,18 @@ def test_a_bought_fleet_is_set_out_along_its_edge_and_played_by_captains():
         assert side is not None
         game.play(captains[side].decide(game.view(side), game.legal_actions()).action)
     assert game.last_step == 4
+
+
+def test_a_scenario_file_may_name_fleets(tmp_path):
+    text = builtin_text("ahoy_tui.rules.naval_battle", "duel")
+    scenario = tmp_path / "mine.toml"
+    scenario.write_text(text + '\n[[fleets]]\nside = "p2"\nname = "Raiders"\n'
+                               'picks = [ { entry = "orc", options = { size = "45" } } ]\n')
+    data = RULESET.load_scenario(path=scenario).to_data()
+    assert "fleets" not in data  # the ships themselves, so a save keeps them
+    assert [(s["race"], s["size"]) for s in data["ships"] if s["side"] == "p2"] == [("orc", 45)]
+    scenario.write_text(text + '\n[[fleets]]\nside = "p2"\nname = "Raiders"\n'
+                               'picks = [ { entry = "elf", options = { bow = "jezzail" } } ]\n')
+    with pytest.raises(ScenarioError, match=r"^.*mine.toml: fleets\[0\] \(Raiders\): the Elf "
+                                            r"ship's bow gun: .*\(Ship's guns\)$"):
+        RULESET.load_scenario(path=scenario)

@@ -64,3 +64,11 @@ def test_a_bought_fleet_is_set_out_from_its_home_edge_and_played_by_captains():
         assert side is not None
         game.play(captains[side].decide(game.view(side), game.legal_actions()).action)
     assert game.last_step == 2
+
+
+def test_a_scenario_file_may_name_fleets():
+    data = RULESET.load_scenario(name="corvus").to_data()
+    data["fleets"] = [{"side": "p1", "name": "Mine", "picks": ["bireme"]}]
+    data = RULESET.load_scenario(data=data).to_data()
+    assert "fleets" not in data
+    assert [s["kind"] for s in data["ships"] if s["side"] == "p1"] == ["bireme"]
