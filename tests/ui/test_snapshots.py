@@ -36,12 +36,13 @@ def test_new_game(snap_compare):
 
 
 def test_fleet_compact(snap_compare):
-    assert snap_compare(AhoyApp(), terminal_size=(80, 24), press=["f"])
+    # the title's Fleets asks for which rule system: Ahoy!'s design form, the first
+    assert snap_compare(AhoyApp(), terminal_size=(80, 24), press=["f", "enter"])
 
 
 def test_fleet_wide_with_a_problem(snap_compare):
     # Ship 1 with three more guns: her port broadside is short of gun crews, a warning in place.
-    assert snap_compare(AhoyApp(), terminal_size=(120, 40), press=["f", "g", "g", "g"])
+    assert snap_compare(AhoyApp(), terminal_size=(120, 40), press=["f", "enter", "g", "g", "g"])
 
 
 def test_battle_compact(snap_compare, tmp_path):
