@@ -143,7 +143,7 @@ async def test_a_naval_battle_ship_s_size_and_guns_chosen_on_the_same_screen(fol
         await pilot.press("down", "down", "down", "down", "enter")  # a Dwarf ship
         await pilot.pause()
         assert [p.entry for p in screen.fleet.picks] == ["dwarf"]
-        assert "Points left 60" in words(screen, "#book-tally")  # 40 of 100 action points
+        assert "Action points left 60" in words(screen, "#book-tally")  # 40 of 100 action points
         await pilot.press("tab", "tab")  # the fleet, then her first choice: her size
         await pilot.pause()
         size = screen.query_one("#field-size", Select)
@@ -151,7 +151,7 @@ async def test_a_naval_battle_ship_s_size_and_guns_chosen_on_the_same_screen(fol
         await pilot.press("enter", "down", "enter")  # 45 action points
         await pilot.pause()
         assert screen.fleet.picks[0].options == {"size": "45"}
-        assert "Points left 55" in words(screen, "#book-tally")
+        assert "Action points left 55" in words(screen, "#book-tally")
         await pilot.press("ctrl+s")
         await pilot.pause()
     saved = fleet_book.find("naval-battle", "New fleet")

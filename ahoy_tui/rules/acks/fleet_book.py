@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+import attrs
+
 from ahoy_tui.engine.fleet_book import (
     Check,
     Cost,
@@ -124,6 +126,10 @@ class AcksFleetBook:
 
     def allowances(self, fleet: Fleet) -> dict[str, int]:
         return {}
+
+    def pick_cost(self, fleet: Fleet, pick: Pick) -> int:
+        """What one line costs with its choices (the screen shows it beside the line)."""
+        return sum(c.points for c in self.costs(attrs.evolve(fleet, picks=(pick,))))
 
     def costs(self, fleet: Fleet) -> list[Cost]:
         out = []

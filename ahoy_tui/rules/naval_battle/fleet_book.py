@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+import attrs
+
 from ahoy_tui.engine.fleet_book import (
     Check,
     Cost,
@@ -76,11 +78,12 @@ def _catalogue() -> tuple[Entry, ...]:
         card = (f"Speed {kind.speed} · maneuver {kind.maneuverability} · armour "
                 f"{kind.armour}+", f"Crew: {rules.races[race].abilities}"
                 if race in rules.races else "")
-        out.append(Entry(race, f"{kind.name} ship", "ship", 0, card, fields=tuple(fields)))
+        least = min(int(n) for n in data["sizes"])
+        out.append(Entry(race, f"{kind.name} ship", "ship", least, card, fields=tuple(fields)))
         if kind.creatures:
             creature = [Field("creature_1", "Creature's 1st", creature_mods, ""),
                         Field("creature_2", "Creature's 2nd", creature_mods, "")]
-            out.append(Entry(f"{race}_creature", f"{kind.name} creature ship", "creature", 0,
+            out.append(Entry(f"{race}_creature", f"{kind.name} creature ship", "creature", least,
                              (*card, "Pulled by a creature: half her action points are its"),
                              fields=(fields[0], *fields[2:], *creature)))
     return tuple(out)
@@ -161,6 +164,10 @@ class NavalBattleFleetBook:
 
     def allowances(self, fleet: Fleet) -> dict[str, int]:
         return {}
+
+    def pick_cost(self, fleet: Fleet, pick: Pick) -> int:
+        """What one line costs with its choices (the screen shows it beside the line)."""
+        return sum(c.points for c in self.costs(attrs.evolve(fleet, picks=(pick,))))
 
     def costs(self, fleet: Fleet) -> list[Cost]:
         out = []

@@ -130,7 +130,7 @@ class FleetBookScreen(Screen[None]):
     #picks { height: 1fr; }
     #book-right { width: 1fr; padding: 0 1; border-left: vkey $foreground 20%; }
     #book-tally { height: auto; margin-top: 1; }
-    #pick-fields { height: auto; max-height: 50%; overflow-y: auto; }
+    #pick-fields { height: auto; max-height: 45%; overflow-y: auto; }
     #pick-fields Horizontal { height: auto; }
     #pick-fields Label { width: 18; padding-top: 1; }
     #pick-fields Select { width: 1fr; }
@@ -185,6 +185,24 @@ class FleetBookScreen(Screen[None]):
     def catalogue(self) -> tuple[Entry, ...]:
         return tuple(self.book.catalogue(self.fleet))
 
+    @property
+    def unit(self) -> str:
+        """What the book counts in: points, action points, gp."""
+        return str(getattr(self.book, "unit", "points"))
+
+    def short_unit(self) -> str:
+        return "pts" if self.unit == "points" else self.unit
+
+    def line_cost(self, index: int) -> int | None:
+        """What one line of the fleet costs, as the book reckons it (its entry's cost if the
+        book does not say)."""
+        pick = self.fleet.picks[index]
+        own = getattr(self.book, "pick_cost", None)
+        if own is not None:
+            return int(own(self.fleet, pick))
+        entry = fleet_book.entry_of(self.catalogue(), pick.entry)
+        return None if entry is None else entry.cost
+
     def fill(self) -> None:
         """The catalogue and the fleet's lines afresh, then the points and the checks."""
         menu = self.query_one("#catalogue", OptionList)
@@ -192,8 +210,10 @@ class FleetBookScreen(Screen[None]):
         menu.clear_options()
         kinds = dict(getattr(self.book, "kinds", ()))
         for entry in self.catalogue():
-            text = Text.assemble((entry.name, "bold"), f"  {entry.cost} pts",
-                                 (f"  {kinds.get(entry.kind, entry.kind)}", "dim"))
+            cost = f"from {entry.cost}" if entry.fields and getattr(
+                self.book, "pick_cost", None) else str(entry.cost)
+            text = Text.assemble((entry.name, "bold"), f" · {cost} {self.short_unit()}",
+                                 (f" · {kinds.get(entry.kind, entry.kind)}", "dim"))
             menu.add_option(Option(text, id=entry.key))
         if menu.option_count:
             menu.highlighted = min(at, menu.option_count - 1)
@@ -210,7 +230,7 @@ class FleetBookScreen(Screen[None]):
             text = Text.assemble(("✗ " if wrong else "✓ ", "bold red" if wrong else "green"),
                                  (entry.name if entry else pick.entry, "bold"))
             if entry:
-                text.append(f"  {entry.cost} pts")
+                text.append(f" · {self.line_cost(index)} {self.short_unit()}")
                 names = {x.key: x.name for x in entry.extras}
                 if pick.extras:
                     text.append(" + " + ", ".join(names.get(x, x) for x in pick.extras),
@@ -224,7 +244,8 @@ class FleetBookScreen(Screen[None]):
         checks = self.book.check(self.fleet) if checks is None else checks
         bill = fleet_book.tally_of(self.book, self.fleet)
         tally = Text()
-        tally.append(f"Points left {bill.left}", style="bold red" if bill.left < 0 else "bold")
+        tally.append(f"{self.unit.capitalize()} left {bill.left}",
+                     style="bold red" if bill.left < 0 else "bold")
         tally.append(f" ({bill.spent} of {bill.total})")
         for name, used, allowed in bill.allowances:
             tally.append(f"\n{name.capitalize()}: {used} of {allowed}")
@@ -252,7 +273,9 @@ class FleetBookScreen(Screen[None]):
         self.shown = entry
         text = Text()
         if entry is not None:
-            text.append(f"{entry.name}  {entry.cost} pts\n", style="bold")
+            least = "from " if entry.fields and getattr(self.book, "pick_cost", None) else ""
+            text.append(f"{entry.name} · {least}{entry.cost} {self.short_unit()}\n",
+                        style="bold")
             drawn = self.draw_preview(entry)
             if drawn is not None:
                 text.append_text(drawn)
@@ -260,7 +283,7 @@ class FleetBookScreen(Screen[None]):
                 for line in entry.card:
                     text.append(f"  {line}\n")
             for number, extra in enumerate(entry.extras, 1):
-                cost = f" ({extra.cost} pts)" if extra.cost else ""
+                cost = f" ({extra.cost} {self.short_unit()})" if extra.cost else ""
                 text.append(f"  {number}: {extra.name}{cost}\n", style="cyan")
         self.query_one("#book-card", Static).update(text)
 
@@ -380,7 +403,7 @@ class FleetBookScreen(Screen[None]):
         picks = (*self.fleet.picks, Pick(key))
         self.change(attrs.evolve(self.fleet, picks=picks), at=len(picks) - 1)
         bill = fleet_book.tally_of(self.book, self.fleet)
-        self.notify(f"{entry.name} bought: {bill.left} points left", timeout=2)
+        self.notify(f"{entry.name} bought: {bill.left} {self.unit} left", timeout=2)
 
     def current_pick(self) -> int | None:
         menu = self.query_one("#picks", OptionList)
