@@ -154,10 +154,20 @@ def _arrow(state: RSState, ship: Galley, target: Galley, man: Man, shot: Shot, d
 
 def _section(state: RSState, ship: Galley, target: Galley, man: Man, shot: Shot,
              short: bool) -> str:
-    if short and shot.aim in PLACES and (man.section == "tower" or broadside(ship, target)):
-        return shot.aim
-    if short and not broadside(ship, target) and man.section != "tower":
-        here = place_of(ship, man.section)
+    return aimed(ship, target, man.section, shot.aim, short)
+
+
+def aimed(ship: Galley, target: Galley, where: str, aim: str, short: bool) -> str:
+    """The section a shot from her ``where`` falls on (18.3): at short range the one aimed
+    at, broadside or from a tower; end-on, from the deck, the nearest part of her (engines
+    stand on the deck: 19.0 has them shoot as archers); "" at long range, where a die
+    decides (18.2)."""
+    if not short:
+        return ""
+    if aim in PLACES and (where == "tower" or broadside(ship, target)):
+        return aim
+    if not broadside(ship, target) and where != "tower":
+        here = place_of(ship, where)
         return min(PLACES, key=lambda s: _gap(here, place_of(target, s)))  # the nearest part
     return ""
 
@@ -179,8 +189,9 @@ def _hit_section(state: RSState, ship: Galley, target: Galley, section: str, dic
            and (m.section == section or (m.section == "tower" and section in target.towers))
            and state.ship(m.ship).side != ship.side]
     numbers: list[Man | int] = [*men]
-    if section == "middle":
-        numbers += [0, 1]  # the port and starboard oarsmen
+    if section == "middle" and not target.sail_only:
+        # the port and starboard oarsmen, for a side that still has oars (18.2)
+        numbers += [side for side in (0, 1) if target.oars[side] > 0]
     if not numbers:
         events.append(Happened("no_one", f"The hit on {target.name}'s {section} finds no one",
                                WHERE_IT_FALLS, side=target.side, ship=target.id))
@@ -271,7 +282,7 @@ def _engine(state: RSState, ship: Galley, target: Galley, engine: Engine, crew: 
     target = state.ship(target.id)
     if engine.kind == "bolt":
         short = span <= rules["bands"][0]["upto"]
-        section = shot.aim if short and shot.aim in PLACES and broadside(ship, target) else ""
+        section = aimed(ship, target, engine.section, shot.aim, short)
         return _hit_section(state, ship, target, section, dice, events, kills=True)
     return stone(state, ship, target, dice, events)
 

@@ -101,6 +101,9 @@ def apply_action(state: RSState, action: Action) -> tuple[RSState, list[Event]]:
                                                         if m.aboard == ship.id
                                                         and m.ship == ship.id),
                                            ship.centre, dice, events)
+            if grappling.contested(state, ship.id):
+                # her deck left to the enemy boarders on it: she is theirs (17.1)
+                state = melee.capture(state, ship.id, dice, events)
             state = replace(state, acted=(*state.acted, action.ship))
         case PhaseDone():
             state = replace(state, done=(*state.done, action.side))

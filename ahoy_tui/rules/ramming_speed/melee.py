@@ -111,6 +111,7 @@ def melee(state: RSState, dice: Dice, events: list[Event]) -> RSState:
     """Two melee rounds (16.7), men moving between them (13.1); then who holds each deck."""
     for rnd in (1, 2):
         for ship_id in fights(state):
+            state = advance(state, ship_id, events)
             state = fight_round(state, ship_id, rnd, dice, events)
         if rnd == 1:
             for ship_id in fights(state):
@@ -205,6 +206,54 @@ def fight_round(state: RSState, ship_id: str, rnd: int, dice: Dice,
     return state
 
 
+def contested_sections(state: RSState, ship_id: str) -> set[str]:
+    """Her sections where a fight can be joined this round: both sides' fit men on the deck,
+    or boarders at the foot of a tower her men hold (16.8)."""
+    ship = state.ship(ship_id)
+    here = [m for m in state.men if m.aboard == ship_id and fit(state, m)]
+    theirs = {m.section for m in here if side_of(state, m) != ship.side}
+    ours = {m.section for m in here if side_of(state, m) == ship.side}
+    out = theirs & ours
+    if "tower" in ours:
+        out |= theirs & set(ship.towers)
+    return out - {"tower"}
+
+
+def advance(state: RSState, ship_id: str, events: list[Event]) -> RSState:
+    """Boarders who stand where no enemy does move a section toward the nearest of them
+    (13.1: a section a melee round, fighting in the round they arrive), five of a side to a
+    section (13.2); the defenders stand. So a fight goes on until 17.x ends it (the
+    project's reading: the seed has boarders attack, never wait)."""
+    if contested_sections(state, ship_id):
+        return state
+    ship = state.ship(ship_id)
+    order = {s: i for i, s in enumerate(SECTIONS)}
+    held = {m.section for m in state.men if m.aboard == ship_id and fit(state, m)
+            and side_of(state, m) == ship.side}
+    goals = {(ship.towers[0] if s == "tower" and ship.towers else s) for s in held} & set(order)
+    if not goals:
+        return state
+    cap = tables()["melee"]["section_holds"]
+    men = list(state.men)
+    moved = 0
+    for i, man in enumerate(men):
+        if man.aboard != ship_id or side_of(state, man) == ship.side or not fit(state, man) \
+                or man.section not in order or man.rank == "sailor":
+            continue
+        here = order[man.section]
+        goal = min(goals, key=lambda s: (abs(order[s] - here), order[s]))
+        step = SECTIONS[here + (1 if order[goal] > here else -1)]
+        side = side_of(state, man)
+        if sum(1 for m in men if m.aboard == ship_id and m.section == step
+               and side_of(state, m) == side) < cap:
+            men[i] = replace(man, section=step)
+            moved += 1
+    if moved:
+        events.append(Happened("advance", f"Aboard {ship.name} the boarders move on the "
+                               "defenders", MOVING, side=ship.side, ship=ship_id))
+    return replace(state, men=tuple(men))
+
+
 def close_up(state: RSState, ship_id: str) -> RSState:
     """Between rounds, idle men step one section toward the nearest fight (13.1: a man in the
     rear reaches the centre in one round, the bow in the next), five of a side to a section
@@ -261,12 +310,21 @@ def capture(state: RSState, ship_id: str, dice: Dice, events: list[Event]) -> RS
     events.append(Happened("captured", f"{ship.name} is captured!", CAPTURED, side=ship.side,
                            ship=ship_id, big=True))
     men = []
+    stay: list[Man] = []
     for m in state.men:
         if m.aboard == ship_id and side_of(state, m) == ship.side:
             continue  # prisoners
-        if m.aboard == ship_id and state.ship(m.ship).afloat:
-            m = replace(m, aboard=m.ship, section=HOME_SECTION.get(m.rank, "middle"))
+        if m.aboard == ship_id:
+            home = way_home(state, m, ship_id)
+            if home is None:
+                stay.append(m)  # no galley to go back to: they keep the prize
+            else:
+                m = replace(m, aboard=home, section=HOME_SECTION.get(m.rank, "middle"))
         men.append(m)
+    if stay:
+        events.append(Happened("prize_crew", f"{_party(state, stay)}, with no ship of theirs "
+                               f"to return to, stay aboard {ship.name} as her prize crew",
+                               RETREAT, side=side_of(state, stay[0]), ship=ship_id))
     ships = tuple(replace(s, status=Status.CAPTURED, embedded=None) if s.id == ship_id else
                   replace(s, embedded=None) if s.embedded == ship_id else s
                   for s in state.ships)
@@ -310,10 +368,10 @@ def boarding_morale(state: RSState, dice: Dice, events: list[Event]) -> RSState:
         pa, pd = points(attackers), points(defenders)
         led = any(m.officer for m in attackers)
         if (led and pd >= rules["retreat_with_officer"] * pa) or (not led and pd > pa):
+            state, what = retreat(state, ship.id)
             events.append(Happened("repelled", f"Aboard {ship.name}: boarders {pa} against "
-                                   f"{pd}: the boarders go back to their own ship", COUNTING,
+                                   f"{pd}: the boarders give up ({what})", RETREAT,
                                    side=ship.side, ship=ship.id, big=True))
-            state = retreat(state, ship.id)
         elif pa >= rules["surrender"] * pd:
             events.append(Happened("surrender", f"Aboard {ship.name}: boarders {pa} against "
                                    f"{pd}: she surrenders", COUNTING, side=ship.side,
@@ -322,14 +380,63 @@ def boarding_morale(state: RSState, dice: Dice, events: list[Event]) -> RSState:
     return state
 
 
-def retreat(state: RSState, ship_id: str) -> RSState:
-    """Boarders who give up go home at once, however many sections lie between (17.2)."""
+def way_home(state: RSState, man: Man, deck: str) -> str | None:
+    """Where a man leaving the galley ``deck`` goes (17.2): his own galley if she is afloat;
+    else a galley of his side afloat and held fast to that deck, by lines or a corvus (the
+    project's reading: "their own ship" is the way off he came by); else nowhere."""
+    if state.ship(man.ship).afloat:
+        return man.ship
+    side = side_of(state, man)
+    for g in state.grapples:
+        if g.holds and deck in (g.by, g.to):
+            other = state.ship(g.to if g.by == deck else g.by)
+            if other.afloat and other.side == side:
+                return other.id
+    return None
+
+
+def retreat(state: RSState, ship_id: str) -> tuple[RSState, str]:
+    """Boarders who give up go home at once, however many sections lie between (17.2); with
+    no galley of their side to go back to (their own sunk, taken or gone, and none of theirs
+    held fast to this deck) they throw down their arms and are taken prisoner: the
+    project's reading, the seed being silent. Returns the state and what became of them,
+    for the log."""
     ship = state.ship(ship_id)
-    men = tuple(
-        replace(m, aboard=m.ship, section=HOME_SECTION.get(m.rank, "middle"))
-        if m.aboard == ship_id and side_of(state, m) != ship.side and state.ship(m.ship).afloat
-        else m for m in state.men)
-    return replace(state, men=men)
+    going: dict[tuple[str, bool], list[Man]] = {}
+    taken: list[Man] = []
+    for m in state.men:
+        if m.aboard == ship_id and side_of(state, m) != ship.side:
+            home = way_home(state, m, ship_id)
+            if home is None:
+                taken.append(m)
+            else:
+                going.setdefault((home, home == m.ship), []).append(m)
+    moved = {m.id: replace(m, aboard=home, section=HOME_SECTION.get(m.rank, "middle"))
+             for (home, _), group in going.items() for m in group}
+    gone = {m.id for m in taken}
+    men = tuple(moved.get(m.id, m) for m in state.men if m.id not in gone)
+    words = []
+    for (home, own), group in going.items():
+        one = len(group) == 1
+        words.append(f"{_party(state, group)} go{'es' if one else ''} back to their own ship"
+                     if own else f"{_party(state, group)} cross{'es' if one else ''} to "
+                     f"{state.ship(home).name}")
+    if taken:
+        words.append(f"{_party(state, taken)}, with no ship of theirs to return to, "
+                     f"throw{'s' if len(taken) == 1 else ''} down "
+                     "their arms and are taken prisoner")
+    state = replace(state, men=men).with_ship(replace(ship, boarding_turns=0))
+    return state, "; ".join(words) or "no boarder is left"
+
+
+def _party(state: RSState, men: Sequence[Man]) -> str:
+    """A group of men by their galleys: "Sidon's 3 men", "Sidon's marine"."""
+    parts = []
+    for ship_id in dict.fromkeys(m.ship for m in men):
+        mine = [m for m in men if m.ship == ship_id]
+        what = mine[0].rank if len(mine) == 1 else f"{len(mine)} men"
+        parts.append(f"{state.ship(ship_id).name}'s {what}")
+    return " and ".join(parts)
 
 
 def place_crew(state: RSState, ship_id: str) -> RSState:

@@ -31,13 +31,14 @@ WRECKAGE = "23.0 Accidental ramming"
 
 
 def supporters(state: RSState, ship_id: str) -> tuple[str, ...]:
-    """The sound galleys grappled fast to her (11.0)."""
+    """The sound galleys grappled fast to her (11.0): afloat and not holed themselves (a
+    holed galley is not "sound"), of either side."""
     out = []
     for g in state.grapples:
         if g.holds and ship_id in (g.by, g.to):
-            other = g.to if g.by == ship_id else g.by
-            if state.ship(other).afloat:
-                out.append(other)
+            other = state.ship(g.to if g.by == ship_id else g.by)
+            if other.afloat and not other.holed:
+                out.append(other.id)
     return tuple(dict.fromkeys(out))
 
 

@@ -469,3 +469,42 @@ def test_a_killed_gunner_still_works_his_engine_this_phase():
         dice, _ = cup()
         after = archery.shoot_all(state, dice, [])
     assert "a-art1" not in ids_of(after) and "b-arc1" not in ids_of(after)
+
+
+# --- 18.2 the oarsmen a galley has (issue 37) ------------------------------------------------
+
+def test_a_sail_only_merchantman_has_no_oarsmen_to_hit():
+    # amidships on a merchantman: her one man there is the only number (no oarsmen: 18.2's two
+    # extra numbers are for the oarsmen she has), so no die for who; 5: wounded
+    a = galley("a", "p1", x=20, y=20)
+    b = galley("b", "p2", x=30, y=20, kind="merchantman")
+    state = battle(a, b, men=crew("a", ("archer", "middle")) + crew("b", ("sailor", "middle")))
+    events = shoot_events(state, 6, 3, 5)
+    assert [r.rule for r in rolls(events)] == [archery.ARCHERY, archery.WHERE_IT_FALLS,
+                                               archery.WOUNDS]
+    assert not any(e.kind == "oars_lost" for e in events if hasattr(e, "kind"))
+
+
+def test_a_side_with_no_oars_left_has_no_oarsmen_to_hit():
+    # her port oars all gone: amidships the numbers are her archer and the starboard oarsmen
+    state = at(30, ("archer", "middle"))
+    state = state.with_ship(replace(state.ship("b"), oars=(0, 5)))
+    events = shoot_events(state, 6, 3, 2, 1)   # amidships; D2: 2 the starboard oarsmen; 1
+    who = rolls(events)[2]
+    assert who.dice == "D2"
+    after = shoot(state, 6, 3, 2, 1)
+    assert after.ship("b").oars == (0, 4)
+
+
+# --- 18.3 for engines: end-on at short range, the nearest part (issue 37) ---------------------
+
+def test_a_bolt_at_short_range_end_on_strikes_the_nearest_part():
+    # b dead ahead, her stern toward a's bolt thrower amidships, within 8": no die for where,
+    # the stern is struck (18.3 holds for engines as for archers); the bolt kills (19.2)
+    a = galley("a", "p1", x=20, y=20, engines=(bolt("a"),))
+    b = galley("b", "p2", x=20, y=12)
+    state = battle(a, b, men=crew("a", ("artilleryman", "middle"), ("artilleryman", "middle"))
+                   + crew("b", ("sailor", "bow"), ("sailor", "stern")))
+    assert not archery.broadside(a, b)
+    after = shoot(state, 4, aim="bow")
+    assert ids_of(state) - ids_of(after) == {"b-sai2"}

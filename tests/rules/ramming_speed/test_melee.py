@@ -385,3 +385,97 @@ def test_a_captured_flagship_shakes_the_fleet():
                     men=(*state.men, man("c-sai1", "sailor", "c", section="stern")))
     taken, _ = morale(state, 1)   # c throws a 1: she withdraws (22.6)
     assert taken.ship("c").withdrawing
+
+
+# --- issue 37: boarders with no ship to go back to; 17.0 anew for a new boarding ------------
+
+def orphaned(status: Status = Status.CAPTURED, **kw: object) -> RSState:
+    """a's two marines on b's deck, outnumbered by b's three (no officer: they give up);
+    a herself no longer afloat."""
+    state = two(boarders_on_b("marine", "marine"),
+                defenders("marine", "marine", "sailor"), **kw)
+    state = state.with_ship(replace(state.ship("b"), boarding_turns=1))
+    return state.with_ship(replace(state.ship("a"), status=status))
+
+
+@pytest.mark.parametrize("status", [Status.CAPTURED, Status.SUNK, Status.GONE])
+def test_boarders_whose_galley_is_lost_are_taken_prisoner_when_they_give_up(status):
+    state = orphaned(status, grapples=())
+    after, events = morale(state)
+    assert not any(m.ship == "a" for m in after.men)        # prisoners: off the table
+    (line,) = [e.text for e in events if getattr(e, "kind", "") == "repelled"]
+    assert "taken prisoner" in line and "go back" not in line
+    assert melee.fights(after) == ()
+    assert after.ship("b").boarding_turns == 0
+
+
+def test_boarders_whose_galley_is_lost_cross_to_a_friend_held_fast_to_the_deck():
+    c = galley("c", "p1", x=26, y=20)
+    state = orphaned(grapples=(Grapple("c", "b", lines=2),))
+    state = replace(state, ships=(*state.ships, c))
+    after, events = morale(state)
+    assert {m.aboard for m in after.men if m.ship == "a"} == {"c"}
+    (line,) = [e.text for e in events if getattr(e, "kind", "") == "repelled"]
+    assert "A's 2 men cross to C" in line
+
+
+def test_boarders_whose_galley_is_afloat_go_back_to_her_and_the_log_says_so():
+    state = orphaned(Status.AFLOAT)
+    after, events = morale(state)
+    assert {m.aboard for m in after.men if m.ship == "a"} == {"a"}
+    (line,) = [e.text for e in events if getattr(e, "kind", "") == "repelled"]
+    assert line.endswith("(A's 2 men go back to their own ship)")
+
+
+def test_captors_with_no_ship_to_go_back_to_keep_the_prize():
+    state = two(boarders_on_b("marine", "marine", "marine", "marine"), defenders("sailor"),
+                grapples=())
+    state = state.with_ship(replace(state.ship("b"), boarding_turns=1))
+    state = state.with_ship(replace(state.ship("a"), status=Status.SUNK))
+    taken, events = morale(state)
+    assert taken.ship("b").status is Status.CAPTURED
+    assert {m.aboard for m in taken.men if m.ship == "a"} == {"b"}
+    assert any(getattr(e, "kind", "") == "prize_crew" for e in events)
+
+
+def test_a_new_boarding_has_its_own_first_turn_of_grace():
+    # repelled at the end of turn 3; boarding again on turn 4, four marines against one
+    # sailor: 17.0's first turn again, no surrender at the end of turn 4
+    state = two(boarders_on_b("marine", "marine"),
+                defenders("marine", "marine", "marine", "sailor"))
+    state = state.with_ship(replace(state.ship("b"), boarding_turns=2))
+    repelled, _ = morale(state)
+    assert repelled.ship("b").boarding_turns == 0
+    again = replace(repelled, men=tuple(
+        replace(m, aboard="b", section="bow") if m.ship == "a" else m for m in repelled.men
+        if m.id not in ("b-mar1", "b-mar2", "b-mar3")))
+    again = replace(again, men=(*again.men, man("a-mar7", "marine", "a", aboard="b"),
+                                man("a-mar8", "marine", "a", aboard="b")))
+    after, events = morale(again)
+    assert after.ship("b").afloat and after.ship("b").boarding_turns == 1
+    assert any(getattr(e, "kind", "") == "fury" for e in events)
+
+
+# --- issue 37: a fight goes on: boarders move on defenders a section away (13.1) --------------
+
+def test_boarders_move_on_defenders_in_the_next_section_and_fight_there():
+    # a's marine in b's bow, b's marine amidships: round one he steps amidships and the duel is
+    # fought there (men fight in the round they arrive, 13.1)
+    state = two(boarders_on_b("marine"), defenders("marine", section="middle"))
+    with forced(3, 3, 3, 3):
+        dice, events = cup()
+        after = melee.melee(state, dice, events)
+    assert after.man("a-mar1").section == "middle"
+    assert [r.purpose.split(":")[0] for r in rolls(events)] == ["B's middle, round 1"] * 2 + [
+        "B's middle, round 2"] * 2
+
+
+def test_a_lone_boarder_climbs_to_the_tower_men_who_hold_her():
+    # b's only defender is in her tower amidships; a's marine in the bow moves amidships in
+    # round one and fights up the tower (16.8, the defender +1)
+    b_men = (man("b-arc1", "archer", "b", section="tower"),)
+    state = two(boarders_on_b("marine"), b_men, kind_b="quinquereme")
+    with forced(3, 3, 3, 3):
+        dice, events = cup()
+        melee.melee(state, dice, events)
+    assert [r.rule for r in rolls(events)] == [melee.TOWER] * 4

@@ -246,3 +246,42 @@ def test_a_sunk_galley_leaves_wreckage_of_half_her_area() -> None:
     assert wreck.length * wreck.beam == pytest.approx(a.length * a.beam / 2, rel=0.01)
     assert (wreck.x, wreck.y, wreck.heading) == (a.x, a.y, a.heading)
     assert math.isclose(wreck.length / wreck.beam, a.length / a.beam, rel_tol=0.01)
+
+
+# --- issue 37: a holed supporter is not sound; an abandoned deck held by boarders is taken ---
+
+def test_a_holed_galley_is_not_one_sound_ship_to_hold_her_up() -> None:
+    # "One sound ship grappled to one that is holed" (11.0): c, holed herself, holds nobody up
+    state = supported(1)
+    state = state.with_ship(replace(state.ship("c"), holed=True, loads=1))
+    dice, events = cup()
+    state = leak(state, dice, events)
+    assert state.ship("a").status is Status.SUNK
+    assert not said(events, "supported")
+    assert state.ship("c").afloat
+
+
+def test_abandoning_a_deck_held_by_enemy_boarders_gives_her_to_them() -> None:
+    # a's crew go over the side while b's marines stand on a's deck: a is captured (scored as
+    # taken, half as much again), not driven off
+    from ahoy_tui.engine.dice import Rng
+    from ahoy_tui.rules.ramming_speed import flow
+    from ahoy_tui.rules.ramming_speed.actions import AbandonShip
+    from ahoy_tui.rules.ramming_speed.legal import phase_choices
+    from ahoy_tui.rules.ramming_speed.model import Man, Phase
+
+    a = galley("a", x=36, y=24, value=10)
+    b = galley("b", "p2", x=39, y=24)
+    men = (Man("a-mar1", "marine", "a", "a", "bow"),
+           Man("b-mar1", "marine", "b", "a", "stern"), Man("b-mar2", "marine", "b", "a", "stern"),
+           Man("b-sai1", "sailor", "b", "b", "stern"))
+    state = replace(battle(a, b, men=men, grapples=(Grapple("b", "a", 2),)),
+                    phase=Phase.MAINTENANCE, rng=Rng(3, 0))
+    action = AbandonShip("p1", "a")
+    assert action in list(phase_choices(state, Phase.MAINTENANCE, "p1"))
+    with forced(5):   # a's marine swims
+        after, events = flow.apply_action(state, action)
+    assert after.ship("a").status is Status.CAPTURED
+    assert flow.score(after, "p2") == 15
+    assert {m.aboard for m in after.men if m.ship == "b"} == {"b"}   # the captors go home
+    assert [e.text for e in events if getattr(e, "kind", "") == "captured"] == ["A is captured!"]
