@@ -143,6 +143,13 @@ def grapple(view: RSState, legal: LegalActions, side: str, careful: bool) -> Dec
         ship, target = view.ship(action.ship), view.ship(action.target)
         if ship.id in view.acted:
             continue
+        if target.side == side:
+            # lines to a friend only to hold her up when she is sinking (11.0), from a sound
+            # galley of ours
+            if sight.sinking(target) and not ship.holed and (best is None or best[0] < 9):
+                best = (9.0, action, f"{ship.name} throws lines to {target.name} to hold "
+                        "her up (11.0)")
+            continue
         ours = sight.boarders_strength(view, ship)
         theirs = sight.defenders_strength(view, target)
         if sight.escape_edge(view, side) is not None:
@@ -240,7 +247,11 @@ def maintain(view: RSState, legal: LegalActions, side: str, careful: bool) -> De
 
 def _cut_why(view: RSState, action: CutLines) -> str:
     ship, other = view.ship(action.ship), view.ship(action.target)
+    if any(m.ship == ship.id and m.aboard == other.id for m in view.men):
+        return ""   # never while her own boarders are on the other galley
     if other.side == ship.side:
+        if sight.sinking(other) and other.loads < 6 and not ship.holed:
+            return ""   # holding a sinking friend up (11.0)
         return f"{ship.name} casts off from {other.name}"
     if sight.sinking(other):
         return f"{ship.name} cuts loose from the sinking {other.name}"

@@ -131,5 +131,29 @@ class PhaseDone:
     side: str
 
 
+@frozen
+class PlaceMan:
+    """In maintenance, put a man of hers where the captain wants him on her deck (13.0: "freely
+    placed anywhere on their ship"), five to a section, a tower counted in its section (13.2).
+    Men not placed by hand are placed as a captain would."""
+
+    kind: ClassVar[str] = "place_man"
+    side: str
+    ship: str
+    man: str
+    section: str
+
+
+@frozen
+class Recall:
+    """Call a galley's boarders back from the galley they boarded (17.0: "abandon the boarding
+    enterprise"): they return to their own ship at once (17.2)."""
+
+    kind: ClassVar[str] = "recall"
+    side: str
+    ship: str
+    target: str
+
+
 Action = (WriteOrders | SealOrders | Shoot | ThrowLines | DropCorvus | Board | ShiftOars
-          | SetSail | CutLines | RemoveCorvus | AbandonShip | PhaseDone)
+          | SetSail | CutLines | RemoveCorvus | AbandonShip | PlaceMan | Recall | PhaseDone)

@@ -106,8 +106,8 @@ def aims(state: RSState, ship: Galley, target: Galley) -> tuple[str, ...]:
     if near and (broadside(ship, target) or any(m.section == "tower" for m in near)):
         out += ["bow", "middle", "stern"]
     if any(m.section == "tower" for m in near):
+        # any man of the enemy's aboard her (18.4: "pick out individuals")
         out += [m.id for m in state.men if m.aboard == target.id
-                and m.rank in ("admiral", "captain", "sailor")
                 and state.ship(m.ship).side != ship.side]
     return tuple(out)
 

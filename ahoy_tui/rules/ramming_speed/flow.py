@@ -30,6 +30,8 @@ from ahoy_tui.rules.ramming_speed.actions import (
     CutLines,
     DropCorvus,
     PhaseDone,
+    PlaceMan,
+    Recall,
     RemoveCorvus,
     SealOrders,
     SetSail,
@@ -105,6 +107,10 @@ def apply_action(state: RSState, action: Action) -> tuple[RSState, list[Event]]:
                 # her deck left to the enemy boarders on it: she is theirs (17.1)
                 state = melee.capture(state, ship.id, dice, events)
             state = replace(state, acted=(*state.acted, action.ship))
+        case PlaceMan():
+            state = melee.place_man(state, action.man, action.section, events)
+        case Recall():
+            state = melee.recall(state, action.ship, action.target, events)
         case PhaseDone():
             state = replace(state, done=(*state.done, action.side))
             state = carry_on(state, dice, events)
@@ -158,7 +164,10 @@ def reveal(state: RSState, dice: Dice, events: list[Event]) -> RSState:
 def _has_choice(state: RSState, phase: Phase, side: str) -> bool:
     from ahoy_tui.rules.ramming_speed.legal import phase_choices
 
-    return next(phase_choices(state, phase, side), None) is not None
+    # placing men (13.0) is offered whenever maintenance is open, but does not hold it open:
+    # a side with nothing else to do there has its men placed as a captain would
+    return next((c for c in phase_choices(state, phase, side) if not isinstance(c, PlaceMan)),
+                None) is not None
 
 
 def open_phase(state: RSState, phase: Phase, dice: Dice, events: list[Event]) -> RSState:
@@ -213,9 +222,10 @@ def end_of_turn(state: RSState, dice: Dice, events: list[Event]) -> RSState:
     men = tuple(replace(m, wounded_until=0) if 0 < m.wounded_until <= state.turn else m
                 for m in state.men)
     state = replace(state, men=men)
+    kept = frozenset(state.acted)   # the men placed by hand this maintenance (13.0)
     for ship in state.ships:
         if ship.afloat:
-            state = melee.place_crew(state, ship.id)
+            state = melee.place_crew(state, ship.id, kept)
     state = morale.check_half(state, events)
     state = sailing.wind_check(state, dice, events)
     state = _over_if_done(state, events)

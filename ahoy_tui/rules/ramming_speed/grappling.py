@@ -40,11 +40,12 @@ def contested(state: RSState, ship_id: str) -> bool:
                and not m.wounded(state.turn) for m in state.men)
 
 
-def within_reach(state: RSState, ship: Galley) -> Iterator[Galley]:
-    """Enemy galleys within 2" of her (14.0, 21.1)."""
+def within_reach(state: RSState, ship: Galley, friends: bool = False) -> Iterator[Galley]:
+    """Enemy galleys within 2" of her (14.0, 21.1); with ``friends`` her own side's too (lines
+    may be thrown to a friend, to hold her up when sinking: 11.0; a corvus is for boarding)."""
     reach = tables()["grapple"]["reach"]
     for other in state.ships:
-        if other.afloat and other.side != ship.side and \
+        if other.afloat and other.id != ship.id and (friends or other.side != ship.side) and \
                 distance(ship.outline, other.outline) <= reach:
             yield other
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from ahoy_tui.engine.geometry import angle_between, unit_deg
+from ahoy_tui.engine.geometry import angle_between, hull_deg, overlap, unit_deg
 from ahoy_tui.engine.memo import KeyedMemo
 from ahoy_tui.rules.ramming_speed.model import Band, Galley, RSState, Sail, ShipOrders
 from ahoy_tui.rules.ramming_speed.tables import band_distance, tables
@@ -268,4 +268,45 @@ def withdraw_orders(state: RSState, ship: Galley) -> ShipOrders:
         fastest = Band.CRUISING  # the easiest route spares the rowers
     length = full_distance(state, ship, fastest)
     circle = radius(state, ship, fastest)
-    return ShipOrders(ship.id, fastest, steer_toward(ship, fastest, length, circle, ship.home))
+    home = ShipOrders(ship.id, fastest, steer_toward(ship, fastest, length, circle, ship.home))
+    if clear_track(state, ship, home):
+        return home
+    # the easiest route home goes round what lies in her way: wreckage, the shore, another
+    # galley (the project's reading of 22.5; a galley that withdraws never rams, and she
+    # does not drive into the same wreck or alongside the same galley turn after turn)
+    for band in dict.fromkeys((fastest, *sorted((b for b in allowed if b not in
+                                                 (Band.BACKING, Band.SAIL)),
+                                                key=lambda b: -b.value))):
+        length = full_distance(state, ship, band)
+        circle = radius(state, ship, band)
+        for off in (30, -30, 60, -60, 90, -90, 135, -135, 180):
+            orders = ShipOrders(ship.id, band,
+                                steer_toward(ship, band, length, circle, ship.home + off))
+            if clear_track(state, ship, orders):
+                return orders
+    if Band.BACKING in allowed:
+        back = ShipOrders(ship.id, Band.BACKING,
+                          "S" * full_distance(state, ship, Band.BACKING))
+        if clear_track(state, ship, back):
+            return back
+    if Band.HOVE_TO in allowed:
+        return ShipOrders(ship.id, Band.HOVE_TO, "S" * full_distance(state, ship, Band.HOVE_TO))
+    return home
+
+
+def clear_track(state: RSState, ship: Galley, orders: ShipOrders) -> bool:
+    """Whether her orders take her clear of wreckage, the shore and the galleys where they lie
+    now (those she already touches she is passing, and not counted)."""
+    length = full_distance(state, ship, orders.band)
+    if not orders.moves or not length:
+        return True
+    poses = track(ship, orders.band, orders.moves, radius(state, ship, orders.band))
+    mine = ship.outline
+    others = [o.outline for o in state.ships if o.afloat and o.id != ship.id]
+    others = [o for o in others if not overlap(mine, o)]
+    obstacles = [*others, *(w.outline for w in state.wrecks), *(s.points for s in state.shores)]
+    for x, y, h in poses[1::2]:
+        hull = hull_deg(x, y, h, ship.length, ship.beam)
+        if any(overlap(hull, o) for o in obstacles):
+            return False
+    return True

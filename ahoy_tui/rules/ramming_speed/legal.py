@@ -13,6 +13,8 @@ from ahoy_tui.rules.ramming_speed.actions import (
     CutLines,
     DropCorvus,
     PhaseDone,
+    PlaceMan,
+    Recall,
     RemoveCorvus,
     SealOrders,
     SetSail,
@@ -78,13 +80,17 @@ def phase_choices(state: RSState, phase: Phase, side: str) -> Iterator[Any]:
             corvus = ship.corvus and not ship.corvus_spent
             if not men and not corvus:
                 continue
-            for target in grappling.within_reach(state, ship):
-                if corvus:
+            for target in grappling.within_reach(state, ship, friends=True):
+                if grappling.grapple_between(state, ship.id, target.id) is not None and \
+                        target.side == side:
+                    continue  # a friend already held
+                if corvus and target.side != side:
                     yield DropCorvus(side, ship.id, target.id)
                 if men:
                     yield ActionRange(ThrowLines(side, ship.id, target.id, men), "men", 1, men)
     elif phase is Phase.BOARD:
         yield from _boarding(state, side)
+        yield from _recalls(state, side)
     elif phase is Phase.MAINTENANCE:
         yield from _maintenance(state, side)
 
@@ -118,7 +124,35 @@ def _boarding(state: RSState, side: str) -> Iterator[Any]:
                 yield Board(side, ship.id, target.id, False)
 
 
+def _recalls(state: RSState, side: str) -> Iterator[Any]:
+    """A galley of hers may call her boarders home (17.0, 17.2) from a galley they stand on."""
+    for ship in own(state, side):
+        if ship.id in state.acted:
+            continue
+        for target_id in dict.fromkeys(m.aboard for m in state.men
+                                       if m.ship == ship.id and m.aboard not in ("", ship.id)):
+            target = state.ship(target_id)
+            if target.afloat and target.side != side:
+                yield Recall(side, ship.id, target_id)
+
+
+def _placings(state: RSState, side: str) -> Iterator[Any]:
+    """Each of her men, once a maintenance, put where his captain wants him (13.0)."""
+    for ship in own(state, side):
+        if grappling.contested(state, ship.id):
+            continue  # a deck being fought over stays as it stands (13.1 moves them)
+        for man in state.men:
+            if man.ship == ship.id and man.aboard == ship.id and man.id not in state.acted:
+                for section in melee.places_for(state, man):
+                    yield PlaceMan(side, ship.id, man.id, section)
+
+
 def _maintenance(state: RSState, side: str) -> Iterator[Any]:
+    yield from _maintenance_ships(state, side)
+    yield from _placings(state, side)
+
+
+def _maintenance_ships(state: RSState, side: str) -> Iterator[Any]:
     for ship in own(state, side):
         if ship.id in state.acted:
             continue
@@ -189,7 +223,8 @@ def explain(state: RSState, action: Any) -> tuple[str, str]:
     wanted = {Shoot: Phase.FIRE, ThrowLines: Phase.GRAPPLE, DropCorvus: Phase.GRAPPLE,
               Board: Phase.BOARD, ShiftOars: Phase.MAINTENANCE, SetSail: Phase.MAINTENANCE,
               CutLines: Phase.MAINTENANCE, RemoveCorvus: Phase.MAINTENANCE,
-              AbandonShip: Phase.MAINTENANCE}.get(type(action))
+              AbandonShip: Phase.MAINTENANCE, PlaceMan: Phase.MAINTENANCE,
+              Recall: Phase.BOARD}.get(type(action))
     if wanted is not None and wanted is not state.phase:
         return SEQUENCE, (f"that is done in {PHASE_WORDS[wanted]}; now it is "
                           f"{PHASE_WORDS[state.phase]}")
@@ -206,5 +241,9 @@ def explain(state: RSState, action: Any) -> tuple[str, str]:
         RemoveCorvus: ("21.2 Boarding bridges", "a corvus comes off once one side holds both "
                        "galleys"),
         AbandonShip: ("12.0 Abandoning ship", "a galley is abandoned when sinking or overrun"),
+        PlaceMan: ("13.2 Moving aboard ship", "a man of hers aboard her, once a maintenance, "
+                   "to a section with fewer than five (a tower counts in its section)"),
+        Recall: ("17.2 Repelling boarders", "a galley calls back her own men from a galley "
+                 "they boarded"),
     }
     return reasons.get(type(action), (SEQUENCE, "that is not a choice now"))

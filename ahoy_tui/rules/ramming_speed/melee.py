@@ -439,8 +439,9 @@ def _party(state: RSState, men: Sequence[Man]) -> str:
     return " and ".join(parts)
 
 
-def place_crew(state: RSState, ship_id: str) -> RSState:
-    """Men placed freely in maintenance (13.0): officers and sailors aft, marines forward,
+def place_crew(state: RSState, ship_id: str, kept: frozenset[str] = frozenset()) -> RSState:
+    """Men placed freely in maintenance (13.0): those the player placed (``kept``) stay where
+    he put them; the rest as a captain would: officers and sailors aft, marines forward,
     archers in a tower or amidships, five to a section with those in a tower (13.2)."""
     ship = state.ship(ship_id)
     cap = tables()["melee"]["section_holds"]
@@ -448,9 +449,16 @@ def place_crew(state: RSState, ship_id: str) -> RSState:
     if any(side_of(state, m) != ship.side for m in crew):
         return state  # a deck being fought over stays as it stands
     count = dict.fromkeys(SECTIONS, 0)
-    placed: dict[str, Man] = {}
     towers = list(ship.towers)
+    for m in crew:
+        if m.id in kept:
+            base = towers[0] if m.section == "tower" and towers else m.section
+            if base in count:
+                count[base] += 1
+    placed: dict[str, Man] = {}
     for man in sorted(crew, key=lambda m: (rank_index(m), m.id)):
+        if man.id in kept:
+            continue
         wanted = [HOME_SECTION.get(man.rank, "middle")]
         if man.rank == "archer" and towers:
             wanted = ["tower", *wanted]
@@ -466,3 +474,48 @@ def place_crew(state: RSState, ship_id: str) -> RSState:
         else:
             placed[man.id] = man
     return replace(state, men=tuple(placed.get(m.id, m) for m in state.men))
+
+
+def places_for(state: RSState, man: Man) -> tuple[str, ...]:
+    """Where a man of hers may be put in maintenance (13.0, 13.2): any section of her deck
+    (her tower too) but his own, with fewer than five there."""
+    ship = state.ship(man.ship)
+    cap = tables()["melee"]["section_holds"]
+    out = []
+    for section in (*SECTIONS, *(("tower",) if ship.towers else ())):
+        if section == man.section:
+            continue
+        base = ship.towers[0] if section == "tower" else section
+        here = sum(1 for m in state.men if m.aboard == ship.id and m.id != man.id and (
+            m.section == base or (m.section == "tower" and base in ship.towers)))
+        if here < cap:
+            out.append(section)
+    return tuple(out)
+
+
+def place_man(state: RSState, man_id: str, section: str, events: list[Event]) -> RSState:
+    man = state.man(man_id)
+    ship = state.ship(man.ship)
+    events.append(Happened("placed", f"{ship.name}'s {man.rank} goes to her "
+                           f"{'tower' if section == 'tower' else section}", PLACING,
+                           side=ship.side, ship=ship.id))
+    return replace(state, men=tuple(replace(m, section=section) if m.id == man_id else m
+                                    for m in state.men),
+                   acted=(*state.acted, man_id))
+
+
+def recall(state: RSState, ship_id: str, target_id: str, events: list[Event]) -> RSState:
+    """Her boarders on the target called home (17.0, 17.2): at once, whatever lies between."""
+    ship = state.ship(ship_id)
+    back = {m.id for m in state.men if m.ship == ship_id and m.aboard == target_id}
+    men = tuple(replace(m, aboard=ship_id, section=HOME_SECTION.get(m.rank, "middle"))
+                if m.id in back else m for m in state.men)
+    events.append(Happened("recalled", f"{ship.name} calls her {len(back)} "
+                           f"{'man' if len(back) == 1 else 'men'} back from "
+                           f"{state.ship(target_id).name}: they return to their own ship",
+                           RETREAT, side=ship.side, ship=ship_id, big=True))
+    state = replace(state, men=men, acted=(*state.acted, ship_id))
+    if target_id not in fights(state):
+        target = state.ship(target_id)
+        state = state.with_ship(replace(target, boarding_turns=0))
+    return state

@@ -10,6 +10,8 @@ from ahoy_tui.rules.ramming_speed.actions import (
     CutLines,
     DropCorvus,
     PhaseDone,
+    PlaceMan,
+    Recall,
     RemoveCorvus,
     SealOrders,
     SetSail,
@@ -19,7 +21,7 @@ from ahoy_tui.rules.ramming_speed.actions import (
     WriteOrders,
 )
 from ahoy_tui.rules.ramming_speed.helm import full_distance, grade
-from ahoy_tui.rules.ramming_speed.model import Galley, Phase, RSState
+from ahoy_tui.rules.ramming_speed.model import Galley, Man, Phase, RSState
 from ahoy_tui.rules.ramming_speed.sailing import wind_words
 
 PROMPTS = {
@@ -59,7 +61,7 @@ def describe(state: RSState, action: Any) -> str:
                 aim = f" ({action.aim})"
             elif action.aim:
                 try:
-                    aim = f" (pick out the {state.man(action.aim).rank})"
+                    aim = f" (pick out {man_words(state, state.man(action.aim))})"
                 except KeyError:
                     aim = " (pick out a man)"
             return f"{_name(state, action.ship)} shoots at {_name(state, action.target)}{aim}"
@@ -82,9 +84,25 @@ def describe(state: RSState, action: Any) -> str:
             return f"{_name(state, action.ship)} takes up the corvus"
         case AbandonShip():
             return f"{_name(state, action.ship)}: abandon ship!"
+        case PlaceMan():
+            try:
+                who = man_words(state, state.man(action.man))
+            except KeyError:
+                who = "a man"
+            return f"{_name(state, action.ship)}: {who} to her {action.section}"
+        case Recall():
+            return (f"{_name(state, action.ship)} calls her boarders back from "
+                    f"{_name(state, action.target)}")
         case PhaseDone():
             return "done with this phase"
     return str(action)
+
+
+def man_words(state: RSState, man: Man) -> str:
+    """A man by his galley, rank, number and place: "Themis's sailor 2 (stern)"."""
+    same = [m.id for m in state.men if m.ship == man.ship and m.rank == man.rank]
+    number = f" {same.index(man.id) + 1}" if len(same) > 1 else ""
+    return f"{_name(state, man.ship)}'s {man.rank}{number} ({man.section})"
 
 
 def log_line(state: RSState, ship: Galley) -> str:

@@ -508,3 +508,12 @@ def test_a_bolt_at_short_range_end_on_strikes_the_nearest_part():
     assert not archery.broadside(a, b)
     after = shoot(state, 4, aim="bow")
     assert ids_of(state) - ids_of(after) == {"b-sai2"}
+
+
+def test_tower_archers_may_pick_out_any_man():
+    # 18.4 "pick out individuals": the marine in her bow is offered too (R31 replaced)
+    state = tower_shot()
+    aims = archery.aims(state, state.ship("a"), state.ship("b"))
+    assert {"b-cap1", "b-sai1", "b-mar1"} <= set(aims)
+    after = shoot(state, 6, 1, aim="b-mar1")   # a 6 picks him out; 1: dead
+    assert "b-mar1" not in ids_of(after)

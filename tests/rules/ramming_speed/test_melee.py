@@ -479,3 +479,81 @@ def test_a_lone_boarder_climbs_to_the_tower_men_who_hold_her():
         dice, events = cup()
         melee.melee(state, dice, events)
     assert [r.rule for r in rolls(events)] == [melee.TOWER] * 4
+
+
+# --- issue 37: the player commands his men ----------------------------------------------------
+
+def test_a_man_placed_in_maintenance_stays_where_his_captain_put_him():
+    # 13.0: "freely placed anywhere on their ship": a's captain sent to her bow stays there
+    # when the rest are placed at the end of maintenance (a sailor's place is aft)
+    from ahoy_tui.rules.ramming_speed import flow
+    from ahoy_tui.rules.ramming_speed.actions import PlaceMan
+
+    a = galley("a", "p1", x=20, y=20)
+    b = galley("b", "p2", x=60, y=40)
+    men = (man("a-cap1", "captain", "a", section="stern"),
+           man("a-sai1", "sailor", "a", section="bow"), man("b-sai1", "sailor", "b"))
+    state = battle(a, b, men=men, phase=Phase.MAINTENANCE)
+    move = PlaceMan("p1", "a", "a-cap1", "bow")
+    assert move in list(phase_choices(state, Phase.MAINTENANCE, "p1"))
+    state, events = play(state, move)
+    assert PlaceMan("p1", "a", "a-cap1", "middle") not in list(
+        phase_choices(state, Phase.MAINTENANCE, "p1"))           # once a maintenance
+    assert [e.text for e in events if getattr(e, "kind", "") == "placed"] == [
+        "A's captain goes to her bow"]
+    state, _ = play(state, PhaseDone("p1"))
+    while state.phase is Phase.MAINTENANCE:
+        state, _ = play(state, PhaseDone(state.to_act))
+    assert state.man("a-cap1").section == "bow"
+    assert state.man("a-sai1").section == "stern"                # placed as a captain would
+    assert flow.writers(state)
+
+
+def test_no_sixth_man_is_placed_in_a_full_section():
+    from ahoy_tui.rules.ramming_speed import RammingSpeedRuleset
+    from ahoy_tui.rules.ramming_speed.actions import PlaceMan
+
+    a = galley("a", "p1", x=20, y=20)
+    b = galley("b", "p2", x=60, y=40)
+    men = (*crew("a", *[("marine", "bow")] * 5), man("a-cap1", "captain", "a", section="stern"),
+           man("b-sai1", "sailor", "b"))
+    state = battle(a, b, men=men, phase=Phase.MAINTENANCE)
+    assert not any(isinstance(c, PlaceMan) and c.man == "a-cap1" and c.section == "bow"
+                   for c in phase_choices(state, Phase.MAINTENANCE, "p1"))
+    rule, _ = RammingSpeedRuleset().explain_illegal(state, PlaceMan("p1", "a", "a-cap1", "bow"))
+    assert rule == "13.2 Moving aboard ship"
+
+
+def test_a_galley_may_call_her_boarders_home():
+    from ahoy_tui.rules.ramming_speed.actions import Recall
+
+    state = two(boarders_on_b("marine", "captain"), defenders("marine", "marine"))
+    state = state.with_ship(replace(state.ship("b"), boarding_turns=1))
+    call = Recall("p1", "a", "b")
+    assert call in list(phase_choices(state, Phase.BOARD, "p1"))
+    after, events = play(state, call)
+    assert {m.aboard for m in after.men if m.ship == "a"} == {"a"}
+    assert any(getattr(e, "kind", "") == "recalled" for e in events)
+    assert after.ship("b").boarding_turns == 0
+
+
+def test_friends_may_grapple_a_friend_and_so_hold_her_up():
+    # 14.0 lines within 2"; a sinking p1 galley held by two sound friends (11.0)
+    from ahoy_tui.rules.ramming_speed.actions import DropCorvus, ThrowLines
+    from ahoy_tui.rules.ramming_speed.sinking import check_afloat
+
+    a = galley("a", "p1", x=20, y=20, holed=True, loads=4)
+    c = galley("c", "p1", x=22, y=20, corvus=True)
+    d = galley("d", "p1", x=18, y=20)
+    z = galley("z", "p2", x=60, y=40)
+    men = (*crew("c", ("marine", "bow"), ("marine", "bow")),
+           *crew("d", ("sailor", "bow"), ("sailor", "bow")), man("z-sai1", "sailor", "z"))
+    state = battle(a, c, d, z, men=men, phase=Phase.GRAPPLE)
+    choices = list(phase_choices(state, Phase.GRAPPLE, "p1"))
+    assert any(getattr(ch, "template", None) == ThrowLines("p1", "c", "a", 2) for ch in choices)
+    assert not any(isinstance(ch, DropCorvus) for ch in choices)   # a corvus is for boarding
+    with forced(4, 4, 4, 4):
+        state, _ = play(state, ThrowLines("p1", "c", "a", 2), ThrowLines("p1", "d", "a", 2))
+    state = state.with_ship(replace(state.ship("a"), loads=6))
+    dice, events = cup()
+    assert check_afloat(state, "a", dice, events).ship("a").afloat

@@ -250,3 +250,36 @@ def test_the_admiral_killed_aboard_a_flagship_afloat_does_not_shake_the_fleet():
     state = replace(state, men=(*state.men, man("f-adm1", "admiral", "f", section="stern")))
     after, events = killed(state, "f-adm1")
     assert going(after) == [] and rolls(events) == []
+
+
+def test_a_withdrawing_galley_steers_round_the_wreckage_on_her_way_home():
+    # a wreck lies across her way south: the easiest route home goes round it, not into it
+    # (issue 37: "Arados into the wreckage (-2)" four turns running)
+    from ahoy_tui.rules.ramming_speed.model import Wreck
+
+    a = galley("a", "p1", x=20, y=20, heading=180, band=Band.SLOW, withdrawing=True)
+    b = galley("b", "p2", x=50, y=40)
+    state = battle(a, b, men=crew("a", *A_CREW) + crew("b", ("marine", "bow")),
+                   phase=Phase.ORDERS, wrecks=(Wreck(20, 28, 90, 5, 1),))
+    straight = ShipOrders("a", Band.SLOW, "S" * helm.full_distance(state, a, Band.SLOW))
+    into = movement.move_all(state, {"a": straight, "b": ShipOrders("b", Band.HOVE_TO, "")}, [])
+    assert [c.zone for c in into.contacts] == ["wreckage"]   # straight home strikes it
+    orders = helm.withdraw_orders(state, a)
+    after = movement.move_all(state, {"a": orders, "b": ShipOrders("b", Band.HOVE_TO, "")}, [])
+    assert after.contacts == ()
+    assert orders.band is not Band.BACKING
+
+
+def test_a_withdrawing_galley_does_not_come_alongside_the_same_galley():
+    a = galley("a", "p1", x=20, y=20, heading=180, band=Band.SLOW, withdrawing=True)
+    b = galley("b", "p2", x=20, y=26, heading=90)   # across her way south, 6" off
+    state = battle(a, b, men=crew("a", *A_CREW) + crew("b", ("marine", "bow")),
+                   phase=Phase.ORDERS)
+    straight: list = []
+    movement.move_all(state, {"a": ShipOrders("a", Band.SLOW, "S" * helm.full_distance(
+        state, a, Band.SLOW)), "b": ShipOrders("b", Band.HOVE_TO, "")}, straight)
+    assert [e for e in straight if getattr(e, "kind", "") == "touch"]   # straight home: alongside
+    orders = helm.withdraw_orders(state, a)
+    events: list = []
+    movement.move_all(state, {"a": orders, "b": ShipOrders("b", Band.HOVE_TO, "")}, events)
+    assert not [e for e in events if getattr(e, "kind", "") == "touch"]
