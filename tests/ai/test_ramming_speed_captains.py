@@ -192,3 +192,70 @@ def test_a_lone_galley_never_rows_off_the_table_however_hopeless_the_chase():
     x, y, _ = track(pirate, band_named(action.band), action.moves,
                     radius(state, pirate, band_named(action.band)))[-1]
     assert 0 <= x <= state.width and 0 <= y <= state.height
+
+
+# --- issue 37: no rake announced on every order, no lines cut with boarders across, no rams on
+# her own galleys ---------------------------------------------------------------------------
+
+def test_no_rake_is_announced_where_none_can_come_of_it():
+    # at the start of every battle the fleets lie far apart, and the merchant is sail-only:
+    # no order announces an oar rake (9.1)
+    for scenario in SCENARIOS:
+        state = Game.new("ramming-speed", scenario, seed=1).state
+        assert isinstance(state, RSState)
+        captain = make_captain("normal", 1)
+        while state.phase is Phase.ORDERS and state.turn == 1:
+            legal = legal_actions(state)
+            action = captain.decide(RULES.view(state, state.to_act or ""), legal).action
+            if isinstance(action, WriteOrders):
+                assert not action.rake, (scenario, action)
+            state, _ = apply(state, action)
+            assert isinstance(state, RSState)
+
+
+def test_the_captain_never_cuts_lines_with_her_boarders_on_the_other_galley():
+    from ahoy_tui.ai.ramming_speed.deck import _cut_why
+    from ahoy_tui.rules.ramming_speed.actions import CutLines
+    from ahoy_tui.rules.ramming_speed.model import Grapple, Man
+
+    state = Game.new("ramming-speed", "corvus", seed=1).state
+    assert isinstance(state, RSState)
+    mine, theirs = state.side_ships("p1")[0], state.side_ships("p2")[0]
+    state = replace(state, phase=Phase.MAINTENANCE, escape=(("p1", "N"),),
+                    grapples=(Grapple(mine.id, theirs.id, lines=2),))
+    cut = CutLines("p1", mine.id, theirs.id)
+    assert _cut_why(state, cut)     # a runner cuts the lines to run for it...
+    boarder = Man("x-mar", "marine", mine.id, theirs.id, "bow")
+    across = replace(state, men=(*state.men, boarder))
+    assert _cut_why(across, cut) == ""   # ...but never with her own men on the other deck
+
+
+def test_ramming_her_own_galley_is_worse_than_any_prize():
+    from ahoy_tui.ai.ramming_speed.judge import contact_worth, me_of
+    from ahoy_tui.ai.ramming_speed.sim import Outcome
+
+    state = Game.new("ramming-speed", "salamis", seed=1).state
+    assert isinstance(state, RSState)
+    ship, friend = state.side_ships("p1")[:2]
+    foe = state.side_ships("p2")[0]
+    me = me_of(state, ship)
+    own = contact_worth(me, Outcome("ram", friend, 90.0, Band.RAMMING, (0, 0, 0), "oars"), state)
+    prize = contact_worth(me, Outcome("ram", foe, 90.0, Band.RAMMING, (0, 0, 0), "oars"), state)
+    assert own < -friend.value - 10 and own < -prize
+
+
+def test_a_sail_only_merchant_never_announces_a_rake():
+    state = Game.new("ramming-speed", "merchantman", seed=1).state
+    assert isinstance(state, RSState)
+    merchant = state.side_ships("p2")[0]
+    pirate = state.side_ships("p1")[0]
+    # the pirate lies across the merchant's course, a few inches off
+    state = state.with_ship(replace(pirate, x=merchant.x + 5, y=merchant.y,
+                                    heading=(merchant.heading + 90) % 360))
+    state = replace(state, wind=replace(state.wind, strength="breeze"))
+    state, _ = apply(state, SealOrders("p1"))
+    assert isinstance(state, RSState) and state.to_act == "p2"
+    for level in ("normal", "hard"):
+        action = make_captain(level, 1, think=0.3).decide(RULES.view(state, "p2"),
+                                                          legal_actions(state)).action
+        assert isinstance(action, WriteOrders) and not action.rake

@@ -81,7 +81,8 @@ def contact_worth(me: Me, out: Outcome, view: RSState) -> float:
     if out.kind == "ram" and other is not None:
         hurt = ram_worth(other, out.band, out.angle)
         if other.side == ship.side:
-            return worth - hurt - 2.0
+            # never ram her own: worse than any prize she might win by it (issue 37)
+            return worth - hurt - 2.0 - other.value - 10.0
         extra = 0.05 * other.value if out.zone in ("oars", "rear") else 0.0
         return worth + hurt + extra + board_worth(me, other, view)
     if out.kind == "rammed" and other is not None:

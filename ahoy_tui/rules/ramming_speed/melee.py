@@ -41,6 +41,14 @@ def rank_index(man: Man) -> int:
     return list(tables()["melee"]["ranks"]).index(man.rank)
 
 
+def man_name(state: RSState, man: Man) -> str:
+    """A man by his galley, rank and number among her men of that rank: "Nike's marine 3"
+    (no number when she has one of his rank)."""
+    same = [m.id for m in state.men if m.ship == man.ship and m.rank == man.rank]
+    number = f" {same.index(man.id) + 1}" if len(same) > 1 and man.id in same else ""
+    return f"{state.ship(man.ship).name}'s {man.rank}{number}"
+
+
 def side_of(state: RSState, man: Man) -> str:
     return state.ship(man.ship).side
 
@@ -163,8 +171,8 @@ def duel(state: RSState, a: list[Man], b: list[Man], where: str, dice: Dice,
     """One fight: a D6 a side; two points ahead kills an opponent, else a draw (16.1); the
     loser of two-to-one gives up his least valuable man (16.6)."""
     ma, mb = modifiers(a, b, a_tower=a_tower, b_tower=b_tower)
-    names_a = " and ".join(m.rank for m in a)
-    names_b = " and ".join(m.rank for m in b)
+    names_a = " and ".join(man_name(state, m) for m in a)
+    names_b = " and ".join(man_name(state, m) for m in b)
     rule = TOWER if (a_tower or b_tower) else SUPERIORITY if (ma or mb) else DUEL
     sa = side_of(state, a[0])
     sb = side_of(state, b[0])
@@ -177,7 +185,7 @@ def duel(state: RSState, a: list[Man], b: list[Man], where: str, dice: Dice,
         return state
     losers = b if diff > 0 else a
     fallen = max(losers, key=lambda m: (rank_index(m), m.id))
-    dice.judge(f"the {fallen.rank} falls")
+    dice.judge(f"{man_name(state, fallen)} falls")
     return kill(state, fallen, dice, events, rule, rolled=True)
 
 
@@ -377,6 +385,10 @@ def boarding_morale(state: RSState, dice: Dice, events: list[Event]) -> RSState:
                                    f"{pd}: she surrenders", COUNTING, side=ship.side,
                                    ship=ship.id, big=True))
             state = capture(state, ship.id, dice, events)
+        else:
+            events.append(Happened("fight_on", f"Aboard {ship.name}: boarders {pa} against "
+                                   f"{pd}: both sides fight on", COUNTING, side=ship.side,
+                                   ship=ship.id))
     return state
 
 

@@ -32,11 +32,16 @@ def officer_killed(state: RSState, man: Man, dice: Dice, events: list[Event]) ->
         events.append(Happened("command", f"{ship.name}'s captain is dead; the admiral "
                                "commands her", ADMIRAL, side=ship.side, ship=ship.id))
         return state
-    return captain_lost(state, ship, dice, events)
+    return captain_lost(state, ship, dice, events, man.rank)
 
 
-def captain_lost(state: RSState, ship: Galley, dice: Dice, events: list[Event]) -> RSState:
-    face = dice.d6(f"{ship.name}'s crew, their captain killed", CAPTAIN_KILLED,
+def captain_lost(state: RSState, ship: Galley, dice: Dice, events: list[Event],
+                 fallen: str = "captain") -> RSState:
+    """The crew's D6 for their fallen commander (22.0): their captain, or the admiral who
+    commanded her with no captain aboard (22.3)."""
+    who = ("their captain killed" if fallen == "captain" else
+           "the admiral who commanded them killed, and no captain left")
+    face = dice.d6(f"{ship.name}'s crew, {who}", CAPTAIN_KILLED,
                    side=ship.side, ship=ship.id)
     result = tables()["morale"]["captain_lost"][str(face)]
     dice.judge({"withdraw": "the galley withdraws", "carry_on": "she carries on",
@@ -63,13 +68,19 @@ def elect(state: RSState, ship: Galley, events: list[Event]) -> RSState:
     return replace(state, men=tuple(new if m.id == best.id else m for m in state.men))
 
 
+WHY = {CARRY_ON: "half her men are lost (22.4)", CAPTAIN_KILLED: "her captain is dead (22.0)",
+       NEW_CAPTAIN: "no man is left to elect (22.1)", FLAGSHIP: "the flagship is lost (22.6)"}
+
+
 def withdraw(state: RSState, ship: Galley, events: list[Event], rule: str) -> RSState:
     """She withdraws (22.5): home by the easiest route; she may shoot and defend herself but
-    never ram or board."""
+    never ram or board. The log says which rule sent her."""
     ship = state.ship(ship.id)
     if ship.withdrawing or not ship.afloat:
         return state
-    events.append(Happened("withdraws", f"{ship.name} withdraws from the action", rule,
+    why = WHY.get(rule)
+    events.append(Happened("withdraws", f"{ship.name} withdraws from the action"
+                           f"{': ' + why if why else ''}", rule,
                            side=ship.side, ship=ship.id, big=True))
     return state.with_ship(replace(ship, withdrawing=True, carry_on=False))
 

@@ -100,9 +100,9 @@ def describe(state: RSState, action: Any) -> str:
 
 def man_words(state: RSState, man: Man) -> str:
     """A man by his galley, rank, number and place: "Themis's sailor 2 (stern)"."""
-    same = [m.id for m in state.men if m.ship == man.ship and m.rank == man.rank]
-    number = f" {same.index(man.id) + 1}" if len(same) > 1 else ""
-    return f"{_name(state, man.ship)}'s {man.rank}{number} ({man.section})"
+    from ahoy_tui.rules.ramming_speed.melee import man_name
+
+    return f"{man_name(state, man)} ({man.section})"
 
 
 def log_line(state: RSState, ship: Galley) -> str:

@@ -70,6 +70,10 @@ def hands(state: RSState, ship: Galley) -> tuple[int, bool]:
 
 
 def can_set_sail(state: RSState, ship: Galley) -> bool:
+    """Whether two men may begin raising or lowering her sail (3.4); a sail is not raised in
+    a calm, where it would carry her nowhere (3.1: 1 calm)."""
+    if ship.sail is Sail.STOWED and state.wind.strength == "calm":
+        return False
     return ship.has_sail and ship.sail in (Sail.STOWED, Sail.UP) and hands(state, ship)[0] >= 2
 
 

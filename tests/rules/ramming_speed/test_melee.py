@@ -557,3 +557,25 @@ def test_friends_may_grapple_a_friend_and_so_hold_her_up():
     state = state.with_ship(replace(state.ship("a"), loads=6))
     dice, events = cup()
     assert check_afloat(state, "a", dice, events).ship("a").afloat
+
+
+# --- issue 37: the log names each man's galley; a passed check is logged ----------------------
+
+def test_each_duel_names_the_men_by_their_galleys():
+    state = two(boarders_on_b("marine", "marine"), defenders("marine"))
+    with forced(6, 1):
+        dice, events = cup()
+        melee.fight_round(state, "b", 1, dice, events)
+    first, second = rolls(events)
+    assert first.purpose == "B's bow, round 1: A's marine 1 and A's marine 2 +1"
+    assert second.purpose == "B's bow, round 1: B's marine"
+    assert second.outcome == "B's marine falls"
+
+
+def test_a_boarding_morale_check_passed_is_logged():
+    state = two(boarders_on_b("marine", "marine", "marine"), defenders("marine", "marine"))
+    state = state.with_ship(replace(state.ship("b"), boarding_turns=1))
+    after, events = morale(state)
+    assert after.ship("b").afloat
+    assert [e.text for e in events if getattr(e, "kind", "") == "fight_on"] == [
+        "Aboard B: boarders 3 against 2: both sides fight on"]

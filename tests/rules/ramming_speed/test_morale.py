@@ -283,3 +283,22 @@ def test_a_withdrawing_galley_does_not_come_alongside_the_same_galley():
     events: list = []
     movement.move_all(state, {"a": orders, "b": ShipOrders("b", Band.HOVE_TO, "")}, events)
     assert not [e for e in events if getattr(e, "kind", "") == "touch"]
+
+
+# --- issue 37: the log says which rule sends her home, and who the crew have lost -----------
+
+def test_the_half_crew_withdrawal_says_it_is_that_rule():
+    state, _ = killed(one(), "a-cap1", 3)
+    state, _ = killed(state, "a-mar1")
+    events: list = []
+    morale.check_half(state, events)
+    (line,) = [e for e in events if getattr(e, "kind", "") == "withdraws"]
+    assert line.text == "A withdraws from the action: half her men are lost (22.4)"
+    assert line.rule == morale.CARRY_ON
+
+
+def test_the_admiral_killed_with_no_captain_aboard_reads_plainly():
+    state, _ = killed(one(("admiral", "stern"), flagship=True), "a-cap1")
+    _, events = killed(state, "a-adm1", 3)
+    (roll,) = rolls(events)
+    assert roll.purpose == "A's crew, the admiral who commanded them killed, and no captain left"

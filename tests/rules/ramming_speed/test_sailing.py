@@ -107,8 +107,19 @@ def test_two_men_are_needed() -> None:
     from ahoy_tui.rules.ramming_speed.sailing import can_set_sail
 
     a = galley("a")
-    assert can_set_sail(battle(a, men=crew(a, sailor=1, marine=1)), a)
-    assert not can_set_sail(battle(a, men=crew(a, sailor=1)), a)
+    light = Wind("light", 90.0)
+    assert can_set_sail(battle(a, men=crew(a, sailor=1, marine=1), wind=light), a)
+    assert not can_set_sail(battle(a, men=crew(a, sailor=1), wind=light), a)
+
+
+def test_no_sail_is_raised_in_a_calm() -> None:
+    # issue 37: "raise the sail" is not offered in a calm; a sail up may still come down
+    from ahoy_tui.rules.ramming_speed.sailing import can_set_sail
+
+    a = galley("a")
+    assert not can_set_sail(battle(a, men=crew(a, sailor=1, marine=1)), a)
+    up = galley("a", sail=Sail.UP)
+    assert can_set_sail(battle(up, men=crew(up, sailor=1, marine=1)), up)
 
 
 def state_of(g: Game) -> RSState:
