@@ -159,6 +159,8 @@ async def test_ramming_speed_orders_written_and_sealed_in_one_line_from_a_browse
         await tab.type("w")
         await tab.until("Move line")  # the line is open: keys now go into it
         await tab.type("Nike: slow 2l 2r 5s; seal\r")
+        await tab.until("no orders written for")  # the other galleys carry on: asked first
+        await tab.type("y")
         await tab.until(lambda: live.game.step >= step + 2)
         nike = dict(live.game.state.written)["p2"].of("p2-4")
         assert nike is not None and nike.moves == "LLRRSSSSS"

@@ -126,13 +126,41 @@ async def test_the_order_sheets_examples_are_quick_choices(tmp_path: Path) -> No
         text = screen_text(app)
         assert "Victoria: slow 6L 3S (9\", 86° to port)" in text
         assert "Victoria: slow 6R 3S (9\", 86° to starboard)" in text
-        await pilot.press("]")  # Fortuna selected: her examples come first
+        rows = [label for label, _ in app.screen.choices()]
+        await pilot.press("]")  # Fortuna selected: the list stays as it was (issue 37)
         await pilot.pause()
-        assert "2 Fortuna: hove-to" in screen_text(app)
-        await pilot.press("4")
+        assert [label for label, _ in app.screen.choices()] == rows
+        assert app.screen.selected == "p1-2"
+        fortuna = next(i for i, row in enumerate(rows) if row.startswith("Fortuna: slow 6L"))
+        app.screen.play(app.screen.choices()[fortuna][1])
         await pilot.pause()
         assert [(d.ship, d.moves) for d in app.screen.session.state.drafts] == [
             ("p1-2", "LLLLLLSSS")]
+
+
+async def test_enter_on_seal_with_galleys_unwritten_asks_first(tmp_path: Path) -> None:
+    # a reconnect landed on "seal the orders": one key no longer seals a blank sheet
+    from ahoy_tui.ui.screens.confirm import ConfirmScreen
+
+    app = AhoyApp(session=session(tmp_path))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("1")   # seal the orders, nothing written
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "no orders written for Victoria, Fortuna, Concordia" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert not app.screen.session.state.orders.has_sealed("p1")
+
+
+async def test_the_sheet_shows_the_energy_the_orders_will_cost(tmp_path: Path) -> None:
+    app = AhoyApp(session=session(tmp_path))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("w", *"c 8s 4r 3s", "enter")   # cruising: 1 energy (5.1)
+        await pilot.pause()
+        assert "energy ●●●●●●●●●●●● 12 → 11" in screen_text(app)
 
 
 async def test_sealing_hands_over_and_hides_the_sheet_sealed(tmp_path: Path) -> None:
@@ -142,6 +170,8 @@ async def test_sealing_hands_over_and_hides_the_sheet_sealed(tmp_path: Path) -> 
         screen = app.screen
         await pilot.press("w", *"c 8s 4r 3s", "enter")
         await pilot.press("1")  # seal the orders
+        await pilot.pause()
+        await pilot.press("y")  # yes: the two galleys unwritten carry on
         await pilot.pause()
         assert isinstance(app.screen, HandOverScreen)
         handing = screen_text(app)
@@ -162,8 +192,10 @@ async def test_the_reveal_shows_both_fleets_orders(tmp_path: Path) -> None:
     app = AhoyApp(session=session(tmp_path))
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
-        await pilot.press("w", *"c 8s 4r 3s", "enter", "1", "enter")
-        await pilot.press("w", *"Pa: c 15s; Sa: c 3l *", "enter", "1")
+        await pilot.press("w", *"c 8s 4r 3s", "enter", "1", "y")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.press("w", *"Pa: c 15s; Sa: c 3l *", "enter", "1", "y")
         await pilot.pause()
         assert isinstance(app.screen, OrdersRevealed)
         reveal = screen_text(app)

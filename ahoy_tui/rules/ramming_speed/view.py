@@ -261,10 +261,17 @@ def sheet_of(state: RSState, side: str) -> dict[str, ShipOrders]:
 
 
 def trouble(state: RSState, ship: Galley, orders: ShipOrders) -> str:
-    """What her orders run her into, in words: off the table, onto a shore or wreckage."""
+    """What her orders run her into, in words: off the table, onto a shore or wreckage, into
+    one of her own galleys or a hulk (issue 37: rams on one's own ships written blind)."""
     if not orders.moves:
         return ""
     poses = helm.track(ship, orders.band, orders.moves, helm.radius(state, ship, orders.band))
+    # her own side's galleys and the hulks (no man of hers aboard) where they lie now, those she
+    # already touches left out (she is parting from them)
+    others = [o for o in state.ships if o.afloat and o.id != ship.id
+              and (o.side == ship.side or not any(m.ship == o.id and m.aboard == o.id
+                                                  for m in state.men))
+              and not overlap(ship.outline, o.outline)]
     for x, y, h in poses[1:]:
         if not (0.0 <= x <= state.width and 0.0 <= y <= state.height):
             if dict(state.escape).get(ship.side) == state.nearest_edge(x, y):
@@ -279,15 +286,31 @@ def trouble(state: RSState, ship: Galley, orders: ShipOrders) -> str:
         if any(overlap(hull, w.outline) for w in state.wrecks):
             return (f"{ship.name} runs into wreckage: struck as a ram at -2 "
                     "(23.1 Accidental ramming)")
+        for other in others:
+            if overlap(hull, other.outline):
+                if not any(m.ship == other.id and m.aboard == other.id for m in state.men):
+                    return (f"{ship.name} runs into the hulk {other.name}, as she lies now "
+                            "(23.3: a ram is a ram)")
+                return (f"{ship.name} runs into your own {other.name}, as she lies now "
+                        "(23.3 Accidental ramming: ramming your own galley is a ram)")
     return ""
 
 
 def caution(state: RSState, action: Any) -> str:
-    """Words to confirm before sealing orders that take a galley off the table or aground."""
+    """Words to confirm before sealing orders that take a galley off the table, aground or
+    into a friend, or that leave a galley with no orders written (one Enter on "seal the
+    orders" never seals a blank sheet unasked)."""
     if not isinstance(action, SealOrders) or state.phase is not Phase.ORDERS:
         return ""
     found = [words for s in state.side_ships(action.side) if not s.withdrawing
              if (words := trouble(state, s, sheet_of(state, action.side)[s.id]))]
+    written = {d.ship for d in state.drafts}
+    blank = [s.name for s in state.side_ships(action.side)
+             if not s.withdrawing and s.id not in written]
+    if blank:
+        found.append(f"no orders written for {', '.join(blank)}: "
+                     f"{'she carries' if len(blank) == 1 else 'they carry'} on as "
+                     f"{'she is' if len(blank) == 1 else 'they are'} (2.0)")
     return "; ".join(found)
 
 
@@ -477,6 +500,7 @@ class LogSheet:
     men: int
     start_men: int
     away: str = ""                # her men aboard another galley
+    energy_after: int | None = None   # once the orders shown are rowed (5.1)
 
 
 def _men_words(men: Iterable[Man]) -> str:
@@ -528,6 +552,21 @@ def _orders_lines(state: RSState, ship: Galley) -> tuple[OrdersLine, ...]:
             when = "last" if state.phase is Phase.ORDERS else "rowed"
             out.append(OrdersLine(when, _short(state, ship, order)))
     return tuple(out)
+
+
+def energy_after(state: RSState, ship: Galley) -> int | None:
+    """Her energy once the orders her sheet shows are rowed (5.1): the sealed or written ones,
+    or those she carries on with; None when no orders are in hand (another side's, unseen)."""
+    if state.phase is not Phase.ORDERS or not ship.afloat:
+        return None
+    sheet: SideOrders | None = state.orders.get(ship.side)
+    orders = (sheet.of(ship.id) if sheet is not None else None) or next(
+        (d for d in state.drafts if d.ship == ship.id), None)
+    if orders is None and ship.side == state.to_act and not state.orders.has_sealed(ship.side):
+        orders = helm.default_orders(state, ship)
+    if orders is None:
+        return None
+    return max(0, ship.energy - helm.energy_cost(orders.band))
 
 
 SHORT_BANDS = {Band.BACKING: "back", Band.CRUISING: "cruise", Band.RAMMING: "ram"}
@@ -611,7 +650,7 @@ def log_sheet(state: RSState, ship: Galley, label: str) -> LogSheet:
         helm.full_distance(state, ship, ship.band), helm.grade(state, ship, ship.band),
         ship.sail.value if ship.has_sail else "none", ship.heading, allowed,
         _sections(state, ship), tuple(flags), _lines(state, ship), _orders_lines(state, ship),
-        len(crew), ship.start_men, away)
+        len(crew), ship.start_men, away, energy_after(state, ship))
 
 
 def cards(state: RSState) -> tuple[LogSheet, ...]:

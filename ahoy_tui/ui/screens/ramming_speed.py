@@ -4,10 +4,11 @@ Orders are written on the move line (``:`` or ``w``): ``cruising SSSSRRRS``, ``c
 ``Vi: ram 24s`` (the ruleset's ``move_line_help`` says the whole of it), for the selected galley
 unless another is named; the course is drawn inch by inch as it is typed, and a refusal names
 its rule. The examples of the order sheet (straight on, hard to port, hard to starboard at each
-band she may take) are quick choices, the selected galley's first; the sheet is sealed from the
-choices. The screen shows what the side at it may see: no other side's orders, written or
-sealed, until the reveal; at a shared terminal a hand-over screen comes between one captain's
-orders and the other's.
+band she may take) are quick choices, in the same order whichever galley is selected (the list
+never reorders itself under the player's finger); the sheet is sealed from the choices, asked
+about first when a galley has no orders written. The screen shows what the side at it may see:
+no other side's orders, written or sealed, until the reveal; at a shared terminal a hand-over
+screen comes between one captain's orders and the other's.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from ahoy_tui.ui.parts import BattleParts
 from ahoy_tui.ui.screens.battle import SIDE_COLOURS, BattleScreen, side_name
 from ahoy_tui.ui.screens.hand_over import HandOverScreen
 from ahoy_tui.ui.screens.reveal import RevealScreen
-from ahoy_tui.ui.widgets.choices import NumberChoice, PhasePrompt
+from ahoy_tui.ui.widgets.choices import PhasePrompt
 from ahoy_tui.ui.widgets.log_sheets import LogSheets
 from ahoy_tui.ui.widgets.sea_map import SeaMap
 
@@ -129,18 +130,6 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
             self.query_one(PhasePrompt).show(
                 self.session.ruleset.prompt(state), refusal=self.refusal,
                 waiting="w: write the selected galley's orders (] the next) · or pick below")
-
-    def choices(self) -> list[tuple[str, Any]]:
-        """The choices, the selected galley's first (after sealing and the like)."""
-        rows = super().choices()
-
-        def mine(row: tuple[str, Any]) -> bool:
-            choice = row[1]
-            action = choice.template if isinstance(choice, NumberChoice) else choice
-            ship = getattr(action, "ship", None)
-            return ship is None or ship == self.selected
-
-        return sorted(rows, key=lambda row: not mine(row))
 
     def _phase_rule(self) -> str:
         return PHASE_TOPICS.get(phase_name(self.session.state), "Sequence of play")

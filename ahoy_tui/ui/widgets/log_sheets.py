@@ -64,6 +64,15 @@ def orders_text(sheet: Any) -> Text:
     return text
 
 
+def _energy_after(sheet: Any) -> Text:
+    """" → 10": what the orders on her sheet will leave her rowers (nothing if they cost none
+    or none are in hand)."""
+    after = getattr(sheet, "energy_after", None)
+    if after is None or after == sheet.energy:
+        return Text()
+    return Text(f" → {after}", style="yellow")
+
+
 def render_log_sheet(sheet: Any, *, expanded: bool, selected: bool) -> Text:
     text = header(sheet, selected=selected)
     if sheet.where != "afloat":
@@ -72,8 +81,10 @@ def render_log_sheet(sheet: Any, *, expanded: bool, selected: bool) -> Text:
     if not expanded:
         port, star = sheet.oars
         text.append(f"  oars {port}|{star} · water {sheet.loads}/{sheet.sink_at}"
-                    f"{' HOLED' if sheet.holed else ''} · energy {sheet.energy}\n",
+                    f"{' HOLED' if sheet.holed else ''} · energy {sheet.energy}",
                     style="bold red" if sheet.holed else "")
+        text.append_text(_energy_after(sheet))
+        text.append("\n")
         text.append(f"  {sheet.band} {sheet.distance}\" · circle {sheet.grade} · "
                     f"{sheet.men} men\n", style="dim")
         if "WITHDRAWING" in sheet.flags:
@@ -98,7 +109,9 @@ def render_log_sheet(sheet: Any, *, expanded: bool, selected: bool) -> Text:
         text.append(" plugged", style="green")
     text.append("\n  energy ")
     text.append_text(energy_track(sheet.energy, sheet.energy_max))
-    text.append(f" {sheet.energy}\n")
+    text.append(f" {sheet.energy}")
+    text.append_text(_energy_after(sheet))
+    text.append("\n")
     speed = f"{sheet.band} {sheet.distance}\"" if sheet.distance else sheet.band
     text.append(f"  {speed} · circle {sheet.grade} · sail {sheet.sail}\n", style="bold")
     if sheet.allowed:

@@ -234,7 +234,7 @@ def test_sealing_orders_that_row_off_the_table_is_asked_about() -> None:
     game = corvus()
     state = moved(state_of(game), "p1-1", y=10.0)
     game._states[-1] = state  # a position set out for the caution
-    assert RULESET.caution(state, SealOrders("p1")) == ""  # 9" north from y=10 stays on
+    assert "off the table" not in RULESET.caution(state, SealOrders("p1"))  # 9" north stays on
     game.play(WriteOrders("p1", "p1-1", "cruising", "S" * 15))
     words = RULESET.caution(game.state, SealOrders("p1"))
     assert "Victoria rows off the table" in words
@@ -266,3 +266,34 @@ def test_sealing_orders_that_run_aground_is_asked_about() -> None:
     assert "23.2" in view.caution(state, SealOrders("p1"))
     _, warned = view.line_preview(state, f"{ship.name}: slow", ship.id)
     assert "runs onto the island shore" in warned
+
+
+# --- issue 37: the preview warns of one's own galleys and hulks; the energy the orders cost ---
+
+def test_orders_into_ones_own_galley_are_warned_of() -> None:
+    state = state_of(corvus())
+    first, second = state.side_ships("p1")[:2]
+    # her friend lies 6" dead ahead of her
+    state = moved(state, second.id, x=first.x, y=first.y - 8.0, heading=90.0)
+    words = view.caution(state, SealOrders("p1"))
+    assert f"{first.name} runs into your own {second.name}" in words
+    _, warned = view.line_preview(state, f"{first.name}: slow", first.id)
+    assert f"runs into your own {second.name}" in warned
+
+
+def test_orders_into_a_hulk_are_warned_of() -> None:
+    state = state_of(corvus())
+    first = state.side_ships("p1")[0]
+    foe = state.side_ships("p2")[0]
+    state = moved(state, foe.id, x=first.x, y=first.y - 8.0, heading=90.0)
+    state = replace(state, men=tuple(m for m in state.men if m.ship != foe.id))
+    assert f"runs into the hulk {foe.name}" in view.caution(state, SealOrders("p1"))
+
+
+def test_the_log_sheet_shows_the_energy_after_the_orders() -> None:
+    game = corvus()
+    game.play(WriteOrders("p1", "p1-1", "cruising", "S" * 15))
+    sheet = next(c for c in view.cards(state_of(game)) if c.ship == "p1-1")
+    assert (sheet.energy, sheet.energy_after) == (12, 11)
+    other = next(c for c in view.cards(RULESET.view(state_of(game), "p2")) if c.ship == "p1-1")
+    assert other.energy_after == 12   # the Greeks see her "if none" orders, not those written
