@@ -230,3 +230,41 @@ async def test_a_remote_seats_orders_are_never_drawn_before_the_reveal(tmp_path:
         assert "15R" not in text and "RRRR" not in text
         assert "if none: carries on slow 9S" in text
         assert "Waiting for" in text
+
+
+async def test_f1_lists_this_screens_keys_not_ahoys(tmp_path: Path) -> None:
+    from ahoy_tui.ui.screens.keys import KeysScreen
+
+    app = AhoyApp(session=session(tmp_path))
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        rows = {what.split(":")[0]: (key, what) for key, what in app.screen.rows}
+        assert "Strike colours" not in rows and "Tape from a gun" not in rows
+        assert rows["Tape from her bow"][0] == "o"
+        assert rows["Done"][0] == "d"
+        assert not any("4 r 3" in what for _, what in rows.values())
+        assert "c 8s 4r 3s" in rows["Orders"][1]
+
+
+async def test_d_is_done_with_the_phase_wherever_it_stands(tmp_path: Path) -> None:
+    from ahoy_tui.engine.fast import replace
+    from ahoy_tui.rules.ramming_speed.model import Phase
+
+    game = Game.new("ramming-speed", "corvus", seed=1)
+    state = game.state
+    mine, theirs = state.side_ships("p1")[0], state.side_ships("p2")[0]
+    # an enemy 10" off: range fire has choices, "done with this phase" among them
+    state = replace(state.with_ship(replace(theirs, x=mine.x + 10, y=mine.y)),
+                    phase=Phase.FIRE, to_act="p1")
+    game._states[-1] = state
+    app = AhoyApp(session=session(tmp_path, game=game))
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.pause()
+        assert any(label.endswith("[d]") for label, _ in app.screen.choices())
+        await pilot.press("d")
+        await pilot.pause()
+        assert "p1" in app.screen.session.state.done or app.screen.session.state.phase \
+            is not Phase.FIRE

@@ -123,6 +123,13 @@ class RammingSpeedRuleset:
         assert isinstance(state, RSState)
         return order_words(state, action) or describe(state, action)
 
+    def choice_key(self, action: Any) -> str:
+        """A key of its own for the choice a captain reaches for every phase: ``d`` is done with
+        this phase, wherever it stands in the list; "" for the rest."""
+        from ahoy_tui.rules.ramming_speed.actions import PhaseDone
+
+        return "d" if isinstance(action, PhaseDone) else ""
+
     def describe_state(self, state: GameState) -> str:
         from ahoy_tui.rules.ramming_speed.prompt import table_text
 

@@ -21,13 +21,18 @@ PACKAGE = "ahoy_tui."
 
 
 def declared(node: DOMNode) -> list[Binding]:
-    """The bindings ``node``'s own classes in this package declare (not Textual's)."""
-    found: list[Binding] = []
-    for cls in type(node).__mro__:
-        if not cls.__module__.startswith(PACKAGE):
+    """The bindings ``node``'s own classes in this package declare (not Textual's), the most
+    derived first; a class declared with ``inherit_bindings=False`` drops its bases' keys, as
+    Textual does (so a screen that replaces a key is listed with its own)."""
+    groups: list[list[Binding]] = []
+    for cls in reversed(type(node).__mro__):
+        if not (isinstance(cls, type) and issubclass(cls, DOMNode)):
             continue
-        found.extend(Binding.make_bindings(cls.__dict__.get("BINDINGS", ())))
-    return found
+        if not cls._inherit_bindings:
+            groups.clear()
+        if cls.__module__.startswith(PACKAGE):
+            groups.append(list(Binding.make_bindings(cls.__dict__.get("BINDINGS", ()))))
+    return [b for group in reversed(groups) for b in group]
 
 
 def game_keys(screen: Screen[object]) -> list[tuple[str, str]]:

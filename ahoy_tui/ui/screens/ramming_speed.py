@@ -58,6 +58,17 @@ class OrdersRevealed(RevealScreen):
     hint = "Enter: to the table"
 
 
+# the general screen's keys as they read here: no colours to strike (Ahoy!'s !), the tape from
+# her bow, the move line's own orders
+NOT_HERE = {"keyed_choice('!')"}
+RS_KEYS = {
+    "tape_origin": Binding("o", "tape_origin", "Tape from her bow", show=False,
+                           tooltip="the tape from the selected galley's bow, or her centre"),
+    "move_line": Binding("colon", "move_line", "Orders", show=False,
+                         tooltip="write orders on the move line, e.g. c 8s 4r 3s (also w)"),
+}
+
+
 def phase_name(state: Any) -> str:
     phase = getattr(state, "phase", "")
     return str(getattr(phase, "value", phase))
@@ -72,7 +83,10 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         *Screen.BINDINGS,
         Binding("w", "move_line", "Orders",
                 tooltip="write the selected galley's orders, e.g. c 8s 4r 3s (also :)"),
-        *BattleScreen.BINDINGS,
+        Binding("d", "keyed_choice('d')", "Done", show=False,
+                tooltip="done with this phase (the same key in every phase)"),
+        *(RS_KEYS.get(b.action, b) for b in BattleScreen.BINDINGS
+          if isinstance(b, Binding) and b.action not in NOT_HERE),
     ]
 
     def __init__(self, session: Any) -> None:
