@@ -268,3 +268,45 @@ async def test_d_is_done_with_the_phase_wherever_it_stands(tmp_path: Path) -> No
         await pilot.pause()
         assert "p1" in app.screen.session.state.done or app.screen.session.state.phase \
             is not Phase.FIRE
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE])
+async def test_in_a_melee_no_label_is_written_over_another_hull(tmp_path: Path, size: Any) -> None:
+    """Galleys side by side, a beam apart: every cell of one hull is drawn in her own colour
+    (no letter of her neighbour's label, no neighbour's bow arrow on her)."""
+    from ahoy_tui.engine.fast import replace
+    from ahoy_tui.engine.geometry import contains
+
+    game = Game.new("ramming-speed", "corvus", seed=1)
+    state = game.state
+    vic = state.ship("p1-1")
+    ships = []
+    for n, ship in enumerate(s for s in state.ships if s.id != "p1-1"):
+        ships.append(replace(ship, x=vic.x + (n % 2 * 2 - 1) * 1.3 * (n // 2 + 1) / 1.0,
+                             y=vic.y, heading=vic.heading))
+    game._states[-1] = replace(state, ships=(vic, *ships[:3]))
+    app = AhoyApp(session=session(tmp_path, game=game))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        sea = app.screen.query_one(SeaMap)
+        rows = sea._rows
+        for hull in sea._scene.hulls:
+            if getattr(hull, "ghost", False):
+                continue
+            others = {f"seamap--{h.side}" for h in sea._scene.hulls
+                      if h.ship != hull.ship and h.side != hull.side}
+            for r, row in enumerate(rows):
+                for c, (_, style) in enumerate(row):
+                    if contains(hull.outline, sea.cell_to_table(c, r)):
+                        assert style not in others and not style.endswith(
+                            tuple(f"{o}-bow" for o in others)), (hull.ship, c, r, style)
+
+
+async def test_l_shows_the_maps_legend(tmp_path: Path) -> None:
+    app = AhoyApp(session=session(tmp_path))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "wreckage" in text and "captured prize" in text and "men in the water" in text

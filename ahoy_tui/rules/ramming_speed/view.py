@@ -325,9 +325,11 @@ def _hull(ship: Galley, label: str) -> HullShape:
 
     bow = on_hull_deg(ship.x, ship.y, ship.heading, ship.length * 0.4, 0.0)
     captured = ship.status is Status.CAPTURED
+    # a captured prize is drawn as a hulk, crossed (×), out of the battle
     return HullShape(ship.id, ship.name, ship.side, ship.outline, bow,
                      round(ship.heading / 45) % 8, ship.centre, 0, False, captured,
-                     ship.holed or ship.loads >= 3, captured, label=label)
+                     ship.holed or ship.loads >= 3, captured, label=label,
+                     fill="×" if captured else "")
 
 
 def _ghost(ship: Galley, pose: tuple[float, float, float], label: str) -> HullShape:

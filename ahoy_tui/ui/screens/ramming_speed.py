@@ -69,6 +69,20 @@ RS_KEYS = {
 }
 
 
+LEGEND = """\
+Vi, Ni …   a galley's label (her log sheet has the same); the arrow marks her bow
+▒ blue     the first side's galleys      ▒ red   the second side's
+▒ bright   the galley selected (] and [ choose another)
+▒ amber    holed and sinking (three loads or more, or holed)
+× grey     a captured prize: a hulk, out of the battle
+░          where her written orders end (her course drawn inch by inch, the turning
+           circle's letter where a turn begins); thin lines: last turn's courses
+‡‡‡        wreckage (touching it is a ram at -2, 23.1); ▲ and land: the shore (23.2)
+1-9, +     men in the water, swimming (12.1)
+a line    grappling lines between galleys, marked with their number (C a corvus)
+A withdrawing galley says so on her log sheet (WITHDRAWING)."""
+
+
 def phase_name(state: Any) -> str:
     phase = getattr(state, "phase", "")
     return str(getattr(phase, "value", phase))
@@ -85,6 +99,8 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
                 tooltip="write the selected galley's orders, e.g. c 8s 4r 3s (also :)"),
         Binding("d", "keyed_choice('d')", "Done", show=False,
                 tooltip="done with this phase (the same key in every phase)"),
+        Binding("l", "legend", "Legend", show=False,
+                tooltip="what the map's marks and colours mean"),
         *(RS_KEYS.get(b.action, b) for b in BattleScreen.BINDINGS
           if isinstance(b, Binding) and b.action not in NOT_HERE),
     ]
@@ -101,6 +117,12 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         self.query_one("#moveline", Input).placeholder = (
             f"orders: {help_words} (Enter writes them, Esc backs out)")
         self.shown_side = self._viewer()
+
+    def action_legend(self) -> None:
+        """What the map's marks and colours mean."""
+        from ahoy_tui.ui.screens.notice import NoticeScreen
+
+        self.app.push_screen(NoticeScreen("The map", LEGEND))
 
     # --- whose galleys -------------------------------------------------------------------------
     def _galleys(self) -> list[Any]:

@@ -338,8 +338,14 @@ class SeaMap(ScrollView, can_focus=True):
             self._draw_area(area, grid, cols, rows)
         for line in scene.lines:
             self._draw_line(line, put)
-        for hull in sorted(scene.hulls, key=lambda h: not getattr(h, "ghost", False)):
-            self._draw_hull(hull, grid, cols, rows)
+        # every hull's body first, then the labels and bows, each only on its own hull's cells
+        # or open sea: a label never overwrites another hull (a melee of galleys side by side)
+        hulls = sorted(scene.hulls, key=lambda h: not getattr(h, "ghost", False))
+        owner: dict[tuple[int, int], str] = {}
+        drawn = [(hull, self._draw_hull(hull, grid, cols, rows, owner)) for hull in hulls]
+        for hull, cells in drawn:
+            if cells:
+                self._mark_hull(hull, cells, grid, cols, rows, owner)
         for x, y in getattr(scene, "splashes", ()):
             put(x, y, ("×", "seamap--splash"))
         for group in scene.swimmers:
@@ -462,11 +468,8 @@ class SeaMap(ScrollView, can_focus=True):
         for mark in line.marks:
             put(*at(mark.distance), (mark.label, "seamap--mark"))
 
-    def _draw_hull(self, hull: object, grid: list[list[Cell]], cols: int, rows: int) -> None:
-        sx, sy = self.sx, self.sy
-        ghost = getattr(hull, "ghost", False)
-        row_range, col_range = self._cells_within(hull.outline, cols, rows)
-        if ghost:
+    def _hull_style(self, hull: object) -> str:
+        if getattr(hull, "ghost", False):
             body = "seamap--ghost"
         elif hull.struck or hull.captured:
             body = "seamap--struck"
@@ -474,45 +477,79 @@ class SeaMap(ScrollView, can_focus=True):
             body = "seamap--sinking"
         else:
             body = f"seamap--{hull.side}"
-        if hull.ship == self._selected and not ghost:
+        if hull.ship == self._selected and not getattr(hull, "ghost", False):
             body = "seamap--selected"
+        return body
+
+    def _centre_cell(self, hull: object, cols: int, rows: int) -> tuple[int, int]:
+        return (min(cols - 2, max(1, int(hull.centre[0] / self.sx) + 1)),
+                min(rows - 2, max(1, int(hull.centre[1] / self.sy) + 1)))
+
+    def _draw_hull(self, hull: object, grid: list[list[Cell]], cols: int, rows: int,
+                   owner: dict[tuple[int, int], str]) -> list[tuple[int, int]]:
+        """Her body on the grid; the cells she covers (none for a ghost: it is not marked)."""
+        sx, sy = self.sx, self.sy
+        ghost = getattr(hull, "ghost", False)
+        row_range, col_range = self._cells_within(hull.outline, cols, rows)
+        body = self._hull_style(hull)
         cells = [(c, r) for r in row_range for c in col_range
                  if contains(hull.outline, ((c - 1 + 0.5) * sx, (r - 1 + 0.5) * sy))]
-        centre = (min(cols - 2, max(1, int(hull.centre[0] / sx) + 1)),
-                  min(rows - 2, max(1, int(hull.centre[1] / sy) + 1)))
         if not cells:
-            cells = [centre]
+            cells = [self._centre_cell(hull, cols, rows)]
         fill = "░" if ghost else (getattr(hull, "fill", "") or "▒")
         for c, r in cells:
             grid[r][c] = (fill, body)
-        if ghost:
-            return
+            if not ghost:
+                owner[(c, r)] = hull.ship
+        return [] if ghost else cells
+
+    def _mark_hull(self, hull: object, cells: list[tuple[int, int]], grid: list[list[Cell]],
+                   cols: int, rows: int, owner: dict[tuple[int, int], str]) -> None:
+        """Her label, fires, bow arrow and anchor, on her own cells (or open sea beside)."""
+        body = self._hull_style(hull)
+
+        def free(cell: tuple[int, int]) -> bool:
+            return 0 < cell[0] < cols - 1 and 0 < cell[1] < rows - 1 and \
+                owner.get(cell, hull.ship) == hull.ship
+
+        mine = [c for c in cells if owner.get(c) == hull.ship]
+        centre = self._centre_cell(hull, cols, rows)
+        if not free(centre) and mine:   # her centre lies under another hull: her nearest cell
+            centre = min(mine, key=lambda c: (abs(c[0] - centre[0]) + abs(c[1] - centre[1]), c))
+        if not free(centre):
+            return   # wholly covered by others: no mark of hers over them
         fires = hull.fires
         label = getattr(hull, "label", "") or hull.name[:1].upper()
         name_cells = {centre, (centre[0] + 1, centre[1])}
-        for c, r in cells:
+        for c, r in mine:
             if fires <= 0:
                 break
             if (c, r) not in name_cells:
                 grid[r][c] = ("*", "seamap--fire")
                 fires -= 1
         grid[centre[1]][centre[0]] = (label[0], body)
-        beside = (centre[0] + 1, centre[1])
-        # the second letter too, even past a small hull, unless another hull is there
-        if len(label) > 1 and beside[0] < cols - 1 and (
-                beside in cells or grid[beside[1]][beside[0]][1] not in HULL_STYLES):
-            grid[beside[1]][beside[0]] = (label[1], body)
-        bow = (min(cols - 2, max(1, int(hull.bow[0] / sx) + 1)),
-               min(rows - 2, max(1, int(hull.bow[1] / sy) + 1)))
+        if len(label) > 1:
+            # the second letter beside the first, even past a small hull, never on another
+            for beside in ((centre[0] + 1, centre[1]), (centre[0] - 1, centre[1])):
+                if free(beside):
+                    if beside[0] < centre[0]:   # to her left: the letters keep their order
+                        grid[beside[1]][beside[0]] = (label[0], body)
+                        grid[centre[1]][centre[0]] = (label[1], body)
+                    else:
+                        grid[beside[1]][beside[0]] = (label[1], body)
+                    name_cells.add(beside)
+                    break
+        bow = (min(cols - 2, max(1, int(hull.bow[0] / self.sx) + 1)),
+               min(rows - 2, max(1, int(hull.bow[1] / self.sy) + 1)))
         bow_style = body if body != f"seamap--{hull.side}" else f"seamap--{hull.side}-bow"
-        if bow not in name_cells and (bow in cells or len(cells) > 1):
+        if bow not in name_cells and (bow in cells or len(cells) > 1) and free(bow):
             grid[bow[1]][bow[0]] = (ARROWS[hull.heading % 8], bow_style)
         if hull.anchored:  # an "a" at her stern: she rides at anchor
             stern_x = 2 * hull.centre[0] - hull.bow[0]
             stern_y = 2 * hull.centre[1] - hull.bow[1]
-            stern = (min(cols - 2, max(1, int(stern_x / sx) + 1)),
-                     min(rows - 2, max(1, int(stern_y / sy) + 1)))
-            if stern not in name_cells and stern != bow:
+            stern = (min(cols - 2, max(1, int(stern_x / self.sx) + 1)),
+                     min(rows - 2, max(1, int(stern_y / self.sy) + 1)))
+            if stern not in name_cells and stern != bow and free(stern):
                 grid[stern[1]][stern[0]] = ("a", bow_style)
 
     def render_line(self, y: int) -> Strip:
