@@ -272,34 +272,32 @@ async def test_d_is_done_with_the_phase_wherever_it_stands(tmp_path: Path) -> No
 
 @pytest.mark.parametrize("size", [SMALL, LARGE])
 async def test_in_a_melee_no_label_is_written_over_another_hull(tmp_path: Path, size: Any) -> None:
-    """Galleys side by side, a beam apart: every cell of one hull is drawn in her own colour
-    (no letter of her neighbour's label, no neighbour's bow arrow on her)."""
+    """Three galleys side by side (two of them too small for the zoom at 80x24): no letter of
+    one's label lies in a cell of another's hull, and every galley's label is on the map."""
     from ahoy_tui.engine.fast import replace
     from ahoy_tui.engine.geometry import contains
 
     game = Game.new("ramming-speed", "corvus", seed=1)
     state = game.state
-    vic = state.ship("p1-1")
-    ships = []
-    for n, ship in enumerate(s for s in state.ships if s.id != "p1-1"):
-        ships.append(replace(ship, x=vic.x + (n % 2 * 2 - 1) * 1.3 * (n // 2 + 1) / 1.0,
-                             y=vic.y, heading=vic.heading))
-    game._states[-1] = replace(state, ships=(vic, *ships[:3]))
+    vic, fort, nike = state.ship("p1-1"), state.ship("p1-2"), state.ship("p2-4")
+    game._states[-1] = replace(state, ships=(
+        replace(vic, heading=90.0),
+        replace(nike, x=vic.x + 3.2, y=vic.y + 2.0, heading=90.0),
+        replace(fort, x=vic.x, y=vic.y + 2.4, heading=90.0)))
     app = AhoyApp(session=session(tmp_path, game=game))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         sea = app.screen.query_one(SeaMap)
-        rows = sea._rows
-        for hull in sea._scene.hulls:
-            if getattr(hull, "ghost", False):
-                continue
-            others = {f"seamap--{h.side}" for h in sea._scene.hulls
-                      if h.ship != hull.ship and h.side != hull.side}
-            for r, row in enumerate(rows):
-                for c, (_, style) in enumerate(row):
-                    if contains(hull.outline, sea.cell_to_table(c, r)):
-                        assert style not in others and not style.endswith(
-                            tuple(f"{o}-bow" for o in others)), (hull.ship, c, r, style)
+        hulls = [h for h in sea._scene.hulls if not h.ghost]
+        drawn = "".join(ch for row in sea._rows for ch, _ in row)
+        for r, row in enumerate(sea._rows):
+            for c, (ch, _) in enumerate(row):
+                inside = [h for h in hulls if contains(h.outline, sea.cell_to_table(c, r))]
+                if len(inside) == 1:
+                    others = set("".join(h.label for h in hulls if h is not inside[0]))
+                    assert ch not in others - set(inside[0].label), (inside[0].ship, c, r, ch)
+        for hull in hulls:
+            assert hull.label[0] in drawn, hull.label
 
 
 async def test_l_shows_the_maps_legend(tmp_path: Path) -> None:

@@ -340,7 +340,10 @@ class SeaMap(ScrollView, can_focus=True):
             self._draw_line(line, put)
         # every hull's body first, then the labels and bows, each only on its own hull's cells
         # or open sea: a label never overwrites another hull (a melee of galleys side by side)
-        hulls = sorted(scene.hulls, key=lambda h: not getattr(h, "ghost", False))
+        # (ghosts first; then the hulls that cover cells of their own; last those too small for
+        # the zoom, each given a cell no other hull holds)
+        hulls = sorted(scene.hulls, key=lambda h: (not getattr(h, "ghost", False),
+                                                   not self._covered(h, cols, rows)))
         owner: dict[tuple[int, int], str] = {}
         drawn = [(hull, self._draw_hull(hull, grid, cols, rows, owner)) for hull in hulls]
         for hull, cells in drawn:
@@ -485,17 +488,26 @@ class SeaMap(ScrollView, can_focus=True):
         return (min(cols - 2, max(1, int(hull.centre[0] / self.sx) + 1)),
                 min(rows - 2, max(1, int(hull.centre[1] / self.sy) + 1)))
 
+    def _covered(self, hull: object, cols: int, rows: int) -> list[tuple[int, int]]:
+        """The cells whose centres lie in her hull."""
+        row_range, col_range = self._cells_within(hull.outline, cols, rows)
+        return [(c, r) for r in row_range for c in col_range
+                if contains(hull.outline, ((c - 1 + 0.5) * self.sx, (r - 1 + 0.5) * self.sy))]
+
     def _draw_hull(self, hull: object, grid: list[list[Cell]], cols: int, rows: int,
                    owner: dict[tuple[int, int], str]) -> list[tuple[int, int]]:
         """Her body on the grid; the cells she covers (none for a ghost: it is not marked)."""
-        sx, sy = self.sx, self.sy
         ghost = getattr(hull, "ghost", False)
-        row_range, col_range = self._cells_within(hull.outline, cols, rows)
         body = self._hull_style(hull)
-        cells = [(c, r) for r in row_range for c in col_range
-                 if contains(hull.outline, ((c - 1 + 0.5) * sx, (r - 1 + 0.5) * sy))]
+        cells = self._covered(hull, cols, rows)
         if not cells:
-            cells = [self._centre_cell(hull, cols, rows)]
+            # too small for the zoom: one cell, her centre's, or the nearest one no other hull
+            # holds (two small hulls side by side both stay in sight, neither over the other)
+            c0, r0 = self._centre_cell(hull, cols, rows)
+            near = sorted(((c0 + dc, r0 + dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1)
+                           if 0 < c0 + dc < cols - 1 and 0 < r0 + dr < rows - 1),
+                          key=lambda cell: (abs(cell[0] - c0) + abs(cell[1] - r0), cell))
+            cells = [next((cell for cell in near if ghost or cell not in owner), (c0, r0))]
         fill = "░" if ghost else (getattr(hull, "fill", "") or "▒")
         for c, r in cells:
             grid[r][c] = (fill, body)
@@ -514,6 +526,8 @@ class SeaMap(ScrollView, can_focus=True):
 
         mine = [c for c in cells if owner.get(c) == hull.ship]
         centre = self._centre_cell(hull, cols, rows)
+        if len(cells) == 1:
+            centre = cells[0]   # a one-cell hull: her label where she is drawn
         if not free(centre) and mine:   # her centre lies under another hull: her nearest cell
             centre = min(mine, key=lambda c: (abs(c[0] - centre[0]) + abs(c[1] - centre[1]), c))
         if not free(centre):
