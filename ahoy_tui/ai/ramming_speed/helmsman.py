@@ -108,18 +108,14 @@ def ranked_plans(view: RSState, ship: Galley, worlds: Sequence[World],
         m = mover(ship, band, moves, radius(view, ship, band)) if moves else Mover(
             ship, band, ((ship.x, ship.y, ship.heading),))
         # an oar rake announced turns a shallow ram (-2 on the table, 10.3) into smashed oars
-        # (9.1): announced only where an enemy with oars may be met this turn and a rake comes
-        # of it in one of the worlds weighed; never by a sailing or sail-only ship (a rake of
-        # a sailing ship smashes nothing and carries her past, 9.0)
+        # (9.1): announced only where an enemy with oars may be met this turn, never by a
+        # sailing or sail-only ship (a rake of a sailing ship smashes nothing and carries her
+        # past, 9.0)
         rake = moves != "" and band not in (Band.BACKING, Band.SAIL) and not ship.sail_only \
             and any(max(o.ship.oars) > 0 and _may_meet(m, o)
                     for _, movers, _ in foes_by_world for o in movers)
         outs = [(w, follow(view, m, [*movers, *friends], rake=rake), foes)
                 for w, movers, foes in foes_by_world]
-        if rake and not any(o.raked is not None for _, o, _ in outs):
-            rake = False
-            outs = [(w, follow(view, m, [*movers, *friends], rake=False), foes)
-                    for w, movers, foes in foes_by_world]
         score = sum(w * weigh(view, me, band, o, foes, friend_ends, reach_of[band])
                     for w, o, foes in outs)
         plans.append(Plan(band, moves, rake, score, outs[0][1]))
