@@ -5,10 +5,10 @@ slain) worth her whole hull again and her side's last vessel the battle."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import cache
 
 from ahoy_tui.rules.acks import fire, helm, ramming
+from ahoy_tui.rules.acks import odds as rules_odds
 from ahoy_tui.rules.acks.model import AcksState, Piece, Vessel
 from ahoy_tui.rules.acks.tables import dice_expr, tables
 
@@ -18,40 +18,18 @@ CAPTAIN = 10.0       # a captain struck down: her steering and initiative
 
 
 def throw(need: int, bonus: int = 0) -> float:
-    """The chance of d20 + ``bonus`` >= ``need`` (20 always hits, 1 always misses)."""
-    hits = sum(1 for face in range(1, 21)
-               if face == 20 or (face != 1 and face + bonus >= need))
-    return hits / 20
-
-
-@cache
-def sums(count: int, sides: int) -> tuple[float, ...]:
-    """The distribution of the sum of ``count`` dice of ``sides`` faces (index: the sum)."""
-    dist = [1.0]
-    for _ in range(count):
-        nxt = [0.0] * (len(dist) + sides)
-        for total, p in enumerate(dist):
-            if p:
-                for face in range(1, sides + 1):
-                    nxt[total + face] += p / sides
-        dist = nxt
-    return tuple(dist)
+    """The chance of d20 + ``bonus`` >= ``need`` (20 always hits, 1 always misses): the rules'
+    own odds (``rules/acks/odds.py``)."""
+    return float(rules_odds.throw(need, bonus))
 
 
 @cache
 def scaled(count: int, sides: int, num: int, den: int, halve: bool) -> tuple[tuple[int, float],
                                                                               ...]:
     """The distribution of ``count``d``sides`` times num/den (rounded down), halved if
-    ``halve``, as (damage, chance) pairs."""
-    out: dict[int, float] = {}
-    for total, p in enumerate(sums(count, sides)):
-        if not p:
-            continue
-        amount = int(Fraction(total) * Fraction(num, den))
-        if halve:
-            amount //= 2
-        out[amount] = out.get(amount, 0.0) + p
-    return tuple(sorted(out.items()))
+    ``halve``, as (damage, chance) pairs: the rules' own, as floats."""
+    return tuple((amount, float(p))
+                 for amount, p in rules_odds.scaled(count, sides, num, den, halve))
 
 
 def last_of_side(view: AcksState, vessel: Vessel) -> bool:
@@ -80,19 +58,15 @@ def damage_worth(view: AcksState, target: Vessel, dist: tuple[tuple[int, float],
 # --- rams ------------------------------------------------------------------------------------
 
 def ram_chance(rammer: Vessel, target: Vessel) -> float:
-    rules = tables()["attack"]
-    captain = helm.steerer(rammer)
-    bonus = captain.attack + (rules["master_mariner_ram"] if captain.master_mariner else 0)
-    return throw(rules["target_base"] + ramming.armour(target), bonus)
+    return float(rules_odds.ram_chance(rammer, target))
 
 
 def slow_at(rammer: Vessel, speed: int) -> bool:
-    kind = helm.vtype(rammer)
-    return speed < (kind.cruise or kind.sail // 2)
+    return rules_odds.slow_at(rammer, speed)
 
 
 def speed_of(rammer: Vessel) -> int:
-    return rammer.declared.speed if rammer.declared is not None else rammer.speed
+    return rules_odds.speed_of(rammer)
 
 
 def ram_blow(rammer: Vessel, speed: int | None = None) -> tuple[tuple[int, float], ...]:
@@ -132,12 +106,8 @@ def head_on_worth(view: AcksState, mover: Vessel, other: Vessel,
 def collision_worth(view: AcksState, mover: Vessel, other: Vessel, on_purpose: bool) -> float:
     """A collision's worth to the mover: each deals the other half its ramming damage (a
     quarter below oar cruise) if both Seafaring throws fail (only the other's on purpose)."""
-    rules = tables()["seafaring"]
-
     def fails(v: Vessel) -> float:
-        need = rules["master_mariner"] if helm.steerer(v).master_mariner else \
-            rules["collision"]
-        return min(1.0, (need - 1) / 20)
+        return float(rules_odds.collision_fail(v))
 
     chance = fails(other) * (1.0 if on_purpose else fails(mover))
 
@@ -165,20 +135,10 @@ def bite_worth(view: AcksState, monster: Vessel, target: Vessel) -> float:
 
 def shot_worth(view: AcksState, shooter: Vessel, piece: Piece, target: Vessel,
                band: str) -> float:
-    kind = tables().piece(piece.kind)
-    rules = tables()["attack"]
-    mod = rules["range_mod"][band]
-    ac = ramming.armour(target)
-    if target.creature and target.submerged:
-        ac += rules["submerged_ac"]
-    if target.creature and kind.catapult and target.moved_this_round:
-        mod += rules["catapult_vs_moving_monster"]
-    chance = throw(rules["target_base"] + ac, mod)
-    count, sides = dice_expr(kind.damage)
-    if target.creature:
-        dist = scaled(count, sides, 1, 1, target.submerged)
-    else:
-        dist = scaled(count, sides, *kind.share, False)
+    """A shot's worth at range ``band``: the rules' chance of a hit times the worth of its
+    damage."""
+    chance = float(rules_odds.shot_chance(shooter, piece, target, band))
+    dist = tuple((a, float(p)) for a, p in rules_odds.shot_damage(piece, target))
     return chance * damage_worth(view, target, dist)
 
 
@@ -203,11 +163,8 @@ def volley_worth(view: AcksState, shooter: Vessel, target: Vessel,
         penalty = fire.volley_penalty(shooter, target)
     if penalty is None or fire.shooters(shooter) <= 0:
         return 0.0
-    rules = tables()["missile_volley"]
-    throws = max(1, -(-fire.shooters(shooter) // rules["men_per_throw"]))
-    ac = ramming.armour(target) if target.creature else rules["crew_ac"]
-    need = tables()["attack"]["target_base"] + ac - penalty
-    hits = throws * throw(need)
+    throws = rules_odds.volley_throws(shooter)
+    hits = throws * throw(rules_odds.volley_need(shooter, target, penalty))
     if target.creature:
         return hits * damage_worth(view, target, scaled(1, 6, 1, 1, False)) if hits else 0.0
     men = target.crew
@@ -219,19 +176,13 @@ def volley_worth(view: AcksState, shooter: Vessel, target: Vessel,
 
 
 def grapple_chance(vessel: Vessel, target: Vessel, gap_hexes: int) -> float:
-    rules = tables()["attack"]
-    mod = rules["grapple_same_hex"] if gap_hexes == 0 else rules["grapple_adjacent"]
-    return throw(rules["target_base"] + ramming.armour(target), mod)
+    return float(rules_odds.grapple_chance(vessel, target, gap_hexes))
 
 
 def cut_chance() -> float:
     """Cutting a line: a throw against AC 0 that deals 5 or more with a crewman's blade."""
-    rules = tables()["attack"]
-    count, sides = dice_expr(rules["cut_line_die"])
-    enough = sum(p for total, p in enumerate(sums(count, sides))
-                 if total >= rules["cut_line_damage"])
-    return throw(rules["target_base"] + rules["cut_line_ac"]) * enough
+    return float(rules_odds.cut_chance())
 
 
 def dislodge_chance() -> float:
-    return throw(tables()["attack"]["dislodge"])
+    return float(rules_odds.dislodge_chance())

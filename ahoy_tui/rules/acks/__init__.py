@@ -172,6 +172,14 @@ class AcksRuleset:
         assert isinstance(state, AcksState)
         return view.speed_hexes(state, action) if isinstance(action, Declare) else None
 
+    def odds(self, state: GameState, action: Any) -> Any:
+        """The odds of a choice that rolls (``engine.odds.Odds``), or None: a shot, a volley,
+        a ram, a grappling line, cutting a line, a monster's attack (``odds.py``)."""
+        from ahoy_tui.rules.acks import odds
+
+        assert isinstance(state, AcksState)
+        return odds.odds(state, action)
+
     def caution(self, state: GameState, action: Any) -> str:
         """Words to confirm before a step that takes a vessel off the battlemap (out of the
         battle), unless that edge is her side's way to win."""

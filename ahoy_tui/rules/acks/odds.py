@@ -1,0 +1,314 @@
+"""The odds of a choice before it is taken (the ``odds`` hook, ``engine.odds``): an artillery
+shot, the marines' volley at a crew or a monster, a ram, a grappling line, cutting or
+dislodging a line, a monster's attack. Every chance is an exact enumeration of the d20 and the
+damage dice, with the modifiers in force now, read from the side's view; never the dice to
+come. The computer captains reckon with the same numbers (``ai/acks/odds.py`` imports them)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+from ahoy_tui.engine.odds import Odds, dice, hits, mapped, mean, number, percent
+from ahoy_tui.rules.acks import fire, helm, ramming
+from ahoy_tui.rules.acks.model import AcksState, Piece, Vessel
+from ahoy_tui.rules.acks.tables import dice_expr, tables
+
+ZERO = Fraction(0)
+
+
+# --- the dice --------------------------------------------------------------------------------
+
+@cache
+def throw(need: int, bonus: int = 0) -> Fraction:
+    """The chance of d20 + ``bonus`` >= ``need`` (a natural 20 always hits, a natural 1 always
+    misses)."""
+    hits = sum(1 for face in range(1, 21)
+               if face == 20 or (face != 1 and face + bonus >= need))
+    return Fraction(hits, 20)
+
+
+@cache
+def scaled(count: int, sides: int, num: int = 1, den: int = 1,
+           halve: bool = False) -> tuple[tuple[int, Fraction], ...]:
+    """The damage of ``count``d``sides`` times num/den (rounded down), halved (down) if
+    ``halve``, as (damage, chance) pairs, least first."""
+    share = Fraction(num, den)
+
+    def amount(total: int) -> int:
+        value = int(Fraction(total) * share)
+        return value // 2 if halve else value
+
+    return tuple(sorted(mapped(dice(count, sides), amount).items()))
+
+
+def _mean(dist: tuple[tuple[int, Fraction], ...]) -> Fraction:
+    return mean(dict(dist))
+
+
+# --- rams and collisions -----------------------------------------------------------------------
+
+def ram_bonus(rammer: Vessel) -> int:
+    captain = helm.steerer(rammer)
+    return captain.attack + (tables()["attack"]["master_mariner_ram"]
+                             if captain.master_mariner else 0)
+
+
+def ram_need(target: Vessel) -> int:
+    return int(tables()["attack"]["target_base"]) + ramming.armour(target)
+
+
+def ram_chance(rammer: Vessel, target: Vessel) -> Fraction:
+    """The captain's attack throw against her AC (Ramming)."""
+    return throw(ram_need(target), ram_bonus(rammer))
+
+
+def speed_of(vessel: Vessel) -> int:
+    return vessel.declared.speed if vessel.declared is not None else vessel.speed
+
+
+def slow_at(vessel: Vessel, speed: int) -> bool:
+    kind = helm.vtype(vessel)
+    return speed < (kind.cruise or kind.sail // 2)
+
+
+def ram_blow(rammer: Vessel, speed: int | None = None) -> tuple[tuple[int, Fraction], ...]:
+    """The damage her ram deals (before a ram-less vessel's share), halved below oar cruise."""
+    count, _ = ramming.ram_dice(rammer)
+    return scaled(count, 6, 1, 1, slow_at(rammer, speed_of(rammer) if speed is None else speed))
+
+
+def collision_fail(vessel: Vessel) -> Fraction:
+    """The chance her captain fails the Seafaring throw that avoids a collision."""
+    rules = tables()["seafaring"]
+    need = rules["master_mariner"] if helm.steerer(vessel).master_mariner else \
+        rules["collision"]
+    return Fraction(min(20, max(0, need - 1)), 20)
+
+
+def collision_blow(striker: Vessel) -> tuple[tuple[int, Fraction], ...]:
+    """Half her ramming damage, a quarter below oar cruise (Collisions)."""
+    count, _ = ramming.ram_dice(striker)
+    return scaled(count, 6, 1, 4 if slow_at(striker, speed_of(striker)) else 2)
+
+
+# --- artillery, volleys, lines ------------------------------------------------------------------
+
+def shot_terms(shooter: Vessel, piece: Piece, target: Vessel,
+               band: str | None = None) -> tuple[int, int, list[str]]:
+    """(the throw needed, the modifier, the words for each) of a piece's shot (Artillery), at
+    the range band she lies in now (or ``band``, for a captain weighing another hex)."""
+    kind = tables().piece(piece.kind)
+    rules = tables()["attack"]
+    if band is None:
+        band = fire.band(piece, fire.hex_range(shooter, piece, target)) or "long"
+    mod = int(rules["range_mod"][band])
+    ac = ramming.armour(target)
+    notes = [f"{band} range {mod:+d}"]
+    if target.creature and target.submerged:
+        ac += rules["submerged_ac"]
+        notes.append(f"submerged AC +{rules['submerged_ac']}")
+    if target.creature and kind.catapult and target.moved_this_round:
+        mod += rules["catapult_vs_moving_monster"]
+        notes.append(f"catapult at a moving monster {rules['catapult_vs_moving_monster']:+d}")
+    return int(rules["target_base"]) + ac, mod, notes
+
+
+def shot_damage(piece: Piece, target: Vessel) -> tuple[tuple[int, Fraction], ...]:
+    kind = tables().piece(piece.kind)
+    count, sides = dice_expr(kind.damage)
+    if target.creature:
+        return scaled(count, sides, 1, 1, target.submerged)
+    return scaled(count, sides, *kind.share)
+
+
+def shot_chance(shooter: Vessel, piece: Piece, target: Vessel,
+                band: str | None = None) -> Fraction:
+    need, mod, _ = shot_terms(shooter, piece, target, band)
+    return throw(need, mod)
+
+
+def volley_throws(shooter: Vessel) -> int:
+    """One attack throw per five shooters, at least one (the project's own grouping)."""
+    return max(1, -(-fire.shooters(shooter) // tables()["missile_volley"]["men_per_throw"]))
+
+
+def volley_need(shooter: Vessel, target: Vessel, penalty: int | None = None) -> int:
+    """The d20 each throw of a volley needs: 10 + the crew's AC (or a monster's), less the
+    range penalty."""
+    if penalty is None:
+        penalty = fire.volley_penalty(shooter, target) or 0
+    rules = tables()["missile_volley"]
+    ac = ramming.armour(target) if target.creature else rules["crew_ac"]
+    return int(tables()["attack"]["target_base"]) + ac - penalty
+
+
+def grapple_mod(gap_hexes: int) -> int:
+    rules = tables()["attack"]
+    return int(rules["grapple_same_hex"] if gap_hexes == 0 else rules["grapple_adjacent"])
+
+
+def grapple_chance(vessel: Vessel, target: Vessel, gap_hexes: int) -> Fraction:
+    """A crewman's attack throw against her AC: -2 sharing a hex, -5 adjacent."""
+    return throw(int(tables()["attack"]["target_base"]) + ramming.armour(target),
+                 grapple_mod(gap_hexes))
+
+
+def cut_chance() -> Fraction:
+    """Cutting a line: a throw against AC 0, then 5 or more on a crewman's blade."""
+    rules = tables()["attack"]
+    count, sides = dice_expr(rules["cut_line_die"])
+    enough = sum((p for total, p in dice(count, sides).items()
+                  if total >= rules["cut_line_damage"]), ZERO)
+    return throw(int(rules["target_base"]) + rules["cut_line_ac"]) * enough
+
+
+def dislodge_chance() -> Fraction:
+    """A Dungeonbashing throw (no natural 20 or 1 rule: a plain d20 of 18+)."""
+    return Fraction(max(0, 21 - tables()["attack"]["dislodge"]), 20)
+
+
+# --- the hook ----------------------------------------------------------------------------------
+
+def _damage_odds(chance: Fraction, dist: tuple[tuple[int, Fraction], ...], unit: str,
+                 lines: list[str], what: str) -> Odds:
+    expected = chance * _mean(dist)
+    low, high = dist[0][0], dist[-1][0]
+    lines.append(f"hit {percent(chance)}; {what} {low}-{high} {unit} on a hit "
+                 f"(mean {number(_mean(dist))})")
+    lines.append(f"expected {number(expected)} {unit}")
+    return Odds(f"{percent(chance)} · {number(expected)} {unit}", tuple(lines),
+                (("hit", chance), ("miss", 1 - chance)), {unit: expected})
+
+
+def _need_words(need: int, bonus: int) -> str:
+    return f"d20 {bonus:+d} vs {need}: {max(2, min(20, need - bonus))}+ on the die"
+
+
+def odds(state: AcksState, action: object) -> Odds | None:
+    """The odds of an ACKS II choice that rolls, or None for one that does not."""
+    from ahoy_tui.rules.acks import actions as act
+
+    kind = getattr(action, "kind", "")
+    if kind == "shoot":
+        assert isinstance(action, act.Shoot)
+        return _shoot(state, action)
+    if kind == "volley":
+        assert isinstance(action, act.Volley)
+        return _volley(state, action)
+    if kind == "ram":
+        assert isinstance(action, act.Ram)
+        return _ram(state, action)
+    if kind == "throw_grapple":
+        assert isinstance(action, act.ThrowGrapple)
+        vessel, target = state.vessel(action.vessel), state.vessel(action.target)
+        apart = fire.reach_of(vessel, target)
+        mod = grapple_mod(apart)
+        need = ram_need(target)
+        p = grapple_chance(vessel, target, apart)
+        return Odds(f"{percent(p)} fast",
+                    (f"grappling line at {target.name}: {_need_words(need, mod)} "
+                     f"({'sharing a hex' if apart == 0 else 'adjacent'} {mod:+d})",
+                     f"fast {percent(p)}"), (("fast", p), ("misses", 1 - p)))
+    if kind == "cut_line":
+        assert isinstance(action, act.CutLine)
+        p = dislodge_chance() if action.dislodge else cut_chance()
+        how = (f"Dungeonbashing {tables()['attack']['dislodge']}+ on a d20"
+               if action.dislodge else
+               f"a throw vs AC {tables()['attack']['cut_line_ac']}, then "
+               f"{tables()['attack']['cut_line_damage']}+ on "
+               f"{tables()['attack']['cut_line_die']}")
+        return Odds(f"{percent(p)} free", (f"{how}", f"freed {percent(p)}"),
+                    (("freed", p), ("holds", 1 - p)))
+    if kind == "attack":
+        assert isinstance(action, act.Attack)
+        return _attack(state, action)
+    return None
+
+
+def _shoot(state: AcksState, action: object) -> Odds | None:
+    from ahoy_tui.rules.acks.actions import Shoot
+
+    assert isinstance(action, Shoot)
+    vessel, target = state.vessel(action.vessel), state.vessel(action.target)
+    piece = next((p for p in vessel.pieces if p.id == action.piece), None)
+    if piece is None:
+        return None
+    need, mod, notes = shot_terms(vessel, piece, target)
+    chance = throw(need, mod)
+    name = tables().piece(piece.kind).name
+    lines = [f"{name} at {target.name}: {_need_words(need, mod)} ({', '.join(notes)})"]
+    if action.pitch:
+        lines.append(f"hit {percent(chance)}: burning pitch sets her aflame")
+        return Odds(f"{percent(chance)} aflame", tuple(lines),
+                    (("hit", chance), ("miss", 1 - chance)))
+    unit = "hp" if target.creature else "shp"
+    return _damage_odds(chance, shot_damage(piece, target), unit, lines, "damage")
+
+
+def _volley(state: AcksState, action: object) -> Odds | None:
+    from ahoy_tui.rules.acks.actions import Volley
+
+    assert isinstance(action, Volley)
+    vessel, target = state.vessel(action.vessel), state.vessel(action.target)
+    throws = volley_throws(vessel)
+    need = volley_need(vessel, target)
+    p = throw(need)
+    dist = hits([p] * throws)
+    expected = mean(dist)
+    lines = [f"{fire.shooters(vessel)} shooters: {throws} throw{'s' * (throws != 1)}, each "
+             f"{max(2, min(20, need))}+ on a d20 ({percent(p)})"]
+    outcomes = tuple((f"{n} hit{'s' * (n != 1)}", dist[n]) for n in sorted(dist))
+    lines += [f"{name}: {percent(q)}" for name, q in outcomes]
+    if target.creature:
+        damage = expected * Fraction(7, 2)
+        lines.append(f"1d6 a hit: expected {number(damage)} hp")
+        return Odds(f"{number(expected)} hits · {number(damage)} hp", tuple(lines), outcomes,
+                    {"hits": expected, "hp": damage})
+    lines.append(f"each hit a man of her {target.crew} (or her captain) out of the fight")
+    return Odds(f"{number(expected)} men · {percent(1 - dist.get(0, ZERO))} any",
+                tuple(lines), outcomes, {"hits": expected})
+
+
+def _ram(state: AcksState, action: object) -> Odds:
+    from ahoy_tui.rules.acks.actions import Ram
+
+    assert isinstance(action, Ram)
+    rammer, target = state.vessel(action.vessel), state.vessel(action.target)
+    if target.creature or rammer.creature:
+        return Odds("ram", (f"{rammer.name} at {target.name}",))
+    need, bonus = ram_need(target), ram_bonus(rammer)
+    chance = throw(need, bonus)
+    blow = ram_blow(rammer)
+    count, has_ram = ramming.ram_dice(rammer)
+    slow = slow_at(rammer, speed_of(rammer))
+    lines = [f"the captain's throw at {target.name}: {_need_words(need, bonus)}",
+             f"{count}d6{' halved (below oar cruise)' if slow else ''}"
+             f"{'' if has_ram else ': no ram, half the blow to herself'}"]
+    if has_ram:
+        return _damage_odds(chance, blow, "shp", lines, "damage")
+    theirs = tuple(sorted(mapped(dict(blow), lambda a: (a + 1) // 2).items()))
+    mine = _mean(blow) - _mean(theirs)
+    odds = _damage_odds(chance, theirs, "shp", lines, "damage")
+    return Odds(odds.summary, (*odds.breakdown, f"expected {number(chance * mine)} shp to "
+                               "herself"), odds.outcomes,
+                {"shp": chance * _mean(theirs), "own shp": chance * mine})
+
+
+def _attack(state: AcksState, action: object) -> Odds:
+    from ahoy_tui.rules.acks.actions import Attack
+
+    assert isinstance(action, Attack)
+    monster, target = state.vessel(action.vessel), state.vessel(action.target)
+    kind = tables().monster(monster.kind)
+    need = int(tables()["attack"]["target_base"]) + (
+        tables()["missile_volley"]["crew_ac"] if action.at == "crew" else ramming.armour(target))
+    chance = throw(need, kind.attack)
+    lines = [f"{monster.name} at {target.name}'s {action.at}: {_need_words(need, kind.attack)}"]
+    if action.at == "crew":
+        count, sides = dice_expr(kind.snatch)
+        dist = scaled(count, sides)
+        capped = tuple(sorted(mapped(dict(dist), lambda n: min(n, target.crew)).items()))
+        return _damage_odds(chance, capped, "men", lines, "taken")
+    count, sides = dice_expr(kind.damage)
+    return _damage_odds(chance, scaled(count, sides, *kind.share), "shp", lines, "damage")
