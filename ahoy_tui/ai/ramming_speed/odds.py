@@ -3,15 +3,14 @@ galley's chance to sink before she plugs (10.5-10.6), and what men are worth in 
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable
 from functools import cache
 
+from ahoy_tui.rules.ramming_speed import odds as rules_odds
 from ahoy_tui.rules.ramming_speed.model import Band, Galley, Man
-from ahoy_tui.rules.ramming_speed.tables import angle_modifier, ram_loads, tables
+from ahoy_tui.rules.ramming_speed.tables import tables
 
-AVERAGE_FACES = (2, 3, 3, 4, 4, 5)
-CUT = 99
+CUT = rules_odds.CUT
 # what a man is worth in a melee (16.3-16.5: rank gives +1, armour nothing in a melee)
 FIGHT = {"admiral": 1.6, "captain": 1.5, "marine": 1.3, "archer": 1.0, "artilleryman": 0.8,
          "sailor": 0.7}
@@ -19,32 +18,18 @@ FIGHT = {"admiral": 1.6, "captain": 1.5, "marine": 1.3, "archer": 1.0, "artiller
 
 @cache
 def loads_odds(modifier: int) -> tuple[tuple[int, float], ...]:
-    """(loads, chance) of a ram with this modifier: two averaging dice plus it (10.2)."""
-    out: dict[int, float] = {}
-    for a, b in itertools.product(AVERAGE_FACES, repeat=2):
-        loads = ram_loads(a + b + modifier)
-        out[loads] = out.get(loads, 0.0) + 1 / 36
-    return tuple(sorted(out.items()))
+    """(loads, chance) of a ram with this modifier (10.2): the rules' own, as floats."""
+    return tuple((loads, float(p)) for loads, p in rules_odds.loads_odds(modifier))
 
 
 def sink_chance(loads_now: int, added: int, sailor: bool = True) -> float:
-    """The chance a galley holed with ``added`` more loads goes down before she is plugged:
-    a try each maintenance (5-6 with a sailor, else 6), a load each time it fails (10.5-10.6)."""
-    if added == CUT:
-        return 1.0
-    if added <= 0:
-        return 0.0
-    water = tables()["water"]
-    left = water["sink_at"] - loads_now - added
-    if left <= 0:
-        return 1.0
-    plug = (7 - (water["plug_sailor"] if sailor else water["plug_other"])) / 6
-    return float((1 - plug) ** left)
+    """The chance a galley holed with ``added`` more loads goes down before she is plugged
+    (10.5-10.6): the rules' own."""
+    return float(rules_odds.sink_chance(loads_now, added, sailor))
 
 
 def ram_modifier(band: Band, angle: float) -> int:
-    speed = int(tables()["ram"]["speed"].get(band.words, 0))
-    return speed + angle_modifier(angle)
+    return rules_odds.ram_modifier(band, angle)
 
 
 @cache

@@ -176,6 +176,14 @@ class RammingSpeedRuleset:
         assert isinstance(state, RSState)
         return _view.caution(state, action)
 
+    def odds(self, state: GameState, action: Any) -> Any:
+        """The odds of a choice that rolls (``engine.odds.Odds``), or None: a volley of arrows
+        and bolts, grappling lines thrown or cut, the first duel of a boarding (``odds.py``)."""
+        from ahoy_tui.rules.ramming_speed.odds import odds
+
+        assert isinstance(state, RSState)
+        return odds(state, action)
+
     def tape_origins(self, state: GameState, ship: str) -> tuple[tuple[str | None, str], ...]:
         assert isinstance(state, RSState)
         return _view.tape_origins(state, ship)
