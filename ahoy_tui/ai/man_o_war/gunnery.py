@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 
 from ahoy_tui.ai.man_o_war.sight import fighting
+from ahoy_tui.rules.man_o_war import odds as rules_odds
 from ahoy_tui.rules.man_o_war.model import MowState, Ship
 from ahoy_tui.rules.man_o_war.shooting import FIRED, SIDES_OF
 from ahoy_tui.rules.man_o_war.table import aim_line, first_under_template, outline
@@ -51,12 +52,13 @@ def crew_value(ship: Ship) -> float:
 
 
 def fail_chance(need: int, modifier: int) -> float:
-    """The chance a save of ``need``+ with ``modifier`` fails (the rule of one)."""
-    if need <= 0:
-        return 1.0
-    fails = sum(1 for roll in range(1, 7)
-                if roll == 1 or (roll != 6 and roll + modifier < need))
-    return fails / 6
+    """The chance a save of ``need``+ with ``modifier`` fails (the rule of one): the rules' own
+    odds (``rules/man_o_war/odds.py``)."""
+    return _FAILS[need, modifier] if (need, modifier) in _FAILS else \
+        _FAILS.setdefault((need, modifier), float(rules_odds.fail_chance(need, modifier)))
+
+
+_FAILS: dict[tuple[int, int], float] = {}
 
 
 def critical_value(ship: Ship) -> float:

@@ -163,6 +163,15 @@ class ManOWarRuleset:
         assert isinstance(state, MowState)
         return wind_words(state)
 
+    def odds(self, state: GameState, action: Any) -> Any:
+        """The odds of a choice that rolls (``engine.odds.Odds``), or None: a battery's volley
+        at a ship or a sea monster, a ram, a boarding round, a spell cast or dispelled
+        (``odds.py``)."""
+        from ahoy_tui.rules.man_o_war.odds import odds
+
+        assert isinstance(state, MowState)
+        return odds(state, action)
+
     def tape_origins(self, state: GameState, ship: str) -> tuple[tuple[str | None, str], ...]:
         """Where the range template may be laid from: her centre, bow, sides and stern."""
         from ahoy_tui.rules.man_o_war.view import tape_origins

@@ -1,0 +1,108 @@
+"""The odds hook (``rules/man_o_war/odds.py``): for forced set-ups the odds a player is shown
+equal an enumeration written here, face by face, of the location die and the save; and the
+choice played a thousand times through the rules' own ``apply`` lands within a tight bound."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+from ahoy_tui.engine.dice import Rng
+from ahoy_tui.engine.events import DiceRoll
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.engine.game import apply
+from ahoy_tui.engine.registry import get_ruleset
+from ahoy_tui.rules.man_o_war.actions import Board, CastSpell, Fire
+
+from .test_combat import broadside
+from .test_magic import wizards_sea
+
+RULESET = get_ruleset("man-o-war")
+SEEDS = range(1000)
+
+
+def enumerate_chance(hit, *dice):
+    cases = list(itertools.product(*(range(1, sides + 1) for sides in dice)))
+    return Fraction(sum(1 for faces in cases if hit(faces)), len(cases))
+
+
+def gun_deck_shot(faces, modifier):
+    """A shot aimed low at the Galleon: 2 Forecastle, 3 Quarterdeck (the middle band), 4 Bows,
+    5 Gun Deck, 6 Stern (low), each saving on 4+ (the rule of one: a 1 fails, a 6 saves); a 1
+    strikes nothing."""
+    location, save = faces
+    if location < 2:
+        return False
+    return save == 1 or (save != 6 and save + modifier < 4)
+
+
+def test_a_broadside_at_close_range_is_three_shots_each_a_location_and_a_save_at_minus_two():
+    sea = broadside(2.0)
+    odds = RULESET.odds(sea.state, Fire("starboard", "b", "low"))
+    one = enumerate_chance(lambda f: gun_deck_shot(f, -2), 6, 6)
+    assert one == Fraction(25, 36)
+    for n in range(4):
+        want = enumerate_chance(
+            lambda f, n=n: sum(gun_deck_shot(f[i:i + 2], -2) for i in (0, 2, 4)) == n,
+            6, 6, 6, 6, 6, 6)
+        assert dict(odds.outcomes)[f"{n} hit{'s' * (n != 1)}"] == want
+    assert odds.expected["hits"] == 3 * one
+    assert "close range" in odds.breakdown[0]
+
+
+def test_at_long_range_the_save_has_no_modifier():
+    sea = broadside(8.0)
+    odds = RULESET.odds(sea.state, Fire("starboard", "b", "low"))
+    assert odds.expected["hits"] == 3 * enumerate_chance(lambda f: gun_deck_shot(f, 0), 6, 6)
+
+
+def test_a_broadside_played_a_thousand_times_lands_on_its_odds():
+    sea = broadside(2.0)
+    action = Fire("starboard", "b", "low")
+    odds = RULESET.odds(sea.state, action)
+    failed = []
+    for seed in SEEDS:
+        _, events = apply(replace(sea.state, rng=Rng(seed, 0)), action)
+        failed.append(sum(1 for e in events if isinstance(e, DiceRoll)
+                          and "save for the" in e.purpose and e.outcome == "failed"))
+    assert abs(sum(failed) / len(failed) - float(odds.expected["hits"])) < 0.08
+    none = sum(1 for n in failed if n == 0) / len(failed)
+    assert abs(none - float(dict(odds.outcomes)["0 hits"])) < 0.04
+
+
+def boarding_sea():
+    from .test_battle import boarding_battle
+
+    return boarding_battle().state
+
+
+def test_a_boarding_round_is_a_d6_each_plus_crew_cannons_and_the_admiral():
+    state = boarding_sea()
+    odds = RULESET.odds(state, Board("b"))
+    # the Greatship: 5 crew + 1 Admiral; the Galleon: 5 crew + 3 batteries + 1 Admiral
+    assert dict(odds.outcomes)["win"] == enumerate_chance(lambda f: f[0] + 6 > f[1] + 9, 6, 6)
+    assert dict(odds.outcomes)["stand-off"] == enumerate_chance(
+        lambda f: f[0] + 6 == f[1] + 9, 6, 6)
+
+
+def test_a_boarding_round_played_a_thousand_times_lands_on_its_odds():
+    state = boarding_sea()
+    action = Board("b")
+    odds = RULESET.odds(state, action)
+    crew = state.ship("b").crew, state.ship("g").crew
+    wins = ties = 0
+    for seed in SEEDS:
+        after, _ = apply(replace(state, rng=Rng(seed, 0)), action)
+        lost = crew[0] - after.ship("b").crew, crew[1] - after.ship("g").crew
+        wins += lost == (1, 0)
+        ties += lost == (1, 1)
+    assert abs(wins / len(SEEDS) - float(dict(odds.outcomes)["win"])) < 0.04
+    assert abs(ties / len(SEEDS) - float(dict(odds.outcomes)["stand-off"])) < 0.04
+
+
+def test_a_cast_is_a_d6_on_the_cards_number_and_a_one_always_fails():
+    sea = wizards_sea(("champion", "bright", ("fireball",)),
+                      ("champion", "bright", ("quench",)))
+    odds = RULESET.odds(sea.state, CastSpell("fireball", "b"))
+    # Fireball casts on 3+; a champion adds nothing
+    assert dict(odds.outcomes)["cast"] == enumerate_chance(lambda f: f[0] != 1 and f[0] >= 3, 6)
