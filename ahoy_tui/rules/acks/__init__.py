@@ -172,6 +172,29 @@ class AcksRuleset:
         assert isinstance(state, AcksState)
         return view.speed_hexes(state, action) if isinstance(action, Declare) else None
 
+    def bearings(self, state: GameState, ship: str) -> dict[str, str]:
+        """From ``ship``: a line for each enemy's card, how far she is and which weapons of
+        hers reach her, in which band and arc (``ranges.py``)."""
+        from ahoy_tui.rules.acks.ranges import bearings
+
+        assert isinstance(state, AcksState)
+        return bearings(state, ship)
+
+    def tape_origins(self, state: GameState, ship: str) -> tuple[tuple[str | None, str], ...]:
+        """Where the tape starts: her hull, or one of her artillery pieces."""
+        from ahoy_tui.rules.acks.ranges import tape_origins
+
+        assert isinstance(state, AcksState)
+        return tape_origins(state, ship)
+
+    def measure(self, state: GameState, ship: str, piece: str | None, point: Any) -> Any:
+        """The tape to a hex: hexes and feet, the engines reaching it, in which band and arc,
+        the marines' volley's band (``ranges.HexTape``)."""
+        from ahoy_tui.rules.acks.ranges import measure
+
+        assert isinstance(state, AcksState)
+        return measure(state, ship, piece, point)
+
     def odds(self, state: GameState, action: Any) -> Any:
         """The odds of a choice that rolls (``engine.odds.Odds``), or None: a shot, a volley,
         a ram, a grappling line, cutting a line, a monster's attack (``odds.py``)."""

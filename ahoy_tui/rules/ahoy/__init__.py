@@ -154,6 +154,14 @@ class AhoyRuleset:
         assert isinstance(state, AhoyState)
         return view.cards(state)
 
+    def bearings(self, state: GameState, ship: str) -> dict[str, str]:
+        """From ``ship``: a line for each enemy's card, how far she is and which weapons of
+        hers reach her, in which band and arc (``ranges.py``)."""
+        from ahoy_tui.rules.ahoy.ranges import bearings
+
+        assert isinstance(state, AhoyState)
+        return bearings(state, ship)
+
     def tape_origins(self, state: GameState, ship: str) -> tuple[tuple[str | None, str], ...]:
         """Where a tape measure may start on a ship: her hull, or one of her guns."""
         assert isinstance(state, AhoyState)

@@ -163,6 +163,14 @@ class ManOWarRuleset:
         assert isinstance(state, MowState)
         return wind_words(state)
 
+    def bearings(self, state: GameState, ship: str) -> dict[str, str]:
+        """From ``ship``: a line for each enemy's card, how far she is and which weapons of
+        hers reach her, in which band and arc (``ranges.py``)."""
+        from ahoy_tui.rules.man_o_war.ranges import bearings
+
+        assert isinstance(state, MowState)
+        return bearings(state, ship)
+
     def odds(self, state: GameState, action: Any) -> Any:
         """The odds of a choice that rolls (``engine.odds.Odds``), or None: a battery's volley
         at a ship or a sea monster, a ram, a boarding round, a spell cast or dispelled

@@ -129,6 +129,14 @@ class NavalBattleRuleset:
         assert isinstance(state, NavalState)
         return tuple(self.screen_view.cards(state))
 
+    def bearings(self, state: GameState, ship: str) -> dict[str, str]:
+        """From ``ship``: a line for each enemy's card, how far she is and which weapons of
+        hers reach her, in which band and arc (``ranges.py``)."""
+        from ahoy_tui.rules.naval_battle.ranges import bearings
+
+        assert isinstance(state, NavalState)
+        return bearings(state, ship)
+
     def tape_origins(self, state: GameState, ship: str) -> tuple[tuple[str | None, str], ...]:
         """Where a tape measure may start on a ship: her centre, or one of her guns."""
         assert isinstance(state, NavalState)

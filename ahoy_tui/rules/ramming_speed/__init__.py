@@ -176,6 +176,14 @@ class RammingSpeedRuleset:
         assert isinstance(state, RSState)
         return _view.caution(state, action)
 
+    def bearings(self, state: GameState, ship: str) -> dict[str, str]:
+        """From ``ship``: a line for each enemy's card, how far she is and which weapons of
+        hers reach her, in which band and arc (``ranges.py``)."""
+        from ahoy_tui.rules.ramming_speed.ranges import bearings
+
+        assert isinstance(state, RSState)
+        return bearings(state, ship)
+
     def odds(self, state: GameState, action: Any) -> Any:
         """The odds of a choice that rolls (``engine.odds.Odds``), or None: a volley of arrows
         and bolts, grappling lines thrown or cut, the first duel of a boarding (``odds.py``)."""

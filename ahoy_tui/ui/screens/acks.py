@@ -193,7 +193,7 @@ class AcksScreen(DeckView, BattleScreen, inherit_bindings=False):
         if vessel is not None and vessel != self.selected:
             self.selected = vessel  # her sheet, and her reach on the map
             self.query_one(VesselSheets).show(self.session.ruleset.cards(self._shown()),
-                                              vessel)
+                                              vessel, self.bearings())
             self.action_centre()
         super()._open_picker(choice, start)
 

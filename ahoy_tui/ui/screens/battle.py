@@ -222,7 +222,8 @@ class BattleScreen(BattleBasics):
         ruleset = session.ruleset
         self._close_stale_picker()
         self._redraw_map()
-        self.query_one("#cards", ShipCards).show(ruleset.cards(self._shown()), self.selected)
+        self.query_one("#cards", ShipCards).show(ruleset.cards(self._shown()), self.selected,
+                                                 self.bearings())
         phase = "battle over" if state.over else getattr(state, "phase", "")
         phase = getattr(phase, "value", phase)  # a ruleset's Phase enum, by its value
         side = state.to_act or getattr(state, "active", "p1")
@@ -363,7 +364,7 @@ class BattleScreen(BattleBasics):
         if hasattr(choice.template, "ship") and self.selected != choice.template.ship:
             self.selected = choice.template.ship
             cards = self.session.ruleset.cards(self._shown())
-            self.query_one("#cards", ShipCards).show(cards, self.selected)
+            self.query_one("#cards", ShipCards).show(cards, self.selected, self.bearings())
         self.query_one(ChoiceList).display = False
         picker.display = True
         picker.ask(choice, self.describe_value,

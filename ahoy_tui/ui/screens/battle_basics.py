@@ -222,6 +222,20 @@ class BattleBasics(Screen[None]):
                 break
         return tuple(found)
 
+    def bearings(self) -> dict[str, str]:
+        """The ruleset's line for each enemy card from the selected ship (``bearings``: how far
+        she is, which weapons reach her, in which band and arc); none without a selection."""
+        hook = getattr(self.session.ruleset, "bearings", None)
+        if hook is None or self.selected is None:
+            return {}
+        shown = getattr(self, "_shown", None)   # the state as the player here may see it
+        state = shown() if shown is not None else self.session.state
+        try:
+            found: dict[str, str] = hook(state, self.selected)
+        except KeyError:   # the selection names no ship of this state (a replay stepped back)
+            return {}
+        return found
+
     # --- the tape measure --------------------------------------------------------------------
     def action_tape(self) -> None:
         """Measure from the selected ship (or, with o, one of her guns) to the map's cursor."""

@@ -263,7 +263,8 @@ class NavalBattleScreen(BattleBasics):
             side_colour=SIDE_COLOURS.get(to_act, "white"),
             turn_limit=getattr(state, "turn_limit", 0), score=standing_of(session.ruleset, state))
         self._show_sheets(state, deciding)
-        self.query_one(ShipRoster).show(naval_view().cards(state), self.selected)
+        self.query_one(ShipRoster).show(naval_view().cards(state), self.selected,
+                                        self.bearings())
         self._redraw_map(state, deciding)
         self.query_one(PhasePrompt).show(session.ruleset.prompt(state), refusal=self.refusal,
                                          waiting=self._waiting(state))

@@ -180,7 +180,7 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         if ship is not None and ship != self.selected:
             self.selected = ship  # her sheet and her course
             self.query_one("#cards", LogSheets).show(
-                self.session.ruleset.cards(self._shown()), self.selected)
+                self.session.ruleset.cards(self._shown()), self.selected, self.bearings())
         super()._say_line(text)
         if self.line_warning:
             tape = self.query_one("#tape", Static)

@@ -8,7 +8,7 @@ posts :class:`ShipCards.Selected`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from rich.text import Text
 from textual.containers import VerticalScroll
@@ -89,23 +89,36 @@ def render_card(card: object, *, expanded: bool, selected: bool) -> Text:
 Render = Callable[..., Text]
 
 
+def with_note(drawn: Text, note: str) -> Text:
+    """A card with the ruleset's line for her from the selected ship beneath it (how far she
+    is, which of that ship's weapons reach her, in which band and arc: the ``bearings`` hook)."""
+    if not note:
+        return drawn
+    out = drawn.copy()
+    out.rstrip()
+    out.append("\n  ↔ " + note, style="italic cyan")
+    return out
+
+
 class ShipCard(Static):
     """One ship's record card, drawn by its rules' ``render`` (Ahoy!'s by default)."""
 
     def __init__(self, card: object, *, expanded: bool, selected: bool,
-                 render: Render = render_card) -> None:
-        drawn = render(card, expanded=expanded, selected=selected)
+                 render: Render = render_card, note: str = "") -> None:
+        drawn = with_note(render(card, expanded=expanded, selected=selected), note)
         super().__init__(drawn, id=f"card-{card.ship}", classes="ship-card")
         self.ship = card.ship
         self._draw = render
-        self._shown = (card, expanded, selected)
+        self._shown = (card, expanded, selected, note)
 
-    def update_card(self, card: object, *, expanded: bool, selected: bool) -> None:
-        if (card, expanded, selected) == self._shown:
+    def update_card(self, card: object, *, expanded: bool, selected: bool,
+                    note: str = "") -> None:
+        if (card, expanded, selected, note) == self._shown:
             return  # the same card: no repaint
-        self._shown = (card, expanded, selected)
+        self._shown = (card, expanded, selected, note)
         rows = self._rows()
-        self.update(self._draw(card, expanded=expanded, selected=selected), layout=False)
+        self.update(with_note(self._draw(card, expanded=expanded, selected=selected), note),
+                    layout=False)
         if rows is None or self._rows() != rows:
             self.refresh(layout=True)  # its height changed: the cards below it move
         self.set_class(selected, "-selected")
@@ -140,7 +153,11 @@ class ShipCards(VerticalScroll):
         self._hidden: dict[str, ShipCard] = {}
         self._selected: str | None = None
 
-    def show(self, cards: Sequence[object], selected: str | None) -> None:
+    def show(self, cards: Sequence[object], selected: str | None,
+             notes: Mapping[str, str] | None = None) -> None:
+        """Draw ``cards``, ``selected`` expanded; ``notes`` a line under some of them (the
+        ruleset's ``bearings`` from the selected ship)."""
+        notes = notes or {}
         ships = [c.ship for c in cards]
         if list(self._cards) != ships:
             # Ships may appear mid-battle (a boat launched): keep the cards there are (their
@@ -158,7 +175,8 @@ class ShipCards(VerticalScroll):
                     self._cards[card.ship].display = True
                     continue
                 widget = ShipCard(card, expanded=card.ship == selected,
-                                  selected=card.ship == selected, render=type(self).draw_card)
+                                  selected=card.ship == selected, render=type(self).draw_card,
+                                  note=notes.get(card.ship, ""))
                 after = next((self._cards[s] for s in ships[index + 1:] if s in self._cards),
                              None)
                 self._cards[card.ship] = widget
@@ -169,7 +187,8 @@ class ShipCards(VerticalScroll):
             self._cards = {s: self._cards[s] for s in ships}
         for card in cards:
             self._cards[card.ship].update_card(card, expanded=card.ship == selected,
-                                               selected=card.ship == selected)
+                                               selected=card.ship == selected,
+                                               note=notes.get(card.ship, ""))
         if selected in self._cards and selected != self._selected:
             self.call_after_refresh(self.scroll_to_widget, self._cards[selected], animate=False,
                                     top=True)

@@ -3,6 +3,7 @@ and after the reveal the chits on each Crew Assignments box."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.text import Text
@@ -42,12 +43,18 @@ class ShipRoster(Static):
 
     _shown: tuple[object, ...] = ()
 
-    def show(self, cards: tuple[Any, ...], selected: str | None) -> None:
-        shown = (cards, selected)
+    def show(self, cards: tuple[Any, ...], selected: str | None,
+             notes: Mapping[str, str] | None = None) -> None:
+        """The records; ``notes`` a line under some (the ruleset's ``bearings`` from the
+        selected ship: how far she is, which guns bear)."""
+        notes = dict(notes or {})
+        shown = (cards, selected, tuple(sorted(notes.items())))
         if shown == self._shown:
             return
         self._shown = shown
         text = Text()
         for card in cards:
             text.append_text(card_text(card, card.ship == selected))
+            if notes.get(card.ship):
+                text.append(f"  ↔ {notes[card.ship]}\n", style="italic cyan")
         self.update(text)
