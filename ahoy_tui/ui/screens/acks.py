@@ -29,6 +29,7 @@ from ahoy_tui.engine.hexgrid import distance
 from ahoy_tui.ui.parts import BattleParts
 from ahoy_tui.ui.screens.battle import BattleScreen
 from ahoy_tui.ui.screens.deck_view import DeckView
+from ahoy_tui.ui.screens.hex_tape import HexTapeMeasure
 from ahoy_tui.ui.widgets.choices import NumberChoice
 from ahoy_tui.ui.widgets.deck_map import DeckMap
 from ahoy_tui.ui.widgets.dice_log import DiceLog
@@ -38,14 +39,14 @@ from ahoy_tui.ui.widgets.vessel_sheets import VesselSheets
 
 PHASE_TOPICS = {"declare": "Pre-Initiative Declarations", "counts": "Round Sequence",
                 "over": "Victory"}
-# The general screen's keys but the tape measure and the move line (the hex map counts hexes,
-# and a move is played a hex at a time), with the arcs in their place.
-UNUSED = {"tape", "tape_origin", "move_line", "keyed_choice('!')"}
+# The general screen's keys but the move line (a move is played a hex at a time), with the arcs
+# beside them; the tape measure counts hexes (``HexTapeMeasure``).
+UNUSED = {"move_line", "keyed_choice('!')"}
 NO_DECK = "No boarding yet: the decks open when an enemy vessel comes alongside"
 DECKS_LAID = "Boarding: the decks are laid (d: the deck battlemaps)"
 
 
-class AcksScreen(DeckView, BattleScreen, inherit_bindings=False):
+class AcksScreen(DeckView, HexTapeMeasure, BattleScreen, inherit_bindings=False):
     """Declare, then play the counts hex by hex on the sea battlemap."""
 
     NO_DECK = NO_DECK
@@ -92,7 +93,7 @@ class AcksScreen(DeckView, BattleScreen, inherit_bindings=False):
         scene = self.session.ruleset.hex_scene(self._shown(), self.selected,
                                                preview_action=self.preview_action,
                                                arcs=self.arcs)
-        self.query_one(HexMap).show(scene)
+        self.query_one(HexMap).show(self.with_tape(scene))
         if self.deck_on:
             self.redraw_deck()
 

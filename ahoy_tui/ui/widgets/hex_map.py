@@ -49,7 +49,7 @@ class HexMap(ScrollView, can_focus=True):
                          "hexmap--p1-bow", "hexmap--p2-bow", "hexmap--selected",
                          "hexmap--p1-faded", "hexmap--p2-faded", "hexmap--step",
                          "hexmap--ram", "hexmap--reach", "hexmap--arc", "hexmap--line",
-                         "hexmap--harpoon"}
+                         "hexmap--harpoon", "hexmap--tape", "hexmap--cursor"}
     DEFAULT_CSS = """
     HexMap { background: $background; scrollbar-size: 1 1; }
     HexMap > .hexmap--sea { background: $background; }
@@ -69,6 +69,9 @@ class HexMap(ScrollView, can_focus=True):
     HexMap > .hexmap--line { color: $warning; background: $background; text-style: bold; }
     HexMap > .hexmap--harpoon { color: $secondary-lighten-1; background: $background;
                                 text-style: bold; }
+    HexMap > .hexmap--tape { color: $accent-lighten-1; background: $background; }
+    HexMap > .hexmap--cursor { color: $background; background: $accent-lighten-1;
+                               text-style: bold; }
     """
     BINDINGS = [
         ("left,h", "pan(-1, 0)", "Pan"), ("right,l", "pan(1, 0)", "Pan"),
@@ -77,6 +80,9 @@ class HexMap(ScrollView, can_focus=True):
     ]
 
     zoom: reactive[str] = reactive("near")
+
+    class CursorMoved(Message):
+        """The tape measure's cursor moved to another hex (``HexMap.cursor`` says which)."""
 
     class Clicked(Message):
         """The map was clicked on a hex (``ship``: the vessel there, if any)."""
@@ -93,6 +99,8 @@ class HexMap(ScrollView, can_focus=True):
         self._rows: list[list[Cell]] = []
         self.fit = fit       # the whole battlemap at a glance (the far zoom)
         self.auto = True     # until the player zooms: the zoom the room allows
+        self.cursor: Hex | None = None   # the tape measure's end
+        self.measuring = False  # the arrows move the cursor a hex, not the view
 
     @staticmethod
     def scene_of(ruleset: Any, state: Any, selected: str | None = None) -> HexScene:
@@ -165,6 +173,9 @@ class HexMap(ScrollView, can_focus=True):
         self.zoom = zoom
 
     def action_pan(self, dx: int, dy: int) -> None:
+        if self.measuring:  # a hex at a time: the tape's end, not the view
+            self.move_cursor(dx, dy)
+            return
         px, py = self.pitch
         self.scroll_to(self.scroll_x + dx * px * 2, self.scroll_y + dy * py * 2, animate=False)
 
@@ -185,6 +196,20 @@ class HexMap(ScrollView, can_focus=True):
         self._rebuild()
         if middle is not None:
             self.centre_on(middle)
+
+    # --- the tape measure's cursor -----------------------------------------------------------
+    def move_cursor(self, columns: int, rows: int) -> None:
+        """The cursor a hex across (a column) or down (a row), kept on the battlemap."""
+        if self.cursor is None:
+            return
+        col, row = offset(self.cursor)
+        if self._scene is not None:
+            col = max(0, min(self._scene.columns - 1, col + columns))
+            row = max(0, min(self._scene.rows - 1, row + rows))
+        self.cursor = axial(col, row)
+        self.keep_in_view(self.cursor)
+        self._rebuild()
+        self.post_message(self.CursorMoved())
 
     # --- where the view looks --------------------------------------------------------------
     def centre_on(self, h: Hex) -> None:
@@ -252,6 +277,8 @@ class HexMap(ScrollView, can_focus=True):
         for mark in scene.marks:
             if mark.kind == "ram":  # on her target's hex: drawn over it
                 self._draw_mark(grid, mark)
+        if self.measuring and self.cursor is not None:
+            self._draw_mark(grid, HexMark(self.cursor, "+", "cursor"))
         self._rows = grid
         self.virtual_size = Size(width, height)
         self.refresh()
@@ -286,7 +313,13 @@ class HexMap(ScrollView, can_focus=True):
 
     def _draw_line(self, grid: list[list[Cell]], hex_line: HexLine) -> None:
         """A grapple: the hexes between its ends, or the edge two neighbours share."""
-        style = "hexmap--harpoon" if hex_line.kind == "harpoon" else "hexmap--line"
+        style = {"harpoon": "hexmap--harpoon", "tape": "hexmap--tape"}.get(hex_line.kind,
+                                                                             "hexmap--line")
+        if hex_line.kind == "tape":  # the tape measure: a dot in each hex it crosses
+            for h in line(hex_line.a, hex_line.b)[1:-1]:
+                x, y = self.cell_of(h)
+                self._put(grid, x, y, ("·" if self.zoom == "far" else "•", style))
+            return
         if distance(hex_line.a, hex_line.b) == 1 and self.zoom == "near":
             facing = facing_toward(hex_line.a, hex_line.b)
             col, row = offset(hex_line.a)
@@ -336,6 +369,11 @@ class HexMap(ScrollView, can_focus=True):
 
     def on_click(self, event: Click) -> None:
         h = self.hex_at(event.x + int(self.scroll_x), event.y + int(self.scroll_y))
+        if self.measuring:  # the tape's end goes where the click is
+            self.cursor = h
+            self._rebuild()
+            self.post_message(self.CursorMoved())
+            return
         ship = None
         if self._scene is not None:
             ship = next((v.ship for v in reversed(self._scene.vessels)

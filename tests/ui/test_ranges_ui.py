@@ -1,0 +1,108 @@
+"""Ranges and arcs on the battle screens, played by keys: ACKS II's tape measure on the hex
+battlemap (``t``, ``o``, the arrows; hexes and feet, the pieces that reach, their band and arc),
+and the line every enemy card or sheet carries while a ship of yours is selected (how far she
+is, which weapons reach her, in which band and arc), in several rule systems."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Static
+
+from ahoy_tui.engine import Game
+from ahoy_tui.engine.hexgrid import distance
+from ahoy_tui.session import LocalSession
+from ahoy_tui.ui.app import AhoyApp
+from ahoy_tui.ui.widgets.hex_map import HexMap
+from ahoy_tui.ui.widgets.ship_roster import ShipRoster
+
+LARGE = (120, 40)
+
+
+@pytest.fixture(autouse=True)
+def _saves(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("AHOY_SAVES", str(tmp_path / "saves"))
+
+
+def session(tmp_path: Path, ruleset: str, scenario: str, seed: int = 1) -> LocalSession:
+    return LocalSession(Game.new(ruleset, scenario, seed=seed), path=tmp_path / "b.json",
+                        seats=("p1", "p2"))
+
+
+def card_text(app: AhoyApp, ship: str) -> str:
+    return str(app.screen.query_one(f"#card-{ship}").content)
+
+
+async def test_acks_tape_counts_hexes_and_feet_and_names_the_pieces_that_reach(
+        tmp_path: Path) -> None:
+    app = AhoyApp(session=session(tmp_path, "acks", "quinquereme"))
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.selected = "pride"
+        screen.refresh_all()
+        await pilot.press("t")
+        await pilot.pause()
+        hexmap = screen.query_one(HexMap)
+        assert screen.tape_on and hexmap.measuring
+        pride = screen.session.state.vessel("pride")
+        assert hexmap.cursor == pride.hexes[0]          # the tape starts at her bow
+        for _ in range(3):
+            await pilot.press("up")                     # three hexes on, a hex a press
+        await pilot.pause()
+        assert distance(hexmap.cursor, pride.hexes[0]) == 3
+        tape = str(screen.query_one("#tape", Static).content)
+        assert "3 hexes (180')" in tape and "Pride of Aura" in tape
+        assert "heavy ballista (bow)" in tape           # the bow piece reaches ahead
+        assert "composite bows" in tape                 # and her marines' band
+        tapes = [line for line in hexmap.scene.lines if line.kind == "tape"]
+        assert [(t.a, t.b) for t in tapes] == [(pride.hexes[0], hexmap.cursor)]  # drawn
+        await pilot.press("o")                          # from her first piece
+        await pilot.pause()
+        tape = str(screen.query_one("#tape", Static).content)
+        assert "heavy ballista (bow)" in tape and "medium" in tape   # 3 hexes: 2/5/8
+        await pilot.press("t")
+        await pilot.pause()
+        assert not screen.tape_on and hexmap.cursor is None
+
+
+async def test_acks_enemy_sheets_say_how_far_and_what_reaches_them(tmp_path: Path) -> None:
+    app = AhoyApp(session=session(tmp_path, "acks", "quinquereme"))
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.selected = "pride"
+        screen.refresh_all()
+        await pilot.pause()
+        state = screen.session.state
+        gap = min(distance(a, b) for a in state.vessel("pride").hexes
+                  for b in state.vessel("gull").hexes)
+        assert f"{gap} hexes ({gap * 60}') from Pride of Aura" in card_text(app, "gull")
+        assert "from Pride of Aura" not in card_text(app, "pride")   # not on her own
+
+
+async def test_ahoy_enemy_cards_say_how_far_and_whether_a_gun_bears(tmp_path: Path) -> None:
+    app = AhoyApp(session=session(tmp_path, "ahoy", "duel"))
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.selected = "harpy"
+        screen.refresh_all()
+        await pilot.pause()
+        text = card_text(app, "revenge")
+        assert '" from the Harpy' in text and "no gun of hers bears" in text
+        screen.selected = "revenge"                      # the other way about
+        screen.refresh_all()
+        await pilot.pause()
+        assert '" from the Revenge' in card_text(app, "harpy")
+        assert "from the" not in card_text(app, "revenge")
+
+
+async def test_naval_battle_roster_says_how_far_the_enemy_is(tmp_path: Path) -> None:
+    game = Game.new("naval-battle", seed=1)
+    app = AhoyApp(session=LocalSession(game, path=tmp_path / "n.json", seats=("p1", "p2")))
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.pause()
+        roster = str(app.screen.query_one(ShipRoster).content)
+        assert '" from the Eagle of Lothern' in roster
