@@ -81,7 +81,83 @@ def odds(state: MowState, action: object) -> Odds | None:
         return _cast(state, str(getattr(action, "card", "")), dispel=False)
     if kind == "dispel_spell":
         return _cast(state, str(getattr(action, "card", "")), dispel=True)
+    if kind == "maul":
+        return _maul(state, str(getattr(action, "target", "")))
+    if kind == "special_attack":
+        return _special(state, str(getattr(action, "target", "")))
     return None
+
+
+def amount_dist(expression: str) -> dict[int, Fraction]:
+    """A rules dice expression (``"D3"``, ``"2D6"``, ``"D3+1"``, ``"4"``) as a distribution."""
+    from ahoy_tui.engine.dice import parse_expr
+    from ahoy_tui.engine.odds import dice
+
+    count, sides, bonus = parse_expr(expression)
+    return dice(count, sides, bonus) if count else {bonus: Fraction(1)}
+
+
+def _maul(state: MowState, target_id: str) -> Odds | None:
+    """A sea monster's boarding action: D6 + its wounds left against the ship's D6 + crew,
+    cannons bearing on it, the Admiral and marines."""
+    from ahoy_tui.rules.man_o_war.boarding import cannons_toward
+    from ahoy_tui.rules.man_o_war.creatures import body, monster, wounds_left
+
+    prowl = state.prowl
+    if prowl is None:
+        return None
+    creature = state.creature(prowl.creature)
+    ship = state.ship(target_id)
+    cannons = cannons_toward(ship, body(creature))
+    s_bonus = ship.crew + cannons + (int(tables().setup["admiral_boarding"])
+                                     if ship.admiral else 0) + fleet_cards.bonus(ship,
+                                                                                 "boarding")
+    m_bonus = wounds_left(creature)
+    win, tie, lose = boarding_round(m_bonus, s_bonus)
+    name = monster(creature).name
+    lines = (f"the {name}: D6 {m_bonus:+d} (its wounds left) against the {ship.name}'s D6 "
+             f"{s_bonus:+d} (crew, {cannons} cannons bearing)",
+             f"it devours a crew counter: {percent(win)}",
+             f"a draw, a crew counter and a wound: {percent(tie)}",
+             f"beaten back with a wound: {percent(lose)}")
+    return Odds(f"{percent(win)} devours · {percent(lose)} beaten", lines,
+                (("devours", win), ("draw", tie), ("beaten", lose)))
+
+
+def _special(state: MowState, target_id: str) -> Odds | None:
+    """A sea monster's special attack: its dice, then as its kind says (a crew counter a
+    point; Below the Waterline hits after her save; hits on the template, each a location and
+    a save, a die for high or low where the card has the split bar and the beast no aim)."""
+    from ahoy_tui.rules.man_o_war.creatures import monster
+
+    prowl = state.prowl
+    if prowl is None:
+        return None
+    beast = monster(state.creature(prowl.creature))
+    ship = state.ship(target_id)
+    amounts = amount_dist(beast.amount)
+    lines = [f"the {beast.name}'s {beast.special_name}: {beast.amount} "
+             f"(mean {number(mean(amounts))})"]
+    if beast.special == "btw":
+        btw = ship.card.btw
+        modifier = wizards.shield(state, target_id) + fleet_cards.bonus(ship, "btw_save")
+        p = fail_chance(btw.save, modifier)
+        lines.append(f"her Below the Waterline save {btw.save}+: fails {percent(p)}")
+        expected = p * mean({min(a, btw.boxes - ship.btw): q for a, q in amounts.items()})
+        return Odds(f"{percent(p)} · {number(expected)} BTW", tuple(lines),
+                    (("holed", p), ("saved", 1 - p)), {"BTW": expected})
+    if beast.special == "damage":
+        modifier = beast.special_save + wizards.shield(state, target_id)
+        if ship.card.split and not beast.aim:
+            p = (shot_chance(ship, "high", modifier) + shot_chance(ship, "low", modifier)) / 2
+        else:
+            p = shot_chance(ship, beast.aim if ship.card.split else "", modifier)
+        expected = p * mean(amounts)
+        lines.append(f"each hit a location and her save {modifier:+d}: {percent(p)} a hit")
+        return Odds(f"{number(expected)} hits", tuple(lines), (), {"hits": expected})
+    expected = mean(amounts)
+    what = "crew" if beast.special not in ("blaze",) else "blazes"
+    return Odds(f"{number(expected)} {what}", tuple(lines), (), {what: expected})
 
 
 def _modifiers(ship: Ship, index: int, band: str) -> int:

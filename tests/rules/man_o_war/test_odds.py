@@ -106,3 +106,27 @@ def test_a_cast_is_a_d6_on_the_cards_number_and_a_one_always_fails():
     odds = RULESET.odds(sea.state, CastSpell("fireball", "b"))
     # Fireball casts on 3+; a champion adds nothing
     assert dict(odds.outcomes)["cast"] == enumerate_chance(lambda f: f[0] != 1 and f[0] >= 3, 6)
+
+
+def test_a_monsters_boarding_action_is_its_wounds_left_against_the_crew_and_cannons():
+    from ahoy_tui.rules.man_o_war.actions import Maul
+    from ahoy_tui.rules.man_o_war.boarding import cannons_toward
+    from ahoy_tui.rules.man_o_war.creatures import body, wounds_left
+
+    from .test_monsters import gripping
+
+    sea = gripping()
+    state = sea.state
+    kraken = state.creature(state.prowl.creature)
+    ship = state.ship("g")
+    mine = wounds_left(kraken)
+    theirs = ship.crew + cannons_toward(ship, body(kraken)) + (1 if ship.admiral else 0)
+    odds = RULESET.odds(state, Maul("g"))
+    assert dict(odds.outcomes)["devours"] == enumerate_chance(
+        lambda f: f[0] + mine > f[1] + theirs, 6, 6)
+    devoured = 0
+    for seed in SEEDS:
+        after, _ = apply(replace(state, rng=Rng(seed, 0)), Maul("g"))
+        devoured += after.ship("g").crew == ship.crew - 1 and \
+            after.creature(kraken.id).wounds == kraken.wounds
+    assert abs(devoured / len(SEEDS) - float(dict(odds.outcomes)["devours"])) < 0.04
