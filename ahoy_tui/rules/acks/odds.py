@@ -223,7 +223,40 @@ def odds(state: AcksState, action: object) -> Odds | None:
     if kind == "attack":
         assert isinstance(action, act.Attack)
         return _attack(state, action)
+    if kind == "step":
+        assert isinstance(action, act.Step)
+        return _step(state, action)
     return None
+
+
+def _step(state: AcksState, action: object) -> Odds | None:
+    """A step that brings a collision (Collisions): both captains' Seafaring throws (11+, 7+ a
+    master mariner; hers failed on purpose if she means it), and on two failures half of each
+    one's ramming damage to the other (a quarter below oar cruise)."""
+    from ahoy_tui.rules.acks.actions import Step
+    from ahoy_tui.rules.acks.movement import plan_step
+
+    assert isinstance(action, Step)
+    vessel = state.vessel(action.vessel)
+    plan = plan_step(state, vessel, action.how)
+    if not plan.collides or plan.leaves:
+        return None
+    lines = []
+    outcomes: list[tuple[str, Fraction]] = []
+    dealt = taken = ZERO
+    for other_id in plan.collides:
+        other = state.vessel(other_id)
+        p = collision_fail(other) * (1 if action.collide else collision_fail(vessel))
+        mine, theirs = _mean(collision_blow(vessel)), _mean(collision_blow(other))
+        dealt += p * mine
+        taken += p * theirs
+        lines.append(f"{other.name}: a collision {percent(p)} (both Seafaring throws fail"
+                     f"{'; hers on purpose' if action.collide else ''}), then "
+                     f"{number(mine)} shp to her and {number(theirs)} to {vessel.name} on "
+                     "average")
+        outcomes.append((f"collides with {other.name}", p))
+    return Odds(f"collision {percent(outcomes[0][1])}", tuple(lines), tuple(outcomes),
+                {"shp": dealt, "own shp": taken})
 
 
 def _shoot(state: AcksState, action: object) -> Odds | None:

@@ -162,3 +162,21 @@ def test_a_grappling_line_adjacent_is_minus_five_and_a_cut_is_two_rolls():
 def test_a_choice_that_rolls_nothing_has_no_odds():
     state = rammer(270)
     assert RULESET.odds(state, Step("p1", "a", "ahead")) is None
+
+
+def test_a_step_into_a_collision_is_two_seafaring_throws_failing_or_one_on_purpose():
+    from .test_ramming import collision_state
+
+    state = collision_state()
+    odds = RULESET.odds(state, Step("p1", "a", "starboard"))
+    # both captains one rank of Seafaring: 11+ each; the collision needs both to fail
+    both = enumerate_chance(lambda f: f[0] < 11 and f[1] < 11, 20, 20)
+    assert dict(odds.outcomes)["collides with B"] == both == Fraction(1, 4)
+    meant = RULESET.odds(state, Step("p1", "a", "starboard", collide=True))
+    assert dict(meant.outcomes)["collides with B"] == Fraction(10, 20)   # only hers to throw
+    collided = 0
+    for seed in SEEDS:
+        _, events = RULESET.apply(replace(state, rng=Rng(seed, 0)),
+                                  Step("p1", "a", "starboard"))
+        collided += any("collide!" in getattr(e, "text", "") for e in events)
+    assert abs(collided / len(SEEDS) - 0.25) < 0.04
