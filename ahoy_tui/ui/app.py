@@ -25,6 +25,7 @@ class AhoyApp(App[None]):
     CSS_PATH = ["app.tcss", "widgets/sea_map.tcss", "widgets/guide_panel.tcss"]
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
                 Binding("f1", "keys", "Keys", show=False)]
+    KEEPS_SETTINGS = True  # the player's settings are read and kept on this machine
 
     def __init__(self, *, session: LocalSession | None = None, replay: Path | None = None,
                  saves: Path | None = None, learn: bool = False,
@@ -35,6 +36,24 @@ class AhoyApp(App[None]):
         self.start_session = session
         self.start_replay = replay
         self.saves = saves
+        from ahoy_tui.settings import show_odds
+
+        # the player's setting (settings.toml); a game held by a server reads none of its files
+        self.show_odds = show_odds() if self.KEEPS_SETTINGS else True
+
+    def set_show_odds(self, on: bool) -> None:
+        """Show or hide the odds of the choices on the battle screens, and keep the setting
+        (the computer captains keep their own odds either way)."""
+        from ahoy_tui.settings import set_show_odds
+
+        self.show_odds = on
+        if self.KEEPS_SETTINGS:
+            set_show_odds(on)
+        refresh = getattr(self.screen, "refresh_all", None)
+        if refresh is not None:
+            refresh()
+        self.notify("The odds are shown before you commit (b: the breakdown)" if on
+                    else "The odds are hidden", title="Odds", timeout=3)
 
     def on_mount(self) -> None:
         self.first_screens()
@@ -236,6 +255,17 @@ class AhoyApp(App[None]):
             yield SystemCommand("Toggle the dice log", "(e)", screen.action_toggle_log)
             yield SystemCommand("Filter the dice log", "all / dice / big events (g)",
                                 screen.action_log_filter)
+        if self.show_odds:
+            yield SystemCommand("Odds: hide them", "Hide the odds of the choices before you "
+                                "commit (kept in your settings)",
+                                lambda: self.set_show_odds(False))
+        else:
+            yield SystemCommand("Odds: show them", "Show the odds of the choices before you "
+                                "commit, b for the breakdown (kept in your settings)",
+                                lambda: self.set_show_odds(True))
+        if is_battle_screen(screen) and hasattr(screen, "action_odds"):
+            yield SystemCommand("Odds: the breakdown", "Every modifier and outcome of the "
+                                "selected choice's odds (b)", screen.action_odds)
 
 
 def load_the_rules() -> None:

@@ -31,6 +31,8 @@ class OnlineApp(AhoyApp):
     TITLE = "Ahoy TUI (online)"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
+    KEEPS_SETTINGS = False  # the server's disk is not the player's: odds shown, kept nowhere
+
     def __init__(self, socket: Path | str, player: str, suggested_name: str = "",
                  guest: bool = False) -> None:
         super().__init__()

@@ -10,10 +10,13 @@ from __future__ import annotations
 from functools import cache
 
 from ahoy_tui.engine.geometry import ray_span
+from ahoy_tui.engine.odds import mean
 from ahoy_tui.rules.ahoy.combat import save_needed, to_wound_needed
 from ahoy_tui.rules.ahoy.crew import gun_crew
 from ahoy_tui.rules.ahoy.hulls import ship_hull
 from ahoy_tui.rules.ahoy.model import AhoyState, Crewman, Gun, Ship
+from ahoy_tui.rules.ahoy.odds import ARTILLERY_NUMBERS, damage_chances
+from ahoy_tui.rules.ahoy.odds import expression as damage_expression
 from ahoy_tui.rules.ahoy.ramming import toughness
 from ahoy_tui.rules.ahoy.shooting import (
     BOW_EDGE,
@@ -26,7 +29,7 @@ from ahoy_tui.rules.ahoy.shooting import (
 from ahoy_tui.rules.ahoy.tables import Ordnance, tables
 from ahoy_tui.rules.ahoy.templates import in_arc, models_under, under_teardrop
 
-FACES = (2, 4, 6, 8, 10)  # the artillery die's numbers; the sixth face is a misfire
+FACES = ARTILLERY_NUMBERS  # the artillery die's numbers; the sixth face is a misfire
 
 
 def best_guess(near: float, far: float, longest: int) -> tuple[int, float]:
@@ -42,16 +45,14 @@ def best_guess(near: float, far: float, longest: int) -> tuple[int, float]:
 
 @cache
 def _wound_chance(strength: int, toughness_: int, bonus: int) -> tuple[float, float]:
-    """(chance to damage, chance of a natural-6 critical) on the S v T chart with a bonus."""
-    need = to_wound_needed(strength, toughness_)
-    if need is None:
-        return 0.0, 0.0
-    wins = sum(1 for face in range(2, 7) if face + bonus >= need)
-    return wins / 6, (1 / 6 if 6 + bonus >= need else 0.0)
+    """(chance to damage, chance of a natural-6 critical) on the S v T chart with a bonus: the
+    rules' odds (rules/ahoy/odds.py), as floats."""
+    wound, critical = damage_chances(strength, toughness_, bonus)
+    return float(wound), float(critical)
 
 
 def _mean(expression: str) -> float:
-    return {"D3": 2.0, "D6": 3.5}.get(expression, 2.0)
+    return float(mean(damage_expression(expression)))
 
 
 def expected_damage(weapon: Ordnance, target: Ship, *, point_blank: bool, rake: bool,

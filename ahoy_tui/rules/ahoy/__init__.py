@@ -26,7 +26,7 @@ from ahoy_tui.rules.ahoy import fleet as _fleet
 from ahoy_tui.rules.ahoy import flow as _flow
 from ahoy_tui.rules.ahoy import scenario as _scenario
 from ahoy_tui.rules.ahoy import view
-from ahoy_tui.rules.ahoy.actions import Action, StrikeColours
+from ahoy_tui.rules.ahoy.actions import Action, EndMovement, EndOrders, EndShooting, StrikeColours
 from ahoy_tui.rules.ahoy.apply import apply_action
 from ahoy_tui.rules.ahoy.caution import caution as _caution
 from ahoy_tui.rules.ahoy.legal import explain, legal
@@ -119,9 +119,20 @@ class AhoyRuleset:
         assert isinstance(state, AhoyState)
         return _caution(state, action)
 
+    def odds(self, state: GameState, action: Any) -> Any:
+        """The odds of a gun or a volley before it is fired (``rules/ahoy/odds.py``), or None
+        for a choice that rolls for nothing."""
+        from ahoy_tui.rules.ahoy.odds import odds
+
+        assert isinstance(state, AhoyState)
+        return odds(state, action)
+
     def choice_key(self, action: Any) -> str:
         """A key of its own for a choice a captain reaches for in a hurry: ``!`` strikes the
-        colours (Strike Yer Colours); "" for the rest."""
+        colours (Strike Yer Colours), ``0`` ends the phase (orders, movement, shooting); ""
+        for the rest."""
+        if isinstance(action, EndOrders | EndMovement | EndShooting):
+            return "0"
         return "!" if isinstance(action, StrikeColours) else ""
 
     def move_line(self, state: GameState, text: str, selected: str | None = None) -> list[Any]:

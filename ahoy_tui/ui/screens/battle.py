@@ -34,6 +34,7 @@ from ahoy_tui.ui.widgets.choices import (
 )
 from ahoy_tui.ui.widgets.dice_log import DiceLog
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
+from ahoy_tui.ui.widgets.odds_line import OddsLine, OddsScreen, odds_of, side_view
 from ahoy_tui.ui.widgets.record_cards import ShipCards
 from ahoy_tui.ui.widgets.sea_map import SeaMap
 from ahoy_tui.ui.widgets.status_bar import StatusBar, standing_of
@@ -84,6 +85,9 @@ class BattleScreen(BattleBasics):
                 tooltip="the tape from each of her guns in turn"),
         Binding("v", "victory", "Victory", show=False,
                 tooltip="how the battle is won, and the points now"),
+        Binding("b", "odds", "Odds", show=False,
+                tooltip="the whole breakdown of the selected choice's odds: the roll needed, "
+                        "every modifier, each outcome's chance"),
         Binding("colon", "move_line", "Move line", show=False,
                 tooltip="type the move, e.g. 4 r 3: ahead 4, starboard, ahead 3"),
         Binding("exclamation_mark", "keyed_choice('!')", "Strike colours", show=False),
@@ -95,7 +99,8 @@ class BattleScreen(BattleBasics):
         # the choices answer digits and Enter wherever the focus is (the map, the log)
         *(Binding(str(n), f"pick({n})", show=False) for n in range(10)),
         Binding("enter", "choose", "Choose", show=False,
-                tooltip="the highlighted choice; 1-9 choose by number, wherever the focus is"),
+                tooltip="the highlighted choice; 1-9 choose by number (in the nine the "
+                        "highlight is in), 0 ends the phase, wherever the focus is"),
     ]
 
     def __init__(self, session: LocalSession | RemoteSession) -> None:
@@ -136,6 +141,7 @@ class BattleScreen(BattleBasics):
             yield PhasePrompt(id="prompt")
             yield ChoiceList(id="choices")
             yield ValuePicker(id="picker")
+            yield OddsLine(id="odds")
             yield Input(id="moveline", placeholder="move line, e.g. 4 r 3 (Enter plays it, "
                         "Esc backs out)")
         yield KeyFooter()
@@ -247,10 +253,85 @@ class BattleScreen(BattleBasics):
                 waiting += f"\nLast: {self.last_captain_note}"
         self.query_one(PhasePrompt).show(ruleset.prompt(state), refusal=self.refusal,
                                          waiting=waiting)
-        self.query_one(ChoiceList).show(self.choices())
+        rows = self.choices()
+        keyed = getattr(ruleset, "choice_key", None)
+        zero = next((i for i, (_, row) in enumerate(rows) if keyed is not None
+                     and not isinstance(row, NumberChoice) and keyed(row) == "0"), None)
+        self.query_one(ChoiceList).show(rows, zero)
         self.show_guide()
+        self.show_odds()
         if captain is not None:
             self._schedule_captain()
+
+    # --- the odds ---------------------------------------------------------------------------
+    def odds_view(self) -> Any:
+        """The battle as the side deciding sees it, without its dice: what the odds read."""
+        state = self.session.state
+        return side_view(self.session.ruleset, state, state.to_act, online=self.online)
+
+    def _odds_target(self) -> tuple[Any, str]:
+        """(the action whose odds are shown, what it is when not the row itself): the value
+        being picked, else the highlighted choice; a row of values (a guessed range) shows the
+        value whose odds are best."""
+        picker = self.query_one(ValuePicker)
+        if picker.display and picker.choice is not None:
+            return picker.choice.at(picker.value), ""
+        choices = self.query_one(ChoiceList)
+        rows = choices._choices
+        index = choices.highlighted
+        if not choices.display or index is None or not 0 <= index < len(rows):
+            return None, ""
+        row = rows[index]
+        if not isinstance(row, NumberChoice):
+            return row, ""
+        return self._best_value(row)
+
+    def _best_value(self, row: NumberChoice) -> tuple[Any, str]:
+        view = self.odds_view()
+        best: tuple[tuple[Any, ...], Any] | None = None
+        for value in row.values:
+            action = row.at(value)
+            odds = odds_of(self.session.ruleset, view, action)
+            if odds is None:
+                continue
+            score = tuple(odds.expected.values())[:1] or (0,)
+            if best is None or score > best[0]:
+                best = (score, action)
+        if best is None:
+            return None, ""
+        return best[1], f"at best, {self.describe_value(best[1])}"
+
+    def show_odds(self) -> None:
+        """The odds line under the choices: the selected choice's odds, if the rules have any
+        for it, the player has not turned them off and it is this terminal's decision."""
+        line = self.query_one(OddsLine)
+        odds, label = None, ""
+        if self.app_shows_odds() and self.session.may_act() and not self.session.over \
+                and getattr(self.session.ruleset, "odds", None) is not None:
+            action, label = self._odds_target()
+            odds = odds_of(self.session.ruleset, self.odds_view(), action)
+        line.show(odds, label)
+        self.set_class(odds is not None, "-odds")
+
+    def app_shows_odds(self) -> bool:
+        shown = getattr(self.app, "show_odds", None)
+        return True if shown is None else bool(shown)
+
+    @on(ChoiceList.OptionHighlighted, "#choices")
+    def choice_highlighted(self) -> None:
+        self.show_odds()
+
+    def action_odds(self) -> None:
+        """``b``: the whole breakdown of the odds shown."""
+        line = self.query_one(OddsLine)
+        if line.odds is None:
+            why = ("The odds are turned off (the palette: Odds)" if not self.app_shows_odds()
+                   else "No odds for this choice: it rolls for nothing")
+            self.notify(why, severity="warning", timeout=3)
+            return
+        action, label = self._odds_target()
+        what = str(self.session.describe_action(action)) if action is not None else ""
+        self.app.push_screen(OddsScreen(what + (f" ({label})" if label else ""), line.odds))
 
     def choices(self) -> list[tuple[str, Any]]:
         """The legal actions as rows: runs that differ in one number folded into one row each
@@ -342,7 +423,7 @@ class BattleScreen(BattleBasics):
         picker = self.query_one(ValuePicker)
         if picker.display:
             picker.action_digit(number)
-        elif number:
+        else:
             self.query_one(ChoiceList).action_pick(number)
 
     def action_choose(self) -> None:
@@ -356,7 +437,7 @@ class BattleScreen(BattleBasics):
             picker.action_confirm()
             return
         choices = self.query_one(ChoiceList)
-        choices.action_pick((choices.highlighted or 0) + 1)
+        choices.pick_row(choices.highlighted or 0)
 
     def _open_picker(self, choice: NumberChoice, start: int | None = None) -> None:
         picker = self.query_one(ValuePicker)
@@ -390,6 +471,7 @@ class BattleScreen(BattleBasics):
         self.preview = event.value
         self.preview_action = picker.choice.at(event.value) if picker.choice else None
         self._redraw_map()
+        self.show_odds()
         self._follow_preview()
 
     def _follow_preview(self) -> None:
@@ -456,6 +538,7 @@ class BattleScreen(BattleBasics):
         choices = self.query_one(ChoiceList)
         choices.display = True
         choices.focus()
+        self.show_odds()
 
     def _redraw_map(self) -> None:
         ahead = self.line_ahead.states if self.line_ahead is not None else ()

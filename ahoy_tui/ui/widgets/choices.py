@@ -127,10 +127,19 @@ class PhasePrompt(Static):
         self.update(text, layout=False)  # its height is fixed (battle.tcss)
 
 
-class ChoiceList(OptionList):
-    """The legal choices, numbered 1-9 for the number keys."""
+PAGE = 9  # the number keys reach nine choices at a time
 
-    BINDINGS = [Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)] + [
+
+class ChoiceList(OptionList):
+    """The legal choices, numbered 1-9 for the number keys, nine at a time.
+
+    More than nine: the rows are numbered 1-9 again in each block of nine, and a number key
+    picks in the block the highlight is in (↑/↓ and PgUp/PgDn move it; the block in use is
+    numbered in bold, the others dim). The choice the rules call "done" (the ruleset's
+    ``choice_key`` of ``0``: end the phase) also answers ``0``, wherever it lies.
+    """
+
+    BINDINGS = [Binding(str(n), f"pick({n})", show=False) for n in range(10)] + [
         Binding("space", "select", "Choose", show=False)]
 
     class Picked(Message):
@@ -146,18 +155,44 @@ class ChoiceList(OptionList):
         super().__init__(id=id)
         self._choices: list[Any] = []
         self._labels: list[str] | None = None
+        self.zero: int | None = None  # the index of the choice key 0 plays
+        self._page = 0
 
-    def show(self, choices: Sequence[tuple[str, Any]]) -> None:
+    def show(self, choices: Sequence[tuple[str, Any]], zero: int | None = None) -> None:
+        """List ``choices`` (label, choice); ``zero`` is the index of the one ``0`` plays."""
         labels = [label for label, _ in choices]
         self._choices = [choice for _, choice in choices]
+        self.zero = zero if zero is not None and 0 <= zero < len(choices) else None
         if labels == self._labels:
             return  # the same choices: keep the list (and the highlight) as it is
         self._labels = labels
-        self.set_options([  # one pass: clearing and adding apart would lay out twice
-            Option(Text.assemble((f"{i} " if i <= 9 else "  ", "bold"), label))
-            for i, (label, _) in enumerate(choices, start=1)])
-        if choices:
+        self._page = 0
+        self.set_options(self._rows())  # one pass: clearing and adding apart would lay out
+        if choices:                          # twice
             self.highlighted = 0
+
+    def _rows(self) -> list[Option]:
+        paged = len(self._labels or ()) > PAGE
+        out = []
+        for i, label in enumerate(self._labels or ()):
+            number = f"{i % PAGE + 1} "
+            style = "bold" if not paged or i // PAGE == self._page else "dim"
+            out.append(Option(Text.assemble((number, style), label)))
+        return out
+
+    @property
+    def page(self) -> int:
+        """The block of nine the number keys pick in: the highlight's."""
+        return (self.highlighted or 0) // PAGE
+
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        super().watch_highlighted(highlighted)
+        labels = self._labels or []
+        if len(labels) <= PAGE or highlighted is None or self.page == self._page:
+            return
+        self._page = self.page  # the block in use numbered in bold, the others dim
+        for index, option in enumerate(self._rows()):
+            self.replace_option_prompt_at_index(index, option.prompt)
 
     def _update_lines(self) -> None:
         """New options change what scrolls inside the list, not its size (its height is fixed,
@@ -180,8 +215,20 @@ class ChoiceList(OptionList):
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def action_pick(self, number: int) -> None:
-        if 1 <= number <= len(self._choices):
-            self.post_message(self.Picked(self._choices[number - 1]))
+        """A number key: ``0`` the choice that ends the phase, 1-9 a choice of the nine in the
+        block the highlight is in."""
+        if number == 0:
+            if self.zero is not None:
+                self.post_message(self.Picked(self._choices[self.zero]))
+            return
+        index = self.page * PAGE + number - 1
+        if 1 <= number <= PAGE and index < len(self._choices):
+            self.post_message(self.Picked(self._choices[index]))
+
+    def pick_row(self, index: int) -> None:
+        """Play the row at ``index`` (Enter on the highlight)."""
+        if 0 <= index < len(self._choices):
+            self.post_message(self.Picked(self._choices[index]))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

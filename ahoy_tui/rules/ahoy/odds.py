@@ -1,0 +1,236 @@
+"""The odds of a gun or a volley before it is fired, from the rules' own tables (Naval Cannons,
+Point Blank, Rake the decks, Gun Crews, Chainshot, Missile Weapons).
+
+Every face of every die is counted (``engine/odds.py``): a short-handed crew's roll to be
+ready, the artillery die's five numbers and its misfire, the landing point each gives on the
+line of fire (the hull it falls on, as ``fire_gun`` finds it), the roll to damage on S v T with
+the point-blank and raking bonuses, and the weapon's damage dice. A volley of missiles counts
+each marksman's roll to hit (a 6 and another roll where 7+ is needed). The computer captains
+read the same numbers (``ai/ahoy/gunnery.py``).
+
+Structure Points are the damage dice rolled (plus their bonuses); a critical hit (a natural 6
+to damage) is its chance only: what it does is the chart's, after.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+from ahoy_tui.engine.dice import parse_expr
+from ahoy_tui.engine.geometry import contains
+from ahoy_tui.engine.odds import (
+    ONE,
+    Dist,
+    Odds,
+    constant,
+    dice,
+    hits,
+    mean,
+    number,
+    percent,
+)
+from ahoy_tui.rules.ahoy.actions import FireGun, FireMissiles
+from ahoy_tui.rules.ahoy.combat import bs_to_hit, follow_up_needed, to_wound_needed
+from ahoy_tui.rules.ahoy.crew import gun_crew
+from ahoy_tui.rules.ahoy.hulls import gap as hull_gap
+from ahoy_tui.rules.ahoy.hulls import ship_hull
+from ahoy_tui.rules.ahoy.model import AhoyState, Ship, Task
+from ahoy_tui.rules.ahoy.ramming import toughness
+from ahoy_tui.rules.ahoy.shooting import (
+    BOW_EDGE,
+    STERN_EDGE,
+    aim,
+    fire_choice,
+    marksmen,
+    missile_targets,
+    nearest_target,
+    on_the_line,
+)
+from ahoy_tui.rules.ahoy.tables import Ordnance, tables
+
+ARTILLERY_NUMBERS = (2, 4, 6, 8, 10)  # the artillery die's numbers; its sixth face misfires
+SIXTH = Fraction(1, 6)
+
+
+def ready_chance(need: int | None) -> Fraction:
+    """Gun Crews: the chance a crew needing ``need``+ (1: a full crew) fires."""
+    if need is None:
+        return Fraction(0)
+    if need <= 1:
+        return ONE
+    return Fraction(max(0, 7 - need), 6)
+
+
+@cache
+def damage_chances(strength: int, toughness_: int, bonus: int) -> tuple[Fraction, Fraction]:
+    """(chance a hit damages, chance of a natural-6 critical) on the S v T chart, ``bonus``
+    added (point blank, raking); a natural 1 never damages."""
+    need = to_wound_needed(strength, toughness_)
+    if need is None:
+        return Fraction(0), Fraction(0)
+    wins = sum(1 for face in range(2, 7) if face + bonus >= need)
+    return Fraction(wins, 6), (SIXTH if 6 + bonus >= need else Fraction(0))
+
+
+@cache
+def expression(text: str) -> Dist:
+    """A damage expression from the tables (``D3``, ``D6``, ``2D6+1``, ``3``) as a
+    distribution (a D3 is a D6 halved, as the dice roll it)."""
+    count, sides, plus = parse_expr(text)
+    return dice(count, sides, plus) if count else constant(plus)
+
+
+def hit_worth(weapon: Ordnance, strength_bonus: int, chain: bool) -> Fraction:
+    """Structure Points a damaging hit deals on average: the weapon's dice, its bonus, and
+    Chainshot's extra point."""
+    extra = tables().table("chainshot")["damage_bonus"] if chain else 0
+    return mean(expression(weapon.wounds)) + strength_bonus + extra
+
+
+def odds(state: AhoyState, action: object) -> Odds | None:
+    """The odds of ``action`` now, or None for one that rolls for nothing here."""
+    if isinstance(action, FireGun):
+        return _gun_odds(state, action)
+    if isinstance(action, FireMissiles):
+        return _volley_odds(state, action)
+    return None
+
+
+def _landing(state: AhoyState, ship: Ship, action: FireGun) -> list[tuple[Fraction, Ship | None,
+                                                                          bool, str]]:
+    """(chance, ship hit or None, raking, how) for each non-misfire face of the artillery die."""
+    gun = next(g for g in ship.guns if g.id == action.gun)
+    if action.guess == 0:
+        target = nearest_target(state, ship, gun)
+        if target is None:
+            return []
+        rake = target[2] in (BOW_EDGE, STERN_EDGE)
+        return [(SIXTH * 5, target[1], rake, "point blank: any number hits")]
+    origin, (ux, uy) = aim(ship, gun)
+    line = on_the_line(state, ship, gun)
+    out: list[tuple[Fraction, Ship | None, bool, str]] = []
+    for face in ARTILLERY_NUMBERS:
+        lands = action.guess + face - gun.range_loss
+        point = (origin[0] + ux * lands, origin[1] + uy * lands)
+        victim = next(((v, e) for _d, v, e in line if contains(ship_hull(v), point)), None)
+        if victim is None:
+            out.append((SIXTH, None, False, f"{face}: lands {lands}\", a miss"))
+        else:
+            rake = victim[1] in (BOW_EDGE, STERN_EDGE)
+            out.append((SIXTH, victim[0], rake, f"{face}: lands {lands}\" on the "
+                        f"{victim[0].name}" + (" (raking)" if rake else "")))
+    return out
+
+
+def _gun_odds(state: AhoyState, action: FireGun) -> Odds | None:
+    if not state.has_ship(action.ship) or action.shot == "grape":
+        return None
+    ship = state.ship(action.ship)
+    gun = next((g for g in ship.guns if g.id == action.gun), None)
+    if gun is None:
+        return None
+    choice = fire_choice(state, ship, gun)
+    if choice is None or choice[0] == "swivel":
+        return None
+    weapon = tables().gun(gun.weapon)
+    chain = action.shot == "chain"
+    crew = gun_crew(state, ship, gun.id)
+    need = weapon.fire_needs(crew)
+    ready = ready_chance(need)
+    lines = [f"{weapon.name}{' (chainshot)' if chain else ''}: S{weapon.strength}, "
+             f"damage {weapon.wounds}" + (" +1 chainshot" if chain else "")]
+    if need is not None and need > 1:
+        lines.append(f"Gun Crews: {crew} crew, fires on {need}+ ({percent(ready)})")
+    lines.append(f"Artillery die: misfire 1 in 6 ({percent(ready * SIXTH)})")
+    outcomes: dict[str, Fraction] = {}
+    damage_sp = Fraction(0)  # expected SP on enemy hulls
+    friendly_sp = Fraction(0)
+    damaged = Fraction(0)
+    critical = Fraction(0)
+
+    def add(name: str, p: Fraction) -> None:
+        if p:
+            outcomes[name] = outcomes.get(name, Fraction(0)) + p
+
+    add("not ready (short-handed)", ONE - ready)
+    add("misfire", ready * SIXTH)
+    point_blank = action.guess == 0
+    for p, victim, rake, how in _landing(state, ship, action):
+        lines.append(f"  {how}")
+        p = ready * p
+        if victim is None:
+            add("miss", p)
+            continue
+        bonus = int(point_blank) + int(rake)
+        wound, crit = damage_chances(weapon.strength, toughness(victim), bonus)
+        need_w = to_wound_needed(weapon.strength, toughness(victim))
+        worth = hit_worth(weapon, bonus, chain)
+        add(f"hits the {victim.name}, no damage", p * (1 - wound))
+        add(f"damages the {victim.name}", p * wound)
+        enemy = victim.side != ship.side
+        if enemy:
+            damaged += p * wound
+            damage_sp += p * wound * worth
+            critical += p * crit
+        else:
+            friendly_sp += p * wound * worth
+        mods = [m for m, on in (("+1 point blank", point_blank), ("+1 raking", rake)) if on]
+        lines.append(f"    S{weapon.strength} v T{toughness(victim)}: damage on "
+                     f"{need_w}+" + (f" ({', '.join(mods)})" if mods else "") if need_w
+                     else f"    S{weapon.strength} v T{toughness(victim)}: cannot damage")
+    lines.append("Outcomes:")
+    lines.extend(f"  {name}: {percent(p)}" for name, p in outcomes.items())
+    lines.append(f"Expected Structure Points on the enemy: {number(damage_sp, 2)}")
+    if critical:
+        lines.append(f"Critical hit (a natural 6 to damage): {percent(critical)}")
+    if friendly_sp:
+        lines.append(f"Expected Structure Points on your own ships: {number(friendly_sp, 2)}")
+    summary = f"{percent(damaged)} · {number(damage_sp)} SP"
+    expected = {"SP": damage_sp, "hits": damaged}
+    if friendly_sp:
+        expected["own SP"] = friendly_sp
+        summary += " (friends!)"
+    return Odds(summary, tuple(lines), tuple(outcomes.items()), expected)
+
+
+def marksman_chance(bs: int, long_range: bool) -> tuple[Fraction, str]:
+    """A marksman's chance to hit a crew aboard (always in cover, −1; long range −1 more), and
+    the roll needed in words."""
+    need = bs_to_hit(bs, 1 + int(long_range))
+    if need <= 6:
+        return Fraction(max(0, 7 - need), 6), f"{need}+"
+    second = follow_up_needed(need)
+    if second is None:
+        return Fraction(0), "cannot hit"
+    return SIXTH * Fraction(max(0, 7 - second), 6), f"6 then {second}+"
+
+
+def _volley_odds(state: AhoyState, action: FireMissiles) -> Odds | None:
+    if not state.has_ship(action.ship) or not state.has_ship(action.target):
+        return None
+    ship, target = state.ship(action.ship), state.ship(action.target)
+    if all(t.id != target.id for t in missile_targets(state, ship)):
+        return None
+    gap = hull_gap(state, ship.id, target.id)
+    chances: list[Fraction] = []
+    lines = [f"Missile Weapons at the {target.name}'s crew, {gap:.1f}\" off (cover −1)"]
+    for man in marksmen(state, ship):
+        assert man.missile is not None
+        weapon = tables().missile_weapon(man.missile)
+        if gap > weapon.range:
+            lines.append(f"  {man.profile}: {weapon.name} out of range")
+            continue
+        long_range = gap > weapon.range / 2
+        p, need = marksman_chance(tables().profile(man.profile).BS, long_range)
+        gunner = " (leaves the gun)" if man.task == Task.GUN else ""
+        far = " long range" if long_range else ""
+        lines.append(f"  {man.profile}: {weapon.name}{far} {need} ({percent(p)}){gunner}")
+        chances.append(p)
+    spread = hits(chances)
+    lines.append("Hits on her crew (each then rolls to wound and to save):")
+    lines.extend(f"  {n}: {percent(p)}" for n, p in sorted(spread.items()))
+    expect = mean(spread)
+    summary = f"{len(chances)} shots · {number(expect)} hits"
+    outcomes = tuple((f"{n} hit{'' if n == 1 else 's'}", p) for n, p in sorted(spread.items()))
+    return Odds(summary, tuple(lines), outcomes, {"hits": expect})

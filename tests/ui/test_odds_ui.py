@@ -1,0 +1,145 @@
+"""The odds before you commit, on the battle screens: a line under the choices for the choice
+selected, ``b`` for the whole breakdown, and a setting that turns them off; and the choice list's
+keys: ``0`` ends the phase, and a tenth choice and beyond are reached by number in blocks of
+nine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ahoy_tui.engine import Game
+from ahoy_tui.rules.ahoy import actions as a
+from ahoy_tui.session import LocalSession
+from ahoy_tui.settings import load
+from ahoy_tui.ui.app import AhoyApp
+from ahoy_tui.ui.screens.battle import BattleScreen
+from ahoy_tui.ui.widgets.choices import ChoiceList
+from ahoy_tui.ui.widgets.odds_line import OddsLine, OddsScreen
+
+SIZE = (80, 24)
+
+
+@pytest.fixture(autouse=True)
+def own_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "settings.toml"
+    monkeypatch.setenv("AHOY_SETTINGS", str(path))
+    return path
+
+
+def broadside() -> dict:
+    """Two anchored ships 6" apart, broadside to broadside: every gun at point blank."""
+    ship = {"size": "small", "heading": "E", "anchored": True, "speed": 0,
+            "crew": {"sailor": 7}, "guns": [{"weapon": "naval_cannon", "mount": "starboard"},
+                                            {"weapon": "naval_cannon", "mount": "port"}]}
+    return {
+        "name": "broadside", "title": "Broadside", "description": "Point blank.",
+        "options": {"wind": "S", "wind_changes": False, "turn_limit": 1},
+        "sides": [{"id": "p1", "name": "Empire"}, {"id": "p2", "name": "Pirates"}],
+        "ships": [{**ship, "id": "hawk", "name": "Hawk", "side": "p1", "x": 30, "y": 20},
+                  {**ship, "id": "kite", "name": "Kite", "side": "p2", "x": 30, "y": 26}],
+    }
+
+
+def session(tmp_path: Path) -> LocalSession:
+    game = Game.new("ahoy", scenario_data=broadside(), seed=11)
+    return LocalSession(game, path=tmp_path / "battle.json")
+
+
+def highlight(screen: BattleScreen, test) -> int:
+    choices = screen.query_one(ChoiceList)
+    index = next(i for i, row in enumerate(choices._choices) if test(row))
+    choices.highlighted = index
+    return index
+
+
+async def test_the_odds_line_shows_under_a_gun_selected_and_b_opens_the_breakdown(tmp_path):
+    app = AhoyApp(session=session(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        await pilot.press("0")  # End orders, on 0: into the shooting phase
+        await pilot.pause()
+        line = screen.query_one(OddsLine)
+        highlight(screen, lambda r: isinstance(r, a.EndShooting))
+        await pilot.pause()
+        assert not line.display  # End shooting rolls for nothing
+        highlight(screen, lambda r: isinstance(r, a.FireGun) and r.shot == "ball")
+        await pilot.pause()
+        assert line.display and line.odds is not None
+        gun = screen.query_one(ChoiceList)._choices[screen.query_one(ChoiceList).highlighted]
+        expected = screen.session.ruleset.odds(screen.session.state, gun)
+        assert line.odds.summary == expected.summary
+        assert expected.summary in str(line.render())
+        assert line.region.y > screen.query_one(ChoiceList).region.y  # under the list
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, OddsScreen)
+        text = str(app.screen.query_one("#odds-breakdown").render())
+        assert "S9 v T" in text and "misfire" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+async def test_the_setting_off_hides_the_odds_and_is_kept(tmp_path, own_settings):
+    app = AhoyApp(session=session(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await pilot.press("0")
+        await pilot.pause()
+        highlight(screen, lambda r: isinstance(r, a.FireGun) and r.shot == "ball")
+        await pilot.pause()
+        assert screen.query_one(OddsLine).display
+        app.set_show_odds(False)
+        await pilot.pause()
+        assert not screen.query_one(OddsLine).display
+        assert load()["show_odds"] is False and "show_odds = false" in own_settings.read_text()
+        await pilot.press("b")
+        await pilot.pause()
+        assert not isinstance(app.screen, OddsScreen)
+    again = AhoyApp(session=session(tmp_path))
+    assert again.show_odds is False  # kept for the next game
+
+
+async def test_zero_ends_the_phase_wherever_it_lies(tmp_path):
+    app = AhoyApp(session=session(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await pilot.press("0")
+        await pilot.pause()
+        assert screen.session.state.phase.value == "shooting"
+        choices = screen.query_one(ChoiceList)
+        assert isinstance(choices._choices[choices.zero], a.EndShooting)
+        await pilot.press("down", "down")  # the arrows move the highlight: 0 still ends it
+        step = screen.session.step
+        await pilot.press("0")
+        await pilot.pause()
+        assert screen.session.step == step + 1
+        assert isinstance(screen.session.game.action_at(step + 1), a.EndShooting)
+
+
+async def test_a_tenth_choice_is_reached_by_number_in_the_next_nine(tmp_path):
+    app = AhoyApp(session=session(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await pilot.pause()
+        choices = screen.query_one(ChoiceList)
+        picked: list[object] = []
+        rows = [(f"choice {n}", n) for n in range(1, 13)]
+        screen.play = picked.append  # what would be played, not played
+        choices.show(rows, zero=None)
+        await pilot.pause()
+        await pilot.press("3")
+        await pilot.pause()
+        assert picked == [3]
+        for _ in range(9):
+            await pilot.press("down")  # the arrows reach the list without a Tab
+        assert choices.highlighted == 9 and choices.page == 1
+        await pilot.press("2")
+        await pilot.pause()
+        assert picked == [3, 11]  # the second of the next nine
+        await pilot.press("enter")
+        await pilot.pause()
+        assert picked == [3, 11, 10]
