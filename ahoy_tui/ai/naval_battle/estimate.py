@@ -13,6 +13,7 @@ from functools import cache
 
 from ahoy_tui.engine.geometry import UNIT
 from ahoy_tui.rules.naval_battle.model import Gun, NavalState, Ship
+from ahoy_tui.rules.naval_battle.odds import damage_die, save_chance
 from ahoy_tui.rules.naval_battle.tables import tables
 
 Pose = tuple[float, float, int]  # x, y, heading (45° steps, 0 = north)
@@ -74,30 +75,16 @@ def range_share(gun: Gun, distance: float) -> float:
 
 
 def saved_share(armour: int, modifier: int = 0) -> float:
-    """The chance an armour save succeeds (a D6 scoring the armour value or more)."""
-    need = armour - modifier
-    if need > 6:
-        return 0.0
-    return (7 - max(need, 1)) / 6
-
-
-@cache
-def _die_mean(dice: str, reroll: str, misfire_on: tuple[int, ...]) -> float:
-    """The mean of a damage die with its chart note's rerolls, misfiring faces scoring 0."""
-    sides = {"D3": 3, "D4": 4, "D6": 6}.get(dice, 6)
-    faces = tables().reroll(reroll).faces if reroll else ()
-    plain = sum(range(1, sides + 1)) / sides
-    # rerolls repeat: E = plain + share(faces) * E
-    share = len(faces) / sides
-    with_rerolls = plain / (1 - share) if share < 1 else plain
-    return max(0.0, with_rerolls - sum(misfire_on) / sides)
+    """The chance an armour save succeeds (a D6 scoring the armour value or more): the rules'
+    odds (rules/naval_battle/odds.py)."""
+    return float(save_chance(armour, modifier))
 
 
 @cache
 def gun_damage(gun_type: str, shooting_bonus: int = 0) -> float:
     """A shot's expected damage before the target's saves, fires counted as damage to come."""
     row = tables().gun(gun_type)
-    mean = _die_mean(row.dice, row.reroll, tuple(row.misfire_on))
+    mean = float(damage_die(row)[2])  # the rules' odds: rerolls to the end, misfires 0
     sides = {"D3": 3, "D4": 4, "D6": 6}.get(row.dice, 6)
     if row.to_hit == "automatic" or row.automatic_hit:
         hit = 1.0

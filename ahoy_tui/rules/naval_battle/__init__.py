@@ -104,6 +104,14 @@ class NavalBattleRuleset:
         assert isinstance(state, NavalState)
         return self.screen_view.scene(state, selected, **shown)
 
+    def odds(self, state: GameState, action: Any) -> Any:
+        """The odds of one shot of a fire plan before it is sealed (``rules/naval_battle/
+        odds.py``): a fire plan of that one shot, or the shot itself; None for others."""
+        from ahoy_tui.rules.naval_battle.odds import odds
+
+        assert isinstance(state, NavalState)
+        return odds(state, action)
+
     def caution(self, state: GameState, action: Any) -> str:
         """Words to confirm before sealing a sheet that sails a ship off the table, or ""."""
         from ahoy_tui.rules.naval_battle.caution import caution

@@ -1,0 +1,139 @@
+"""The odds of a shot before the fire plan is sealed (rules/naval_battle/odds.py), against a
+count of the dice written here (tests/odds_support.py), and against the rules' own resolve over
+many seeds. Positions as test_shooting's: the shooter at the origin heading north, a starboard
+gun pointing east at a target on the x axis."""
+
+from __future__ import annotations
+
+import math
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+from ahoy_tui.engine.dice import Dice, Rng
+from ahoy_tui.engine.events import Event
+from ahoy_tui.rules.naval_battle import RULESET
+from ahoy_tui.rules.naval_battle.actions import FirePlan
+from ahoy_tui.rules.naval_battle.model import SNIPERS, NavalState, Shot
+from ahoy_tui.rules.naval_battle.shooting import resolve
+
+from .combat_helpers import battle, lost, ship
+from .test_shooting import dragon_ship, gunship, starboard, target
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from odds_support import ARTILLERY, D6, chance_of, enumerate_faces, mean_of, within_bound
+
+D4 = (1, 2, 3, 4)
+def through_count(damage: dict[int, Fraction]) -> dict[int, Fraction]:
+    """Points through armour 5 (a save on a 5 or a 6: one in three) from a distribution of
+    points before it: k of n through, C(n, k) (2/3)^k (1/3)^(n-k)."""
+    out: dict[int, Fraction] = {}
+    for points, p in damage.items():
+        for k in range(points + 1):
+            q = math.comb(points, k) * Fraction(2, 3) ** k * Fraction(1, 3) ** (points - k)
+            out[k] = out.get(k, Fraction(0)) + p * q
+    return out
+
+
+def shown(state: NavalState, shot: Shot):
+    view = RULESET.view(state, state.ship(shot.ship).side)
+    return RULESET.odds(view, FirePlan(state.ship(shot.ship).side, (shot,)))
+
+
+def through(odds) -> dict[int, Fraction]:
+    return {int(name.split()[0]): p for name, p in odds.outcomes}
+
+
+def played(state: NavalState, shot: Shot, seeds: int = 1200) -> list[int]:
+    out = []
+    for seed in range(seeds):
+        events: list[Event] = []
+        side = state.ship(shot.ship).side
+        after = resolve(state, {side: (shot,)}, Dice(Rng(seed + 1), events), events)
+        out.append(lost(state, after, shot.target))
+    return out
+
+
+def test_a_cannon_at_52_inches_reaches_on_four_faces_then_d4_then_armour():
+    state = battle(gunship(starboard("cannon")), target(52))
+    odds = shown(state, Shot("gunship", "g", "target"))
+
+    def damage(art, d4):  # 48" + the die reaches 52" on a 4 or more; a misfire hits nothing
+        return d4 if art != "misfire" and 48 + art >= 52 else 0
+    expected = through_count(enumerate_faces([ARTILLERY, D4], damage))
+    assert through(odds) == expected
+    assert odds.expected["damage"] == mean_of(expected)
+    assert odds.expected["misfire"] == Fraction(1, 6)
+    assert odds.summary.startswith("58% · 1.1 dmg")
+
+
+def test_a_catapult_also_needs_the_scatter_die_hit():
+    state = battle(gunship(starboard("catapults_and_mortars")), target(30))
+    odds = shown(state, Shot("gunship", "g", "target"))
+    expected = through_count(enumerate_faces(
+        [ARTILLERY, D6, D4], lambda art, scatter, d4: d4 if art != "misfire" and scatter <= 2
+        else 0))
+    assert through(odds) == expected
+
+
+def test_a_bolt_thrower_hits_with_the_crews_ballistic_skill():
+    state = battle(gunship(starboard("bolt_thrower"), race="elf"), target(40))
+    odds = shown(state, Shot("gunship", "g", "target"))
+    # BS as crew 4+, the Elves +1: 3+
+    expected = through_count(enumerate_faces([D6, D4], lambda hit, d4: d4 if hit >= 3 else 0))
+    assert through(odds) == expected
+
+
+def test_an_open_ended_damage_die_has_its_exact_mean():
+    # the Hellblaster: automatic, D6 "reroll 5&6's and add" on and on, a 1 misfires
+    state = battle(gunship(starboard("hellblaster")), target(10))
+    odds = shown(state, Shot("gunship", "g", "target"))
+    # E[total] for a first die of 2-6: sum of those faces/6, plus (2/6) of an open-ended die,
+    # whose mean m = 3.5 + (2/6) m, so m = 21/4
+    mean_damage = Fraction(2 + 3 + 4 + 5 + 6, 6) + Fraction(2, 6) * Fraction(21, 4)
+    assert odds.expected["damage"] == mean_damage * Fraction(4, 6)  # armour 5: 4 in 6 through
+    assert odds.expected["misfire"] == Fraction(1, 6)
+    assert sum(p for _, p in odds.outcomes) == 1
+
+
+def test_snipers_each_chit_a_die_then_armour():
+    state = battle(ship("eagle", stations=((SNIPERS, "human", 4),)), target(14))
+    odds = shown(state, Shot("eagle", "snipers", "target"))
+    hits = enumerate_faces([D6] * 4, lambda *f: sum(x >= 5 for x in f))  # 14": 5+
+    assert through(odds) == through_count(hits)
+    assert odds.expected["hits"] == mean_of(hits)
+
+
+def test_a_creatures_ranged_attack_2d6_then_its_armour():
+    state = battle(dragon_ship(), target(16))
+    odds = shown(state, Shot("karond", "creature", "target"))
+    damage = enumerate_faces([D6, D6], lambda a, b: a + b)
+    assert through(odds) == through_count(damage)
+    fires = enumerate_faces([D6, D6], lambda a, b: (a == 6) + (b == 6))
+    assert odds.expected["fires"] == mean_of(fires)
+    assert chance_of(through(odds), lambda n: n >= 1) == 1 - through(odds)[0]
+
+
+def test_no_odds_for_a_plan_of_several_shots_or_none():
+    state = battle(gunship(starboard("cannon")), target(52))
+    assert RULESET.odds(state, FirePlan("p1", ())) is None
+
+
+def test_the_cannon_over_many_seeds_lands_within_four_standard_errors():
+    state = battle(gunship(starboard("cannon")), target(52))
+    shot = Shot("gunship", "g", "target")
+    odds = shown(state, shot)
+    dist = through(odds)
+    m = float(odds.expected["damage"])
+    variance = float(sum(n * n * p for n, p in dist.items())) - m * m
+    assert within_bound(played(state, shot), m, variance)
+
+
+def test_the_snipers_over_many_seeds():
+    state = battle(ship("eagle", stations=((SNIPERS, "human", 6),)), target(14))
+    shot = Shot("eagle", "snipers", "target")
+    odds = shown(state, shot)
+    dist = through(odds)
+    m = float(odds.expected["damage"])
+    variance = float(sum(n * n * p for n, p in dist.items())) - m * m
+    assert within_bound(played(state, shot, 1000), m, variance)
