@@ -143,3 +143,49 @@ async def test_a_tenth_choice_is_reached_by_number_in_the_next_nine(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert picked == [3, 11, 10]
+
+
+async def test_naval_battle_the_odds_of_the_shot_under_the_fire_plans_cursor(tmp_path):
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_naval_battle_ui import close_quarters, settle, to_orders
+    from test_naval_battle_ui import session as naval_session
+
+    from ahoy_tui.rules.naval_battle.model import Phase
+    from ahoy_tui.ui.widgets.fire_plan import FirePlanSheet
+
+    app = AhoyApp(session=naval_session(tmp_path, data=close_quarters()))
+    async with app.run_test(size=(140, 46)) as pilot:
+        screen = app.screen
+        await to_orders(pilot, screen)
+        await pilot.press("enter")
+        await settle(pilot, lambda: app.screen is not screen)
+        await pilot.press("enter")  # past the reveal
+        await settle(pilot, lambda: screen.session.state.phase == Phase.SHOOTING
+                     and screen.session.may_act())
+        await pilot.pause()
+        fire = screen.query_one(FirePlanSheet)
+        line = screen.query_one(OddsLine)
+        await pilot.press("h")  # hold everything: no shot, no odds
+        await pilot.pause()
+        assert not line.display
+        index = next(i for i, row in enumerate(fire.rows) if row.targets)
+        await pilot.press(*["down"] * index, "right")
+        await pilot.pause()
+        assert line.display and line.odds is not None
+        shot = fire.shot_at_cursor()
+        view = screen.session.ruleset.view(screen.session.state, "p1")
+        expected = screen.session.ruleset.odds(view, shot)
+        assert line.odds.summary == expected.summary
+        assert expected.summary in str(line.render())
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, OddsScreen)
+        assert "Damage through the armour" in str(app.screen.query_one("#odds-breakdown")
+                                                  .render())
+        await pilot.press("escape")
+        await pilot.pause()
+        app.set_show_odds(False)
+        await pilot.pause()
+        assert not line.display

@@ -32,6 +32,7 @@ from ahoy_tui.ui.widgets.choices import PhasePrompt
 from ahoy_tui.ui.widgets.dice_log import DiceLog
 from ahoy_tui.ui.widgets.fire_plan import FirePlanSheet
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
+from ahoy_tui.ui.widgets.odds_line import OddsLine, OddsScreen, odds_of, side_view
 from ahoy_tui.ui.widgets.play_sheet import PlaySheet
 from ahoy_tui.ui.widgets.sea_map import SeaMap
 from ahoy_tui.ui.widgets.ship_roster import ShipRoster
@@ -90,6 +91,9 @@ class NavalBattleScreen(BattleBasics):
                 tooltip="the tape from each of her guns in turn"),
         Binding("v", "victory", "Victory", show=False,
                 tooltip="how the battle is won, and the points now"),
+        Binding("b", "odds", "Odds", show=False,
+                tooltip="the whole breakdown of the odds of the shot under the fire plan's "
+                        "cursor: the roll needed, every modifier, each outcome's chance"),
         Binding("escape", "back", "Sheet", show=False),
         Binding("x", "hurry", "Hurry the captain", show=False,
                 tooltip="the computer captains play at once (again: watchable)"),
@@ -192,6 +196,7 @@ class NavalBattleScreen(BattleBasics):
         with Vertical(id="bottom"):
             yield Static(id="tape")
             yield PhasePrompt(id="prompt")
+            yield OddsLine(id="odds")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -269,6 +274,7 @@ class NavalBattleScreen(BattleBasics):
         self.query_one(PhasePrompt).show(session.ruleset.prompt(state), refusal=self.refusal,
                                          waiting=self._waiting(state))
         self.show_guide()
+        self.show_odds()
         if session.captain_to_act() is not None:
             self._schedule_captain()
         if self.queued is not None:  # sealed ahead: in it goes, now that it may
@@ -363,6 +369,48 @@ class NavalBattleScreen(BattleBasics):
         self.plan = event.shots
         self.refusal = ""
         self.refresh_all()
+
+    # --- the odds ----------------------------------------------------------------------------
+    def odds_shot(self) -> Any:
+        """The fire plan of the one shot under the cursor, whose odds are shown (None when the
+        fire plan is not being written, or that weapon holds its fire)."""
+        fire = self.query_one(FirePlanSheet)
+        if not fire.display or self.state.phase != SHOOTING:
+            return None
+        shot = fire.shot_at_cursor()
+        return None if shot is None else naval_view().FirePlan(self.perspective(), (shot,))
+
+    def show_odds(self) -> None:
+        """The odds line under the prompt: the shot under the fire plan's cursor, unless the
+        player has turned the odds off."""
+        shows = getattr(self.app, "show_odds", True)
+        plan = self.odds_shot() if shows else None
+        odds = None
+        if plan is not None:
+            odds = odds_of(self.session.ruleset, side_view(self.session.ruleset, self.state,
+                                                           None), plan)
+        self.query_one(OddsLine).show(odds, "")
+
+    @on(FirePlanSheet.Moved)
+    def fire_cursor_moved(self) -> None:
+        self.show_odds()
+
+    def action_odds(self) -> None:
+        """``b``: the whole breakdown of the shot's odds."""
+        line = self.query_one(OddsLine)
+        plan = self.odds_shot()
+        if line.odds is None or plan is None:
+            why = ("The odds are turned off (the palette: Odds)"
+                   if not getattr(self.app, "show_odds", True)
+                   else "No odds now: choose a target for a weapon on the fire plan")
+            self.notify(why, severity="warning", timeout=3)
+            return
+        shot = plan.shots[0]
+        row = next((r for r in self.query_one(FirePlanSheet).rows
+                    if (r.ship, r.weapon) == (shot.ship, shot.weapon)), None)
+        name = f"{row.ship_name}'s {row.name}" if row is not None else shot.weapon
+        target = self.state.ship(shot.target).name
+        self.app.push_screen(OddsScreen(f"{name} at {target}", line.odds))
 
     # --- sealing -----------------------------------------------------------------------------
     def sheet_to_seal(self) -> Any:

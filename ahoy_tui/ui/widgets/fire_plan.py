@@ -36,6 +36,9 @@ class FirePlanSheet(Widget, can_focus=True):
             super().__init__()
             self.shots = shots
 
+    class Moved(Message):
+        """The cursor went to another weapon (the screen shows that shot's odds)."""
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.rows: tuple[Any, ...] = ()
@@ -65,6 +68,17 @@ class FirePlanSheet(Widget, can_focus=True):
     def action_cursor(self, step: int) -> None:
         if self.rows:
             self.cursor = max(0, min(len(self.rows) - 1, self.cursor + step))
+
+    def watch_cursor(self) -> None:
+        self.post_message(self.Moved())
+
+    def shot_at_cursor(self) -> Any:
+        """The shot the weapon under the cursor is to make (None while it holds its fire)."""
+        if not self.rows or not 0 <= self.cursor < len(self.rows):
+            return None
+        row = self.rows[self.cursor]
+        chosen = self.chosen.get((row.ship, row.weapon))
+        return None if chosen is None else naval_view().Shot(row.ship, row.weapon, *chosen)
 
     def action_target(self, step: int) -> None:
         if not self.rows:
