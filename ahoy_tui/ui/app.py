@@ -41,7 +41,7 @@ class AhoyApp(App[None]):
         # the player's setting (settings.toml); a game held by a server reads none of its files
         self.show_odds = show_odds() if self.KEEPS_SETTINGS else True
 
-    def set_show_odds(self, on: bool) -> None:
+    def set_show_odds(self, on: bool, *, quiet: bool = False) -> None:
         """Show or hide the odds of the choices on the battle screens, and keep the setting
         (the computer captains keep their own odds either way)."""
         from ahoy_tui.settings import set_show_odds
@@ -49,11 +49,14 @@ class AhoyApp(App[None]):
         self.show_odds = on
         if self.KEEPS_SETTINGS:
             set_show_odds(on)
-        refresh = getattr(self.screen, "refresh_all", None)
-        if refresh is not None:
-            refresh()
-        self.notify("The odds are shown before you commit (b: the breakdown)" if on
-                    else "The odds are hidden", title="Odds", timeout=3)
+        from ahoy_tui.ui.routing import is_battle_screen
+
+        for screen in self.screen_stack:  # the battle under the palette, or under the form
+            if is_battle_screen(screen):
+                screen.refresh_all()  # type: ignore[attr-defined]
+        if not quiet:
+            self.notify("The odds are shown before you commit (b: the breakdown)" if on
+                        else "The odds are hidden", title="Odds", timeout=3)
 
     def on_mount(self) -> None:
         self.first_screens()

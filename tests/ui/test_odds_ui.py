@@ -189,3 +189,29 @@ async def test_naval_battle_the_odds_of_the_shot_under_the_fire_plans_cursor(tmp
         app.set_show_odds(False)
         await pilot.pause()
         assert not line.display
+
+
+async def test_the_new_game_form_sets_the_odds_and_the_palette_offers_them(tmp_path,
+                                                                          own_settings):
+    from textual.widgets import Select
+
+    from ahoy_tui.ui.screens.new_game import NewGameScreen
+
+    app = AhoyApp(saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(NewGameScreen())
+        await pilot.pause()
+        form = app.screen
+        odds = form.query_one("#odds", Select)
+        assert odds.value == "shown"
+        odds.value = "hidden"
+        await pilot.pause()
+        form.action_start()
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+        assert app.show_odds is False and load()["show_odds"] is False
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Odds: show them" in titles and "Odds: the breakdown" in titles
+        app.set_show_odds(True)
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Odds: hide them" in titles

@@ -98,6 +98,11 @@ class NewGameScreen(Screen[None]):
                     yield Select([("Casual: undo anything", CASUAL),
                                   ("Strict: no undo past a revealed die", STRICT)],
                                  value=CASUAL, allow_blank=False, id="policy")
+                yield Label("Odds before you commit (the computer captains keep theirs)")
+                yield Select([("Shown: a line under the choices, b the breakdown", "shown"),
+                              ("Hidden: no odds", "hidden")],
+                             value="shown" if getattr(self.app, "show_odds", True) else "hidden",
+                             allow_blank=False, id="odds")
                 yield Button("Start the battle (ctrl+s)", id="start", variant="primary")
             with Vertical(id="preview-box"):
                 yield Label("The table", id="preview-title")
@@ -237,6 +242,9 @@ class NewGameScreen(Screen[None]):
     def action_start(self) -> None:
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None
+        shown = self.query_one("#odds", Select).value == "shown"
+        if shown != getattr(self.app, "show_odds", True):
+            self.app.set_show_odds(shown, quiet=True)  # type: ignore[attr-defined]
         if self.online:
             seats = {side: str(self.query_one(f"#{side}", Select).value) for side in ("p1", "p2")}
             self.app.pop_screen()
