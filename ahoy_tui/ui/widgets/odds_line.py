@@ -63,10 +63,12 @@ class OddsLine(Static):
         self.display = odds is not None
         if odds is None:
             return
-        text = Text.assemble(("Odds ", "bold"), (odds.summary, "bold yellow"))
-        if label:
-            text.append(f"  {label}", style="dim")
-        text.append(f"  ({KEY}: the whole breakdown)", style="dim italic")
+        text = Text.assemble(("Odds ", "bold"), (odds.summary, "bold yellow"),
+                             (f"  {KEY}: breakdown", "dim italic"))
+        if label:  # last: at 80 columns it is what is cut short
+            text.append(f"  ({label})", style="dim")
+        text.no_wrap = True
+        text.overflow = "ellipsis"
         self.update(text)
 
 
