@@ -325,7 +325,8 @@ def crossings(state: AcksState, vessel: Vessel) -> list[tuple[str, str]]:
         if gap(vessel, o) <= 1 and any(g.joins(vessel.id) and g.other(vessel.id) == o.id
                                        for g in state.grapples):
             out.append((o.id, "line"))
-        if gap(vessel, o) <= 1:
+        # a man jumps only at a deck with a free square to land on
+        if gap(vessel, o) <= 1 and nearest_free(state, o, 0, 0) is not None:
             out.append((o.id, "jump"))
     return out
 

@@ -109,6 +109,8 @@ def board(state: AcksState, vessel_id: str, target_id: str, by: str, dice: Dice,
         if by == "jump":
             from ahoy_tui.rules.acks.jumping import best_reach
 
+            if nearest_free(state, target, lx, ly) is None:
+                continue        # no free square on her deck to land on: he does not jump
             run_up = run_up_for(f, to_rail, gap_ft)
             if best_reach(f, larger(vessel, target), run_up) < gap_ft:
                 continue        # he cannot clear it even at his best: he does not try
@@ -231,7 +233,7 @@ def _cross(state: AcksState, f: Figure, vessel: Vessel, target: Vessel, by: str,
 
         run_up = run_up_for(f, to_rail, gap_ft)
         jumped, outcome = jumping.jump(f, gap_ft, larger(vessel, target), run_up, dice,
-                                       events)
+                                       events, onto=target.id)
         if outcome == "water":
             return overboard(state, jumped, target.id, dice, events), 0
         if outcome == "hanging":
