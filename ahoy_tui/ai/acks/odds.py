@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from ahoy_tui.engine import odds as dice_odds
 from ahoy_tui.rules.acks import fire, helm, ramming
 from ahoy_tui.rules.acks import odds as rules_odds
 from ahoy_tui.rules.acks.model import AcksState, Piece, Vessel
@@ -15,6 +16,7 @@ from ahoy_tui.rules.acks.tables import dice_expr, tables
 LAST = 150.0         # a side's last vessel (or monster) gone: the battle
 MAN = 0.6            # a man of a deck crew, in shp
 CAPTAIN = 10.0       # a captain struck down: her steering and initiative
+CREW_HP = 4          # a crewman's hit points (data/crew.toml)
 
 
 def throw(need: int, bonus: int = 0) -> float:
@@ -165,14 +167,23 @@ def volley_worth(view: AcksState, shooter: Vessel, target: Vessel,
         return 0.0
     throws = rules_odds.volley_throws(shooter)
     hits = throws * throw(rules_odds.volley_need(shooter, target, penalty))
+    count, sides = dice_expr(fire.missile_damage(shooter.missile))
     if target.creature:
-        return hits * damage_worth(view, target, scaled(1, 6, 1, 1, False)) if hits else 0.0
+        return hits * damage_worth(view, target, scaled(count, sides, 1, 1, False)) \
+            if hits else 0.0
     men = target.crew
     if men <= 0:
         return 0.0
     hits = min(hits, men)
-    captain = 0.0 if target.captain_down else hits / (men + 1) * CAPTAIN
-    return hits * man_worth(view, target) + captain
+    # each hit rolls the weapon's damage against the struck man's hit points: a crewman
+    # falls to it at his 4 hp, the captain only as it wears his down
+    dist = dice_odds.dice(count, sides)
+    felled = float(dice_odds.at_least(dist, CREW_HP))
+    mean = float(dice_odds.mean(dist))
+    left = max(1, target.captain.hp - target.captain_hurt)
+    captain = 0.0 if target.captain_down else \
+        hits / (men + 1) * CAPTAIN * min(1.0, mean / left)
+    return hits * man_worth(view, target) * felled + captain
 
 
 def grapple_chance(vessel: Vessel, target: Vessel, gap_hexes: int) -> float:

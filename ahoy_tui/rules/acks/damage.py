@@ -66,6 +66,39 @@ def lose_men(vessel: Vessel, index: int) -> tuple[Vessel, str]:
     return replace(vessel, captain_down=True), f"the captain, {vessel.captain.name}"
 
 
+def strike_man(vessel: Vessel, index: int, amount: int, crew_hp: dict[str, int]) \
+        -> tuple[Vessel, str, bool]:
+    """One man of her deck crew (``index`` as ``lose_men`` counts them) takes ``amount``
+    damage against his hit points (``crew_hp`` by role; the captain's his own). Her wounded
+    men of a role are the first of it: a die that falls on one adds to his wound. At his hit
+    points he is down (``lose_men``); short of them, he is wounded and fights on. Returns the
+    vessel, who it was and how he fared, and whether he is down."""
+    if index >= vessel.sailors + vessel.marines:
+        hurt = vessel.captain_hurt + amount
+        name = f"the captain, {vessel.captain.name}"
+        if hurt >= vessel.captain.hp:
+            return replace(vessel, captain_down=True, captain_hurt=vessel.captain.hp), \
+                f"{name} ({amount} hp, down)", True
+        return replace(vessel, captain_hurt=hurt), \
+            f"{name} ({amount} hp, {vessel.captain.hp - hurt}/{vessel.captain.hp} left)", False
+    role = "sailor" if index < vessel.sailors else "marine"
+    within = index if role == "sailor" else index - vessel.sailors
+    mine = [i for i, (r, _) in enumerate(vessel.wounds) if r == role]
+    hp = crew_hp[role]
+    wounds = list(vessel.wounds)
+    lost = amount
+    if within < len(mine):
+        lost += wounds[mine[within]][1]
+        del wounds[mine[within]]
+    if lost >= hp:
+        v, who = lose_men(replace(vessel, wounds=tuple(wounds)), index)
+        return v, f"{who} ({amount} hp, down)", True
+    wounds.append((role, lost))
+    # the wounded of a role are counted first: keep them in the order they were struck
+    return replace(vessel, wounds=tuple(wounds)), \
+        f"a {role} wounded ({amount} hp, {hp - lost}/{hp} left)", False
+
+
 def go_down(state: AcksState, events: list[Event]) -> AcksState:
     """The end of a round: each sinking vessel a round nearer the bottom."""
     vessels = []

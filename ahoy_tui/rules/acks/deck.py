@@ -111,7 +111,8 @@ def muster_men(vessel: Vessel) -> list[Figure]:
     if not vessel.captain_down:
         figures.append(Figure(f"{vessel.id}:captain", vessel.side, cap.name, vessel.id,
                               "captain", vessel.id, sx, sy, cls=str(c["cls"]),
-                              level=cap.level, hp=cap.hp, hp_max=cap.hp, ac=int(c["ac"]),
+                              level=cap.level, hp=max(1, cap.hp - vessel.captain_hurt),
+                              hp_max=cap.hp, ac=int(c["ac"]),
                               attack=cap.attack, saves=fighter_saves(cap.level),
                               dex=int(c["dex"]), stone=int(c["stone"]),
                               skills=tuple(c["skills"]), weapon=str(c["weapon"]), npc=False))
@@ -121,13 +122,19 @@ def muster_men(vessel: Vessel) -> list[Figure]:
     men = [("marine", i) for i in range(vessel.marines)] + \
         [("rower", i) for i in range(rowers)] + \
         [("sailor", i) for i in range(vessel.sailors)]
+    # her wounded men (struck on the sea battlemap) are the first of their role
+    hurt: dict[str, list[int]] = {}
+    for kind, lost in vessel.wounds:
+        hurt.setdefault(kind, []).append(lost)
     for n, (kind, i) in enumerate(men):
         r = role(kind)
+        lost = hurt.get(kind, [])[i] if i < len(hurt.get(kind, [])) else 0
         x, y = free[n] if n < len(free) else (0, 0)
         figures.append(Figure(f"{vessel.id}:{kind[0]}{i + 1}", vessel.side,
                               f"{kind} {i + 1}", vessel.id, kind, vessel.id, x, y,
                               where="deck" if n < len(free) else "below",
-                              cls=str(r["cls"]), level=int(r["level"]), hp=int(r["hp"]),
+                              cls=str(r["cls"]), level=int(r["level"]),
+                              hp=max(1, int(r["hp"]) - lost),
                               hp_max=int(r["hp"]), ac=int(r["ac"]), attack=int(r["attack"]),
                               saves=fighter_saves(int(r["level"])), dex=int(r["dex"]),
                               stone=int(r["stone"]), skills=tuple(r["skills"]),

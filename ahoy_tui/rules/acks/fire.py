@@ -10,7 +10,7 @@ from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.hexgrid import Hex, distance, in_arc
 from ahoy_tui.rules.acks import tables as tbl
-from ahoy_tui.rules.acks.damage import hurt, lose_men, with_vessel
+from ahoy_tui.rules.acks.damage import hurt, strike_man, with_vessel
 from ahoy_tui.rules.acks.model import AcksState, Grapple, Piece, Vessel
 from ahoy_tui.rules.acks.ramming import armour
 from ahoy_tui.rules.acks.tables import dice_expr, tables
@@ -200,8 +200,8 @@ def volley(state: AcksState, vessel_id: str, target_id: str, dice: Dice,
            events: list[Event]) -> AcksState:
     """The marines shoot at the enemy's crew: one attack throw per five (the project's own
     grouping); each hit strikes a man the die chooses, not the shooters (the Judge's random
-    target); a man hit is out of the fight. At a monster, each hit deals 1d6 (the project's
-    own: every missile weapon alike)."""
+    target), and the weapon's damage is rolled against his hit points. At a monster, each hit
+    deals the weapon's damage too."""
     vessel, target = state.vessel(vessel_id), state.vessel(target_id)
     rules = tables()["missile_volley"]
     throws = max(1, -(-shooters(vessel) // rules["men_per_throw"]))
@@ -214,14 +214,20 @@ def volley(state: AcksState, vessel_id: str, target_id: str, dice: Dice,
     dice.events[-1] = replace(dice.events[-1], outcome=f"{hits} hit{'s' * (hits != 1)}")
     if target.creature:
         if hits:
-            total = sum(dice.nd(hits, 6, "arrow damage", MISSILES, side=vessel.side,
-                                ship=vessel.id))
+            count, sides = dice_expr(missile_damage(vessel.missile))
+            total = sum(dice.nd(hits * count, sides, "arrow damage", MISSILES,
+                                side=vessel.side, ship=vessel.id))
             state = hurt(state, target_id, total, vessel.side, "arrows", dice, events,
                          MISSILES)
         return state
     struck: list[str] = []
     if any(f.crew_of == target_id for f in state.figures):
         return _volley_at_figures(state, vessel, target_id, hits, dice, events)
+    from ahoy_tui.rules.acks.deck import role
+
+    crew_hp = {r: int(role(r)["hp"]) for r in ("sailor", "marine")}
+    count, sides = dice_expr(missile_damage(vessel.missile))
+    captain_down = False
     for _ in range(hits):
         target = state.vessel(target_id)
         men = target.crew + (0 if target.captain_down else 1)
@@ -229,24 +235,36 @@ def volley(state: AcksState, vessel_id: str, target_id: str, dice: Dice,
             break
         index = dice.die(men, f"who is struck aboard {target.name}", MISSILES,
                          side=target.side, ship=target.id)
-        target, who = lose_men(target, index - 1)
+        amount = sum(dice.nd(count, sides, f"{vessel.missile.replace('_', ' ')} damage",
+                             MISSILES, side=vessel.side, ship=vessel.id))
+        target, who, down = strike_man(target, index - 1, amount, crew_hp)
+        captain_down = captain_down or (down and who.startswith("the captain"))
         struck.append(who)
         state = with_vessel(state, target)
     if struck:
-        events.append(Happened("volley", f"{target.name} loses {', '.join(struck)}",
-                               MISSILES, side=target.side, ship=target.id,
-                               big=any(w.startswith("the captain") for w in struck)))
+        events.append(Happened("volley", f"{target.name}: arrows strike {', '.join(struck)}",
+                               MISSILES, side=target.side, ship=target.id, big=captain_down))
     return state
+
+
+def missile_damage(weapon: str) -> str:
+    """A missile hit's damage dice by the weapon (``data/crew.toml [missile_damage]``; 1d6
+    for a weapon not listed)."""
+    from ahoy_tui.rules.acks.deck import crew_table
+
+    return str(crew_table().get("missile_damage", {}).get(weapon, "1d6"))
 
 
 def _volley_at_figures(state: AcksState, vessel: Vessel, target_id: str, hits: int,
                        dice: Dice, events: list[Event]) -> AcksState:
     """Her deck laid, each hit strikes one of her side's men standing on her deck, the die
-    choosing (the Judge's random target); a man struck is out of the fight."""
-    from ahoy_tui.rules.acks.deck import with_figure
+    choosing (the Judge's random target), and rolls the weapon's damage against his hit
+    points: at 0 he is down, out of the fight."""
+    from ahoy_tui.rules.acks.boarding import wound
 
     target = state.vessel(target_id)
-    struck: list[str] = []
+    count, sides = dice_expr(missile_damage(vessel.missile))
+    weapon = vessel.missile.replace("_", " ")
     for _ in range(hits):
         men = [f for f in state.figures if f.on == target_id and f.side == target.side
                and f.where == "deck" and not f.down]
@@ -255,11 +273,8 @@ def _volley_at_figures(state: AcksState, vessel: Vessel, target_id: str, hits: i
         index = dice.die(len(men), f"who is struck aboard {target.name}", MISSILES,
                          side=target.side, ship=target.id)
         man = men[index - 1]
-        state = with_figure(state, replace(man, hp=0, down=True))
-        struck.append(f"the captain, {man.name}" if man.role == "captain" else
-                      f"a {man.role}")
-    if struck:
-        events.append(Happened("volley", f"{target.name} loses {', '.join(struck)}",
-                               MISSILES, side=target.side, ship=target.id,
-                               big=any(w.startswith("the captain") for w in struck)))
+        amount = sum(dice.nd(count, sides, f"{weapon} damage to {man.name}", MISSILES,
+                             side=vessel.side, ship=vessel.id))
+        state = wound(state, man, amount, f"struck by a {weapon} from {vessel.name}",
+                      MISSILES, events)
     return state

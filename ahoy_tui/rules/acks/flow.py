@@ -610,7 +610,7 @@ def end_round(state: AcksState, dice: Dice, events: list[Event]) -> AcksState:
         if v.captain_down and not v.creature:
             # Steering: whoever reached the oars is her captain now, and starts the next
             # round at them (he may declare a full round)
-            changes.update(captain=helm.MATE, captain_down=False)
+            changes.update(captain=helm.MATE, captain_down=False, captain_hurt=0)
             events.append(Happened("captain", f"{v.name}: {helm.MATE.name} has the steering "
                                    "oars and commands her now", "Steering", side=v.side,
                                    ship=v.id))

@@ -115,6 +115,8 @@ class Vessel:
     rested: int = 0
     must_backwater: bool = False
     captain_down: bool = False      # incapacitated: a mate steers, without a full round
+    captain_hurt: int = 0           # hit points her captain has lost (down at his hp)
+    wounds: tuple[tuple[str, int], ...] = ()   # her wounded crewmen: (role, hp lost) each
     status: Status = Status.AFLOAT
     sinks_in: int = 0
     # this round's movement

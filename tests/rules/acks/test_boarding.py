@@ -277,11 +277,14 @@ def test_a_volley_at_a_laid_deck_strikes_a_man_the_die_chooses():
     b = vessel("b", "p2", kind="sailing_ship_large", column=16, row=15, facing="N",
                sails=True, marines=10)
     state = lay_decks(battle(a, b, phase=Phase.COUNTS))
-    with forced(*([20] * 8), 1):       # eight throws all hit; first hit: the first man
+    # eight throws all hit; each strikes the first man standing, a short bow's 1d6 of 6:
+    # the captain (20 hp) stands three arrows and falls to the fourth, the next four men
+    # (4 hp) one each
+    with forced(*([20] * 8), *([1, 6] * 8)):
         dice, events = cup()
         state = volley(state, "a", "b", dice, events)
     down = [f for f in state.figures if f.crew_of == "b" and f.down]
-    assert len(down) == 8
+    assert len(down) == 5 and state.figure("b:captain").down
     assert muster(state).vessel("b").crew == 20 + 10 - sum(1 for f in down
                                                            if f.role != "captain")
 

@@ -122,11 +122,13 @@ def test_a_volley_is_a_throw_per_five_men_and_a_die_picks_who_is_struck():
     b = vessel("b", "p2", kind="galley_2", column=15, row=18, facing="S")  # 5 sailors 10 mar.
     state = at_count(battle(a, b), "a", "crew", role="crew")
     assert Volley("p1", "a", "b") in choices(state)
-    # three throws vs AC 2: 12, 5, 20 -> two hits; struck: man 1 of 16 (a sailor), then
-    # man 15 of 15 (the captain, counted last)
-    state, events = play(state, Volley("p1", "a", "b"), 12, 5, 20, 1, 15)
+    # three throws vs AC 2: 12, 5, 20 -> two hits; struck: man 1 of 16 (a sailor), a long
+    # bow's 1d6 of 4 against his 4 hp; then man 15 of 15 (the captain, counted last), 6 of
+    # his 20 hp: wounded, he steers on
+    state, events = play(state, Volley("p1", "a", "b"), 12, 5, 20, 1, 4, 15, 6)
     hit = state.vessel("b")
     assert hit.sailors == 4
-    assert hit.captain.name == "the mate"          # down; the mate has the oars next round
+    assert not hit.captain_down and hit.captain_hurt == 6
     assert rolls(events)[0].dice == "3D20" and rolls(events)[1].dice == "D16"
-    assert any("the captain" in t for t in said(events))
+    assert rolls(events)[2].dice == "1D6" and "long bow damage" in rolls(events)[2].purpose
+    assert any("the captain, captain of b (6 hp, 14/20 left)" in t for t in said(events))
