@@ -318,29 +318,34 @@ def fight_fire(state: AcksState, vessel_id: str, fire_id: str,
         state = deck.with_figure(state, replace(state.figure(f.id), moved=f.running_ft))
         men += 1
     left = next((x for x in state.fires if x.id == fire_id), None)
+    running = 0
     if left is not None:
-        state = _to_the_fire(state, vessel_id, left)
+        state, running = _to_the_fire(state, vessel_id, left)
     mine = state.vessel(vessel_id)
     if left is None:
         events.append(Happened("fire", f"{mine.name}'s men put out the fire on "
                                f"{vessel.name}'s deck", "Fire Pot Poles and Pitch",
                                side=mine.side, ship=vessel.id, big=True))
     else:
+        more = f"; {running} run to fight it next round" if running else ""
         events.append(Happened("fire", f"{men} of {mine.name}'s men fight the fire on "
                                f"{vessel.name}'s deck ({left.fought} of "
-                               f"{pitch.pots()['put_out']})", "Fire Pot Poles and Pitch",
+                               f"{pitch.pots()['put_out']}){more}", "Fire Pot Poles and Pitch",
                                side=mine.side, ship=vessel.id))
     return state
 
 
-def _to_the_fire(state: AcksState, vessel_id: str, fire: Any) -> AcksState:
+def _to_the_fire(state: AcksState, vessel_id: str, fire: Any) -> tuple[AcksState, int]:
     """The rest of her men on the burning deck, not in the fight, run to the fire (to fight
-    it from their next round: fighting it takes a full round)."""
+    it from their next round: fighting it takes a full round): to a free square within 5'
+    of the pitch, never into it. Returns the state and how many ran."""
     from ahoy_tui.rules.acks.melee import enemies_near
 
     vessel = state.vessel(fire.vessel)
     length, width = deck.deck_size(vessel)
     ring = pitch.radius() + pitch.reach()
+    burning = pitch.area(state, fire)
+    ran = 0
     for f in [f for f in state.figures if f.crew_of == vessel_id and f.on == fire.vessel
               and f.where == "deck" and not f.down and not f.moved and f.role != "captain"
               and not enemies_near(state, f)]:
@@ -349,13 +354,15 @@ def _to_the_fire(state: AcksState, vessel_id: str, fire: Any) -> AcksState:
         taken = deck.occupied(state, fire.vessel)
         reach = f.running_ft // 5
         spots = [(x, y) for x in range(length) for y in range(width)
-                 if (x, y) not in taken and max(abs(x - fire.x), abs(y - fire.y)) <= ring
+                 if (x, y) not in taken and (x, y) not in burning
+                 and max(abs(x - fire.x), abs(y - fire.y)) <= ring
                  and max(abs(x - f.x), abs(y - f.y)) <= reach]
         if not spots:
             continue
         x, y = min(spots, key=lambda sq: (max(abs(sq[0] - f.x), abs(sq[1] - f.y)), sq))
         state = deck.with_figure(state, replace(f, x=x, y=y, moved=f.running_ft))
-    return state
+        ran += 1
+    return state, ran
 
 
 def mark(state: AcksState, actor_id: str) -> AcksState:
