@@ -320,7 +320,7 @@ def fight_fire(state: AcksState, vessel_id: str, fire_id: str,
     left = next((x for x in state.fires if x.id == fire_id), None)
     running = 0
     if left is not None:
-        state, running = _to_the_fire(state, vessel_id, left)
+        state, running = pitch.run_to_fire(state, vessel_id, left)
     mine = state.vessel(vessel_id)
     if left is None:
         events.append(Happened("fire", f"{mine.name}'s men put out the fire on "
@@ -333,36 +333,6 @@ def fight_fire(state: AcksState, vessel_id: str, fire_id: str,
                                f"{pitch.pots()['put_out']}){more}", "Fire Pot Poles and Pitch",
                                side=mine.side, ship=vessel.id))
     return state
-
-
-def _to_the_fire(state: AcksState, vessel_id: str, fire: Any) -> tuple[AcksState, int]:
-    """The rest of her men on the burning deck, not in the fight, run to the fire (to fight
-    it from their next round: fighting it takes a full round): to a free square within 5'
-    of the pitch, never into it. Returns the state and how many ran."""
-    from ahoy_tui.rules.acks.melee import enemies_near
-
-    vessel = state.vessel(fire.vessel)
-    length, width = deck.deck_size(vessel)
-    ring = pitch.radius() + pitch.reach()
-    burning = pitch.area(state, fire)
-    ran = 0
-    for f in [f for f in state.figures if f.crew_of == vessel_id and f.on == fire.vessel
-              and f.where == "deck" and not f.down and not f.moved and f.role != "captain"
-              and not enemies_near(state, f)]:
-        if max(abs(f.x - fire.x), abs(f.y - fire.y)) <= ring:
-            continue
-        taken = deck.occupied(state, fire.vessel)
-        reach = f.running_ft // 5
-        spots = [(x, y) for x in range(length) for y in range(width)
-                 if (x, y) not in taken and (x, y) not in burning
-                 and max(abs(x - fire.x), abs(y - fire.y)) <= ring
-                 and max(abs(x - f.x), abs(y - f.y)) <= reach]
-        if not spots:
-            continue
-        x, y = min(spots, key=lambda sq: (max(abs(sq[0] - f.x), abs(sq[1] - f.y)), sq))
-        state = deck.with_figure(state, replace(f, x=x, y=y, moved=f.running_ft))
-        ran += 1
-    return state, ran
 
 
 def mark(state: AcksState, actor_id: str) -> AcksState:

@@ -139,7 +139,8 @@ def deck_choices(state: AcksState, actor: Actor, vessel: Vessel) -> list[Any]:
         fires = {fr.id for fr in state.fires
                  if any(f.crew_of == vessel.id and f.on == fr.vessel and f.where == "deck"
                         and not f.down and not f.moved for f in state.figures)}
-        out += [FightFire(side, vessel.id, fid) for fid in sorted(fires)]
+        out += [FightFire(side, vessel.id, fid) for fid in sorted(fires)
+                if pitch.fire_work(state, vessel.id, fid)]
     if not vessel.in_action:
         return out
     if "pots" not in actor.used:     # a pole dumps its pots once a round (the project's own)

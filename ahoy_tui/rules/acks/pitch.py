@@ -24,7 +24,7 @@ from ahoy_tui.engine.events import Event, Happened
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.rules.acks.boarding import bow_meets, landing, wound
 from ahoy_tui.rules.acks.damage import hurt
-from ahoy_tui.rules.acks.deck import deck_size, laid, on_deck, squares
+from ahoy_tui.rules.acks.deck import deck_size, laid, occupied, on_deck, squares, with_figure
 from ahoy_tui.rules.acks.model import AcksState, Figure, Fire, Vessel
 from ahoy_tui.rules.acks.tables import dice_expr as parse_dice
 from ahoy_tui.rules.tabledata import lookup, read_toml
@@ -247,3 +247,43 @@ def fight_fire(state: AcksState, figure_id: str, fire_id: str,
                                side=figure.side, ship=vessel.id))
     return replace(state, fires=tuple(replace(f, fought=fought) if f.id == fire_id else f
                                       for f in state.fires))
+
+
+def fire_work(state: AcksState, vessel_id: str, fire_id: str) -> bool:
+    """Has her crew anything to do at this fire now: a man beside it who has not moved, or
+    one who can run to it? (A fire fight that would do nothing is not offered.)"""
+    fire = fire_of(state, fire_id)
+    if any(f.crew_of == vessel_id and not f.moved
+           for f in fire_fighters_near(state, fire)):
+        return True
+    return run_to_fire(state, vessel_id, fire)[1] > 0
+
+
+def run_to_fire(state: AcksState, vessel_id: str, fire: Fire) -> tuple[AcksState, int]:
+    """The rest of her men on the burning deck, not in the fight, run to the fire (to fight
+    it from their next round: fighting it takes a full round): to a free square within 5'
+    of the pitch, never into it. Returns the state and how many ran."""
+    from ahoy_tui.rules.acks.melee import enemies_near
+
+    vessel = state.vessel(fire.vessel)
+    length, width = deck_size(vessel)
+    ring = radius() + reach()
+    burning = area(state, fire)
+    ran = 0
+    for f in [f for f in state.figures if f.crew_of == vessel_id and f.on == fire.vessel
+              and f.where == "deck" and not f.down and not f.moved and f.role != "captain"
+              and not enemies_near(state, f)]:
+        if max(abs(f.x - fire.x), abs(f.y - fire.y)) <= ring:
+            continue
+        taken = occupied(state, fire.vessel)
+        run = f.running_ft // 5
+        spots = [(x, y) for x in range(length) for y in range(width)
+                 if (x, y) not in taken and (x, y) not in burning
+                 and max(abs(x - fire.x), abs(y - fire.y)) <= ring
+                 and max(abs(x - f.x), abs(y - f.y)) <= run]
+        if not spots:
+            continue
+        x, y = min(spots, key=lambda sq: (max(abs(sq[0] - f.x), abs(sq[1] - f.y)), sq))
+        state = with_figure(state, replace(f, x=x, y=y, moved=f.running_ft))
+        ran += 1
+    return state, ran

@@ -52,3 +52,13 @@ def test_from_the_next_round_each_man_beside_it_spends_his_round_and_it_counts()
         assert f"{fought} of B's men fight the fire" in " ".join(said(events))
     else:
         assert state.fires == ()
+
+
+def test_a_fire_fight_that_would_do_nothing_is_not_offered():
+    from ahoy_tui.rules.acks.legal import choices
+
+    state, fire = burning_aft()
+    assert FightFire("p2", "b", fire.id) in choices(state)
+    spent = replace(state, figures=tuple(replace(f, moved=40) if f.crew_of == "b" else f
+                                         for f in state.figures))
+    assert FightFire("p2", "b", fire.id) not in choices(spent)
