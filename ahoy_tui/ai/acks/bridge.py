@@ -40,7 +40,9 @@ class Bridge:
 
     def decide(self, view: GameState, legal: LegalActions) -> Decision:
         assert isinstance(view, AcksState)
-        acts = list(legal)
+        # the captains send their whole boarding party: the player's choice of how many (a
+        # range of ``Board.men``) is not theirs to weigh
+        acts = list(legal.fixed) or list(legal)
         side = view.to_act
         if side is None or not acts:
             return Decision(acts[0] if acts else None, "nothing to decide")

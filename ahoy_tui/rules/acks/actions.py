@@ -204,13 +204,15 @@ class Dislodge:
 class Board:
     """Her boarding party crosses to ``target`` ``by`` bridge, ramp, line or jump; over a
     bridge or ramp at a ``run`` (running speed: a Paralysis save each, unless the bridge is
-    fastened) or walking (combat speed, no save)."""
+    fastened) or walking (combat speed, no save). ``men``: how many of her boarding party
+    set out, the nearest the crossing first (0: the whole party); the rest stay aboard."""
 
     side: str
     vessel: str
     target: str
     by: str
     run: bool = False
+    men: int = 0
     kind: ClassVar[str] = "board"
 
 

@@ -80,12 +80,20 @@ def overboard(state: AcksState, figure: Figure, beside: str, dice: Dice,
     return with_figure(state, fallen)
 
 
+def chosen(state: AcksState, vessel: Vessel, start: tuple[int, int], men: int) -> list[Figure]:
+    """The men of her boarding party who set out: the nearest the crossing first, ``men`` of
+    them (0: all); the rest stay aboard."""
+    fresh = sorted(party(state, vessel), key=lambda f: (distance_ft(f, *start), f.id))
+    return fresh[:men] if men > 0 else fresh
+
+
 def board(state: AcksState, vessel_id: str, target_id: str, by: str, dice: Dice,
-          events: list[Event], run: bool = True) -> AcksState:
-    """Her boarding party crosses to ``target`` ``by`` bridge, ramp, line or jump. Each man
-    goes to the crossing (her bow for the bridge, her rail facing the enemy otherwise) at a
-    run (running speed; a jump is always made running) or walking (combat speed); the rest of
-    his movement takes him over if it is enough, else he stops nearer."""
+          events: list[Event], run: bool = True, men: int = 0) -> AcksState:
+    """Her boarding party (``men`` of it, the nearest first; 0 all) crosses to ``target``
+    ``by`` bridge, ramp, line or jump. Each man goes to the crossing (her bow for the bridge,
+    her rail facing the enemy otherwise) at a run (running speed; a jump is always made
+    running) or walking (combat speed); the rest of his movement takes him over if it is
+    enough, else he stops nearer."""
     vessel, target = state.vessel(vessel_id), state.vessel(target_id)
     gap_ft = span(state, vessel, target)
     sx, sy = start_square(vessel, target, by)
@@ -96,11 +104,11 @@ def board(state: AcksState, vessel_id: str, target_id: str, by: str, dice: Dice,
     if bridge is not None:
         across = bridge.crossed
     if by == "line":
-        return _along_the_line(state, vessel, target, gap_ft, (sx, sy), (lx, ly), events)
-    men = on_the_way(state, vessel) + sorted(party(state, vessel),
-                                             key=lambda f: (distance_ft(f, sx, sy), f.id))
+        return _along_the_line(state, vessel, target, gap_ft, (sx, sy), (lx, ly), events,
+                               men)
+    going = on_the_way(state, vessel) + chosen(state, vessel, (sx, sy), men)
     arrived = 0
-    for f in men:
+    for f in going:
         f = state.figure(f.id)
         if f.down:
             continue
@@ -144,7 +152,7 @@ def board(state: AcksState, vessel_id: str, target_id: str, by: str, dice: Dice,
 
 def _along_the_line(state: AcksState, vessel: Vessel, target: Vessel, gap_ft: int,
                     start: tuple[int, int], land: tuple[int, int],
-                    events: list[Event]) -> AcksState:
+                    events: list[Event], men: int = 0) -> AcksState:
     """Men on the line go on along it; the rest run to her rail and start along it with what
     movement they have left (zipping at running speed from the larger vessel, crawling at a
     quarter of combat speed from a smaller or equal one: ``lines``)."""
@@ -153,7 +161,7 @@ def _along_the_line(state: AcksState, vessel: Vessel, target: Vessel, gap_ft: in
     big = larger(vessel, target)
     going = [f for f in state.figures if f.crew_of == vessel.id and f.where == "line"
              and f.on == vessel.id and not f.down]
-    fresh = sorted(party(state, vessel), key=lambda f: (distance_ft(f, *start), f.id))
+    fresh = chosen(state, vessel, start, men)
     arrived = 0
     quiet: list[Event] = []
     for f in going + fresh:

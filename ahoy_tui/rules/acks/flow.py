@@ -139,7 +139,7 @@ def _apply(state: AcksState, action: Any, dice: Dice, events: list[Event]) -> Ac
         return use(state, f"{action.vessel}:crew", "bridge")
     if isinstance(action, Board):
         state = crossing.board(state, action.vessel, action.target, action.by, dice, events,
-                               action.run)
+                               action.run, action.men)
         return use(state, f"{action.vessel}:crew", "board")
     if isinstance(action, Fight):
         state = melee.fight(state, action.vessel, dice, events)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ahoy_tui.engine.legal import LegalActions
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.engine.legal import ActionRange, LegalActions
 from ahoy_tui.rules.acks import boarding, fire, grappling, helm, melee, monsters, pitch
 from ahoy_tui.rules.acks.actions import (
     Attack,
@@ -38,6 +39,7 @@ from ahoy_tui.rules.acks.movement import BACKWARD, FORWARD, plan_step
 DECLARATIONS = "Pre-Initiative Declarations"
 INITIATIVE = "Initiative Rolls"
 SEQUENCE = "Round Sequence"
+BOARDING = "Boarding actions"
 
 
 def undeclared(state: AcksState, side: str) -> list[Vessel]:
@@ -242,7 +244,28 @@ def choices(state: AcksState) -> list[Any]:
 
 
 def legal(state: AcksState) -> LegalActions:
-    return LegalActions(choices(state))
+    """The choices, and for each boarding offered, how many of her party set out (1 to one
+    fewer than all of them: ``Board.men`` 0 sends the whole party)."""
+    fixed = choices(state)
+    return LegalActions(fixed, board_ranges(state, fixed))
+
+
+def party_size(state: AcksState, vessel: Vessel) -> int:
+    from ahoy_tui.rules.acks.crossing import party
+
+    return len(party(state, vessel))
+
+
+def board_ranges(state: AcksState, fixed: list[Any]) -> list[ActionRange]:
+    out = []
+    sizes: dict[str, int] = {}
+    for a in fixed:
+        if isinstance(a, Board) and a.men == 0:
+            if a.vessel not in sizes:
+                sizes[a.vessel] = party_size(state, state.vessel(a.vessel))
+            if sizes[a.vessel] > 1:
+                out.append(ActionRange(replace(a, men=1), "men", 1, sizes[a.vessel] - 1))
+    return out
 
 
 def explain(state: AcksState, action: Any) -> tuple[str, str]:
@@ -287,4 +310,13 @@ def explain(state: AcksState, action: Any) -> tuple[str, str]:
                                "that is a ram")
         if vessel.moving is False and moving(state) is not None:
             return INITIATIVE, "another vessel is in the middle of her move"
+    if isinstance(action, Board) and action.men != 0:
+        try:
+            vessel = state.vessel(action.vessel)
+        except KeyError:
+            return SEQUENCE, f"no vessel {action.vessel!r}"
+        if replace(action, men=0) in choices(state):
+            size = party_size(state, vessel)
+            return BOARDING, (f"{vessel.name}'s boarding party is {size} men: send 1 to "
+                              f"{size - 1} of them, or the whole party")
     return SEQUENCE, "that is not one of the choices now"
