@@ -235,6 +235,14 @@ class AcksRuleset:
 
         return FLEET_BOOK
 
+    def fight_on(self, state: GameState) -> Any | None:
+        """The choice that carries a boarding fight on while there is nothing to decide (the
+        screen's "fight on" key plays it, round after round), or None at a decision."""
+        from ahoy_tui.rules.acks.fight_on import fight_on
+
+        assert isinstance(state, AcksState)
+        return fight_on(state)
+
     def rule_topics(self) -> tuple[Any, ...]:
         """The project's own summary of each rule (``rules_summary.md``), for a Rules screen."""
         from ahoy_tui.rules.summaries import read_summaries

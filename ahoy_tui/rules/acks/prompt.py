@@ -178,7 +178,9 @@ def describe(state: AcksState, action: Any) -> str:
                "line": "along the grapple lines", "jump": "jumping across"}[action.by]
         pace = (" at a run" if action.run else " walking") if action.by in (
             "bridge", "ramp") else ""
-        return f"{name}: board {_name(state, action.target)} {how}{pace}"
+        many = f", {action.men} of the party (the rest stay aboard)" if action.men else \
+            ", the whole party"
+        return f"{name}: board {_name(state, action.target)} {how}{pace}{many}"
     if isinstance(action, Fight):
         return f"{name}: the men on deck close and fight"
     if isinstance(action, DumpFirePots):

@@ -10,8 +10,9 @@ selected vessel's engine arcs (they show unasked while her engines choose a targ
 
 When enemy vessels come alongside, their decks are laid (5' squares, a man a letter): ``d``
 turns the map to the deck battlemaps of the boarding, with the selected man's sheet in a line
-beneath, and back to the sea battlemap. A click on a man selects him; on a deck, that deck
-takes the middle.
+beneath, and back to the sea battlemap. A click on a man selects him (or ``[`` and ``]``, the
+previous and next man); on a deck, that deck takes the middle. ``f`` plays a boarding fight on
+by itself, round after round, stopping at the next decision (the ruleset's ``fight_on``).
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ PHASE_TOPICS = {"declare": "Pre-Initiative Declarations", "counts": "Round Seque
 UNUSED = {"move_line", "keyed_choice('!')"}
 NO_DECK = "No boarding yet: the decks open when an enemy vessel comes alongside"
 DECKS_LAID = "Boarding: the decks are laid (d: the deck battlemaps)"
+FIGHT_DECIDE = "Something to decide now: the fight stops for your choice"
+FIGHT_ON_PACE = 0.05   # seconds between the choices of a fight played on by itself
 
 
 class AcksScreen(DeckView, HexTapeMeasure, BattleScreen, inherit_bindings=False):
@@ -68,6 +71,9 @@ class AcksScreen(DeckView, HexTapeMeasure, BattleScreen, inherit_bindings=False)
                 tooltip="the selected vessel's engine arcs, within long range"),
         Binding("d", "deck", "Deck",
                 tooltip="the deck battlemaps of a boarding (5' squares), or the sea again"),
+        Binding("f", "fight_on", "Fight on", show=False,
+                tooltip="play the boarding fight on by itself, round after round, until "
+                        "there is something to decide (f again stops it)"),
         Binding("plus,equals_sign", "zoom('near')", "Zoom in", show=False,
                 tooltip="the map: every hex outlined"),
         Binding("minus", "zoom('far')", "Zoom out", show=False,
@@ -78,6 +84,7 @@ class AcksScreen(DeckView, HexTapeMeasure, BattleScreen, inherit_bindings=False)
         super().__init__(session)
         self.arcs = False  # every engine's arc of the selected vessel, not only those acting
         self._laid = False  # some deck was laid at the last redraw
+        self.fighting_on = False  # the fight plays on by itself until a decision
 
     def compose_side(self) -> ComposeResult:
         yield InitiativeTrack(id="track")
@@ -88,6 +95,55 @@ class AcksScreen(DeckView, HexTapeMeasure, BattleScreen, inherit_bindings=False)
     def refresh_all(self) -> None:
         super().refresh_all()
         self.query_one(InitiativeTrack).show(self.session.ruleset.track(self._shown()))
+        if self.fighting_on:
+            self.set_timer(FIGHT_ON_PACE, self._fight_step)
+
+    # --- fighting on ---------------------------------------------------------------------------
+    def action_fight_on(self) -> None:
+        """Play the fight on by itself (the ruleset's ``fight_on`` choice each time), stopping
+        at the next decision; pressed again, stop."""
+        if self.fighting_on:
+            self._stop_fighting("Fight on: stopped")
+            return
+        hook = getattr(self.session.ruleset, "fight_on", None)
+        session = self.session
+        if hook is None or session.state.over or not session.may_act() \
+                or session.captain_to_act() is not None:
+            self.notify("Fight on: not your decision now", severity="warning", timeout=3)
+            return
+        if hook(session.state) is None:
+            self.notify(FIGHT_DECIDE, severity="warning", timeout=3)
+            return
+        self.fighting_on = True
+        self.notify("Fight on: the fight plays on until there is something to decide "
+                    "(f stops it)", timeout=3)
+        self._fight_step()
+
+    def _fight_step(self) -> None:
+        if not self.fighting_on or not self.is_attached:
+            return
+        session = self.session
+        if session.state.over:
+            self._stop_fighting("The battle is over")
+            return
+        if not session.may_act() or session.captain_to_act() is not None:
+            return      # the other side's captain decides; the next redraw looks again
+        action = self.session.ruleset.fight_on(session.state)
+        if action is None:
+            self._stop_fighting(FIGHT_DECIDE)
+            return
+        self.play(action)
+
+    def _stop_fighting(self, why: str) -> None:
+        self.fighting_on = False
+        self.notify(why, timeout=4)
+
+    def action_select_ship(self, step: int) -> None:
+        """On the deck battlemaps ``[`` and ``]`` select the previous and next man."""
+        if self.deck_on:
+            self.select_man(step)
+            return
+        super().action_select_ship(step)
 
     def _redraw_map(self) -> None:
         scene = self.session.ruleset.hex_scene(self._shown(), self.selected,

@@ -90,6 +90,18 @@ class DeckView:
             self.query_one(DeckMap).keep_in_view(man.square,  # type: ignore[attr-defined]
                                                  margin=999)
 
+    def select_man(self, step: int) -> None:
+        """The previous (``step`` -1) or next (1) man on the decks, in the order the scene
+        lists them, brought into view."""
+        scene = self.query_one(DeckMap).scene  # type: ignore[attr-defined]
+        if scene is None or not scene.figures:
+            return
+        men = [f.id for f in scene.figures]
+        index = men.index(self.figure) if self.figure in men else -step if step > 0 else 0
+        self.figure = men[(index + step) % len(men)]
+        self.redraw_deck()
+        self.centre_on_man()
+
     def on_deck_map_clicked(self, event: DeckMap.Clicked) -> None:
         """A man clicked is selected; a deck clicked away from the men takes the middle."""
         if event.figure is not None:
