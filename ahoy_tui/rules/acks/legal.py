@@ -34,7 +34,7 @@ from ahoy_tui.rules.acks.actions import (
     Winch,
 )
 from ahoy_tui.rules.acks.model import AcksState, Actor, Phase, Vessel
-from ahoy_tui.rules.acks.movement import BACKWARD, FORWARD, plan_step
+from ahoy_tui.rules.acks.movement import BACKWARD, FORWARD, plan_step, shift_open
 
 DECLARATIONS = "Pre-Initiative Declarations"
 INITIATIVE = "Initiative Rolls"
@@ -75,8 +75,8 @@ def vessel_steps(state: AcksState, vessel: Vessel) -> list[Any]:
     hex is open to her)."""
     side = vessel.side
     if vessel.shifted_only:
-        return [ShiftBow(side, vessel.id, -1), ShiftBow(side, vessel.id, 1),
-                Halt(side, vessel.id)]
+        return [*(ShiftBow(side, vessel.id, t) for t in (-1, 1)
+                  if shift_open(state, vessel, t)), Halt(side, vessel.id)]
     if vessel.creature:
         out: list[Any] = []
         if vessel.moved < vessel.hexes_due and not vessel.halted:   # a rammed monster halts

@@ -112,12 +112,26 @@ def plan_step(state: AcksState, vessel: Vessel, how: str) -> StepPlan:
 
 
 def shifted(vessel: Vessel, turn: int) -> Body:
-    """Sailing Movement: a vessel facing into the wind shifts her bow into an adjacent hex
-    (she pivots on her stern)."""
-    facing = turned(vessel.body.facing, turn)
-    stern = vessel.body.stern
-    bow = stern + neighbour(Hex(0, 0), facing).scaled(vessel.body.length - 1)
-    return Body(bow, facing, vessel.body.length)
+    """Sailing Movement: a vessel facing into the wind shifts her bow into the hex beside it
+    to port (``turn`` -1) or starboard (1), her facing turned a hex side: she pivots on the
+    hex behind her bow (a three-hex vessel's middle, a two-hex vessel's stern), so the bow
+    goes one hex and the rest of her falls in straight behind it. A one-hex vessel turns in
+    her hex."""
+    body = vessel.body
+    facing = turned(body.facing, turn)
+    if body.length == 1:
+        return Body(body.bow, facing, 1)
+    pivot = body.hexes[1]
+    return Body(pivot + neighbour(Hex(0, 0), facing), facing, body.length)
+
+
+def shift_open(state: AcksState, vessel: Vessel, turn: int) -> bool:
+    """Whether her bow may shift that way: the new hexes all on the battlemap and none an
+    ally's (Stacking on the Sea Battlemap; the project's reading)."""
+    body = shifted(vessel, turn)
+    allies = {h for v in state.vessels if v.side == vessel.side and v.id != vessel.id
+              and v.in_action and not v.creature for h in v.hexes}
+    return all(on_map(state, h) for h in body.hexes) and not allies & set(body.hexes)
 
 
 def gap(a: Vessel, b: Vessel) -> int:

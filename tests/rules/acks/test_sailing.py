@@ -4,13 +4,16 @@ after a turn)."""
 
 from __future__ import annotations
 
+import pytest
+
 from ahoy_tui.engine.fast import replace
-from ahoy_tui.engine.hexgrid import FACINGS
+from ahoy_tui.engine.hexgrid import FACINGS, distance
 from ahoy_tui.rules.acks import helm
 from ahoy_tui.rules.acks.actions import Declare, ShiftBow, Step
 from ahoy_tui.rules.acks.flow import end_round
 from ahoy_tui.rules.acks.legal import choices
 from ahoy_tui.rules.acks.model import Declared, Wind
+from ahoy_tui.rules.acks.movement import shifted
 
 from .helpers import battle, cup, declared, on_count, play, said, vessel
 
@@ -46,10 +49,32 @@ def test_facing_into_the_wind_she_may_only_shift_her_bow():
     assert helm.max_speed(v, "sail", NORTH) == 0
     state = on_count(battle(v, vessel("b", "p2", column=2, row=2), wind=NORTH), "a")
     assert {type(c).__name__ for c in choices(state)} == {"ShiftBow", "Halt"}
-    stern = v.body.stern
+    pivot = v.body.hexes[1]
     after, _ = play(state, ShiftBow("p1", "a", 1))
     moved = after.vessel("a")
-    assert moved.body.facing == FACINGS.index("NE") and moved.body.stern == stern
+    # she pivots on the hex behind her bow: the bow goes into the hex beside its own
+    assert moved.body.facing == FACINGS.index("NE") and moved.body.hexes[1] == pivot
+    assert distance(moved.body.bow, v.body.bow) == 1
+
+
+@pytest.mark.parametrize("kind", ["galley_1", "galley_2", "galley_3", "galley_5", "galley_8"])
+def test_into_the_wind_the_bow_of_any_length_goes_one_hex_beside_its_own(kind):
+    v = replace(vessel("a", kind=kind, facing="N", sails=True, column=15, row=15),
+                shifted_only=True)
+    for turn, facing in ((1, "NE"), (-1, "NW")):
+        body = shifted(v, turn)
+        assert body.facing == FACINGS.index(facing) and body.length == v.body.length
+        assert distance(body.bow, v.body.bow) == (0 if v.body.length == 1 else 1)
+
+
+def test_a_shift_that_would_swing_her_off_the_battlemap_or_into_an_ally_is_not_offered():
+    v = declared(vessel("a", kind="galley_8", facing="N", sails=True, column=1, row=15),
+                 "sail", 0)
+    v = replace(v, shifted_only=True)
+    state = on_count(battle(v, vessel("b", "p2", column=25, row=2), wind=NORTH), "a")
+    offered = {c.turn for c in choices(state) if isinstance(c, ShiftBow)}
+    # a 5-hex 8-rower by the west edge: to starboard her stern would swing off it
+    assert offered == {-1}
 
 
 def test_wind_strength_scales_the_sail_and_a_strong_wind_runs_the_fast_galleys_past_360():
