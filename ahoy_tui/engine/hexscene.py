@@ -20,7 +20,8 @@ class HexVessel:
     """A vessel as the map shows her: her hexes (bow first), facing, two-letter label, side.
     ``ship`` is her id (what a click on her selects); ``fill`` the characters her other hexes
     are drawn with when she is no vessel (``"≈"`` a sea monster); ``faded`` draws her dim (a
-    monster submerged, a vessel going down)."""
+    monster submerged, a vessel going down); ``name`` her full name (what the map lists when
+    a hex she shares with others is clicked)."""
 
     hexes: tuple[Hex, ...]
     facing: int
@@ -30,6 +31,7 @@ class HexVessel:
     ship: str = ""
     fill: str = ""
     faded: bool = False
+    name: str = ""
 
 
 @frozen

@@ -346,7 +346,8 @@ def hex_scene(state: AcksState, selected: str | None = None, *, preview_action: 
     vessels = tuple(
         HexVessel(v.body.hexes, v.body.facing, names[v.id], v.side, selected=v.id == selected,
                   ship=v.id, fill="≈" if v.creature else "",
-                  faded=v.status is Status.SINKING or (v.creature and v.submerged))
+                  faded=v.status is Status.SINKING or (v.creature and v.submerged),
+                  name=v.name)
         for v in state.vessels if v.in_action)
     marks: list[HexMark] = []
     chosen = next((v for v in state.vessels if v.id == selected and v.in_action), None)

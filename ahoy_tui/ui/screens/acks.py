@@ -223,6 +223,17 @@ class AcksScreen(DeckView, HexTapeMeasure, BattleScreen, inherit_bindings=False)
     # --- the map -------------------------------------------------------------------------------
     @on(HexMap.Clicked)
     def hex_clicked(self, event: HexMap.Clicked) -> None:
+        """A click selects the vessel in the hex; in a hex several share, it lists them all
+        and selects the next of them each time."""
+        here = self.query_one(HexMap).at_hex(event.hex)
+        if len(here) > 1:
+            ships = [v.ship for v in here if v.ship]
+            at = ships.index(self.selected) if self.selected in ships else -1
+            self.selected = ships[(at + 1) % len(ships)]
+            names = "; ".join(f"{v.name or v.label} ({v.label})" for v in here)
+            self.notify(f"In this hex: {names}", timeout=6)
+            self.refresh_all()
+            return
         if event.ship is not None:
             self.selected = event.ship
             self.refresh_all()

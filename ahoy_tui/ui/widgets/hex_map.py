@@ -7,7 +7,9 @@ and ``_``) with two characters inside it; *far* gives a hex two columns and one 
 30 × 30 battlemap fits an 80 × 24 screen at a glance. Until the player zooms, the map takes
 the near zoom when it has room for a fair stretch of sea, else the far one. The map knows no
 ruleset: it is fed a :class:`HexScene` of vessels, marks (a step she may take, where her
-engines reach) and lines (grapples), and says which vessel a click fell on.
+engines reach) and lines (grapples), and says which vessel a click fell on. A hex two or more
+vessels share shows each of them (their letters, each in its side's colour, or the first and
+the count).
 """
 
 from __future__ import annotations
@@ -274,6 +276,8 @@ class HexMap(ScrollView, can_focus=True):
             self._draw_line(grid, hex_line)
         for vessel in sorted(scene.vessels, key=lambda v: v.selected):  # the selected on top
             self._draw_vessel(grid, vessel)
+        for h, here in self.stacks().items():
+            self._draw_stack(grid, h, here)
         for mark in scene.marks:
             if mark.kind == "ram":  # on her target's hex: drawn over it
                 self._draw_mark(grid, mark)
@@ -353,6 +357,47 @@ class HexMap(ScrollView, can_focus=True):
                 text = text[:1]
             for dx, char in enumerate(text):
                 self._put(grid, x + dx, y, (char, bow if i == 0 else side))
+
+    def stacks(self) -> dict[Hex, list[HexVessel]]:
+        """The hexes two or more vessels (or monsters) share, each with them, the selected
+        first, then in the scene's order."""
+        if self._scene is None:
+            return {}
+        found: dict[Hex, list[HexVessel]] = {}
+        for vessel in self._scene.vessels:
+            for h in vessel.hexes:
+                found.setdefault(h, []).append(vessel)
+        return {h: sorted(vs, key=lambda v: not v.selected) for h, vs in found.items()
+                if len(vs) > 1}
+
+    def at_hex(self, h: Hex) -> list[HexVessel]:
+        """Every vessel and monster in hex ``h``."""
+        if self._scene is None:
+            return []
+        return [v for v in self._scene.vessels if h in v.hexes]
+
+    def _draw_stack(self, grid: list[list[Cell]], h: Hex, here: list[HexVessel]) -> None:
+        """A shared hex shows each of its vessels: two, the first letter of each in its own
+        colour (the bow's arrow for a bow there); three or more, the first's and the count.
+        At the far zoom the second letter (or the count) takes the column beside the dot."""
+        x, y = self.cell_of(h)
+        cells = [self._stack_cell(v, h) for v in here[:2]]
+        if len(here) > 2:
+            cells[1] = (str(min(9, len(here))), cells[1][1])
+        for dx, cell in enumerate(cells):
+            self._put(grid, x + dx, y, cell)
+
+    def _stack_cell(self, vessel: HexVessel, h: Hex) -> Cell:
+        if vessel.selected:
+            style = "hexmap--selected"
+        elif vessel.faded:
+            style = f"hexmap--{vessel.side}-faded"
+        else:
+            style = f"hexmap--{vessel.side}-bow"
+        char = (vessel.fill or vessel.label or "?")[:1]
+        if vessel.hexes and vessel.hexes[0] == h and not vessel.fill and self.zoom == "far":
+            char = ARROWS[vessel.facing % 6]
+        return char, style
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
