@@ -19,7 +19,7 @@ from typing import Any
 from attrs import frozen
 
 from ahoy_tui.engine.fast import replace
-from ahoy_tui.rules.acks.helm import steerer, vtype
+from ahoy_tui.rules.acks.helm import MATE, steerer, vtype
 from ahoy_tui.rules.acks.model import AcksState, Figure, Vessel
 from ahoy_tui.rules.acks.movement import gap
 from ahoy_tui.rules.tabledata import lookup, read_toml
@@ -176,8 +176,11 @@ def muster(state: AcksState) -> AcksState:
         captain = next((f for f in mine if f.role == "captain"), None)
         # her captain's figure struck down: the mate steers (once he has the oars, from the
         # round's end, he is her captain and the old figure no longer counts)
+        # (a mate's own figure down is no new loss: a sailor takes the oars as he did, and
+        # the mate is not handed the helm again every round)
         down = v.captain_down or (captain is not None and captain.down
-                                  and captain.name == v.captain.name)
+                                  and captain.name == v.captain.name
+                                  and v.captain != MATE)
         if (sailors, marines, rowers, down) != (v.sailors, v.marines, v.rowers,
                                                 v.captain_down):
             v = replace(v, sailors=sailors, marines=marines, rowers=rowers,

@@ -701,8 +701,8 @@ def check_victory(state: AcksState, events: list[Event]) -> AcksState:
         edge = state.condition(f"escape_{side}")
         if edge and any(v.side == side and v.status is Status.ESCAPED and v.left_by == edge
                         for v in state.vessels):
-            return finish(state, side, f"{state.side_name(side)} win: away off the {edge} "
-                          "edge", events)
+            return finish(state, side, f"Victory to {state.side_name(side)}: away off the "
+                          f"{edge} edge", events)
     left = {s: any(v.side == s and v.afloat for v in state.vessels) for s in ("p1", "p2")}
     if left["p1"] and left["p2"]:
         return state
@@ -710,21 +710,21 @@ def check_victory(state: AcksState, events: list[Event]) -> AcksState:
         return finish(state, None, "Draw: neither side has a vessel left in the fight", events)
     winner = "p1" if left["p1"] else "p2"
     loser = "p2" if winner == "p1" else "p1"
-    return finish(state, winner, f"{state.side_name(winner)} win: {state.side_name(loser)} "
-                  "have nothing left in the fight", events)
+    return finish(state, winner, f"Victory to {state.side_name(winner)}: "
+                  f"{state.side_name(loser)}: nothing left in the fight", events)
 
 
 def time_up(state: AcksState, events: list[Event]) -> AcksState:
     holder = state.condition("limit_winner")
     if holder:
-        return finish(state, holder, f"{state.side_name(holder)} win: they held out "
+        return finish(state, holder, f"Victory to {state.side_name(holder)}: held out "
                       f"{state.round_limit} rounds", events)
     a, b = state.damage_dealt
     if a == b:
         return finish(state, None, f"Draw after {state.round_limit} rounds", events)
     winner = "p1" if a > b else "p2"
-    return finish(state, winner, f"{state.side_name(winner)} win on damage dealt ({a} to "
-                  f"{b}) after {state.round_limit} rounds", events)
+    return finish(state, winner, f"Victory to {state.side_name(winner)} on damage dealt "
+                  f"({a} to {b}) after {state.round_limit} rounds", events)
 
 
 def finish(state: AcksState, winner: str | None, result: str,

@@ -69,8 +69,8 @@ def prompt(state: AcksState) -> str:
     actors = [a for a in now(state) if a.side == state.to_act]
     if any(a.role == "captain" for a in actors) and not state.first and len(
             {a.side for a in now(state) if a.role == "captain"}) > 1:
-        return (f"Count {state.count}: both sides' vessels move. {side} have fewer on this "
-                "count and choose who moves first")
+        return (f"Count {state.count}: both sides' vessels move. {side}: fewer of yours move on "
+                "this count, so you choose who moves first")
     if any(a.role == "captain" for a in actors):
         names = ", ".join(_name(state, a.vessel) for a in actors if a.role == "captain")
         return f"Count {state.count}: {side}, move {names} (moving is not optional)"
@@ -117,6 +117,18 @@ def _actor_words(state: AcksState, vid: str, role: str, piece: str,
     return f"{v.name} acts"
 
 
+def _facing_after(state: AcksState, action: Any) -> str:
+    """The facing a step that turns her gives ("to face SW"); nothing for one that keeps it."""
+    from ahoy_tui.rules.acks.movement import stepped
+
+    try:
+        body = state.vessel(action.vessel).body
+        after = stepped(body, action.how).facing
+    except (KeyError, ValueError):
+        return ""
+    return "" if after == body.facing else f", to face {FACINGS[after]}"
+
+
 def describe(state: AcksState, action: Any) -> str:
     """One action in the log's words."""
     name = _name(state, getattr(action, "vessel", ""))
@@ -133,14 +145,22 @@ def describe(state: AcksState, action: Any) -> str:
         return f"{state.side_name(action.first)} move first"
     if isinstance(action, Step):
         extra = " (fail the Seafaring throw on purpose: collide)" if action.collide else ""
-        return f"{name}: {STEP_WORDS[action.how]}{extra}"
+        return f"{name}: {STEP_WORDS[action.how]}{_facing_after(state, action)}{extra}"
     if isinstance(action, Ram):
-        return f"{name}: {STEP_WORDS[action.how]} and RAM {_name(state, action.target)}"
+        return (f"{name}: {STEP_WORDS[action.how]}{_facing_after(state, action)} and RAM "
+                f"{_name(state, action.target)}")
     if isinstance(action, HeadOnChoice):
         return {"ram": "ram her", "shear": "shear her oars",
                 "miss": "miss each other"}[action.outcome]
     if isinstance(action, ShiftBow):
-        return f"{name}: shift the bow to {'starboard' if action.turn > 0 else 'port'}"
+        from ahoy_tui.rules.acks.movement import shifted
+
+        try:
+            facing = shifted(state.vessel(action.vessel), action.turn).facing
+            face = f", to face {FACINGS[facing]}"
+        except KeyError:
+            face = ""
+        return f"{name}: shift the bow to {'starboard' if action.turn > 0 else 'port'}{face}"
     if isinstance(action, Halt):
         return f"{name}: halt"
     if isinstance(action, Swim):

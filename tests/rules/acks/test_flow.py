@@ -105,7 +105,8 @@ def test_a_side_with_nothing_left_in_the_fight_loses():
         dice, events = cup()
         state = hurt(state, "b", 99, "p1", "rammed", dice, events, "Ramming")
     state = advance(state, dice, events)
-    assert state.over and state.winner == "p1" and "Corsairs have nothing left" in state.result
+    assert state.over and state.winner == "p1"
+    assert state.result == "Victory to Phaedra: Corsairs: nothing left in the fight"
 
 
 def test_the_merchant_wins_off_her_escape_edge():

@@ -1,0 +1,62 @@
+"""The words of a choice (issue 36, items 3 and 13): a turn names the facing it gives."""
+
+from __future__ import annotations
+
+from ahoy_tui.rules.acks.actions import Ram, ShiftBow, Step
+from ahoy_tui.rules.acks.prompt import describe
+
+from .helpers import battle, vessel
+
+
+def test_a_turn_names_the_facing_it_gives_and_ahead_names_none():
+    state = battle(vessel("a", facing="S"), vessel("b", "p2", column=2, row=2))
+    assert describe(state, Step("p1", "a", "starboard")) == "A: turn to starboard, to face SW"
+    assert describe(state, Step("p1", "a", "port")) == "A: turn to port, to face SE"
+    assert describe(state, Step("p1", "a", "ahead")) == "A: ahead"
+    assert describe(state, Ram("p1", "a", "port", "b")) == \
+        "A: turn to port, to face SE and RAM B"
+    assert describe(state, ShiftBow("p1", "a", 1)) == \
+        "A: shift the bow to starboard, to face SW"
+
+
+def test_the_mate_takes_the_oars_once_not_every_round():
+    from ahoy_tui.engine.fast import replace
+    from ahoy_tui.rules.acks.deck import lay_decks, muster
+    from ahoy_tui.rules.acks.flow import end_round
+    from ahoy_tui.rules.acks.helm import MATE
+
+    from .helpers import cup, said
+
+    # the mate had the oars before her deck was laid: his figure stands at them, and falls
+    a = vessel("a", kind="galley_3", column=15, row=15, facing="N", captain=MATE)
+    b = vessel("b", "p2", kind="galley_2", column=16, row=15, facing="N")
+    state = lay_decks(battle(a, b))
+    state = replace(state, figures=tuple(replace(f, hp=0, down=True) if f.id == "a:captain"
+                                         else f for f in state.figures))
+    told = []
+    for _ in range(3):
+        state = muster(state)
+        dice, events = cup()
+        state = end_round(state, dice, events)
+        told += [t for t in said(events) if "steering oars" in t]
+    assert told == []
+
+
+def test_the_victory_words_agree_with_any_side_name():
+    from ahoy_tui.rules.acks.flow import check_victory
+
+    from .helpers import cup
+
+    state = battle(vessel("a"), vessel("b", "p2", column=2, row=2))
+    state = replace_status(state, "b")
+    _, events = cup()
+    done = check_victory(state, events)
+    assert done.result == "Victory to Phaedra: Corsairs: nothing left in the fight"
+
+
+def replace_status(state, vid):
+    from ahoy_tui.engine.fast import replace
+    from ahoy_tui.rules.acks.model import Status
+
+    return replace(state, vessels=tuple(replace(v, status=Status.SUNK) if v.id == vid else v
+                                        for v in state.vessels))
