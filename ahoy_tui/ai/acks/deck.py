@@ -222,6 +222,8 @@ def worth(view: AcksState, action: Any, careful: bool) -> float:
         return 5.0 if takes(view, v, held) or fighting_crew(v) > fighting_crew(held) else 0.0
     if isinstance(action, Volley):
         target = view.vessel(action.target)
+        if not target.creature and not target.afloat:
+            return 0.0      # no volley at the crew of a vessel already going down
         return odds.volley_worth(view, v, target) if careful else 1.0
     if isinstance(action, ThrowGrapple):
         target = view.vessel(action.target)

@@ -276,11 +276,15 @@ class Judge:
             return odds.head_on_worth(self.view, me, target, speed) + self.pose(before, st)
         chance = odds.ram_chance(me, target)
         worth = odds.ram_worth(self.view, me, target, speed)
+        taken = self.view.condition("taken_by") == self.side and not target.creature
+        if not taken and odds.ram_costs_her_more(me, target, speed):
+            # without a naval ram she takes half of her own blow: one that costs her more
+            # of her hull than it takes of the target's is never worth the hex it leads to
+            return min(worth, 0.0) - odds.LAST
         if self.declaring:   # she may have moved before our count
             chance *= SEEN
             worth *= SEEN
         worth *= self.bold
-        taken = self.view.condition("taken_by") == self.side and not target.creature
         if taken:
             # rammed, she halts beside (in) our bow for the grappling lines
             worth += chance * HOLD * odds.grapple_chance(me, target, 0) * odds.LAST

@@ -94,6 +94,18 @@ def ram_worth(view: AcksState, rammer: Vessel, target: Vessel, speed: int | None
     return chance * (damage_worth(view, target, theirs) - damage_worth(view, rammer, mine))
 
 
+def ram_costs_her_more(rammer: Vessel, target: Vessel, speed: int | None = None) -> bool:
+    """A vessel without a naval ram takes half her own blow: does it cost her a larger share
+    of her hull than it takes of the target's?"""
+    _, has_ram = ramming.ram_dice(rammer)
+    if has_ram or rammer.creature or target.creature:
+        return False
+    blow = ram_blow(rammer, speed)
+    theirs = sum((a + 1) // 2 * p for a, p in blow)
+    mine = sum((a - (a + 1) // 2) * p for a, p in blow)
+    return mine / max(1, rammer.shp) >= theirs / max(1, target.shp)
+
+
 def head_on_worth(view: AcksState, mover: Vessel, other: Vessel,
                   speed: int | None = None) -> float:
     """A head-on meeting: both throw, the better chooses; each rams the other if it chooses."""
@@ -172,8 +184,8 @@ def volley_worth(view: AcksState, shooter: Vessel, target: Vessel,
         return hits * damage_worth(view, target, scaled(count, sides, 1, 1, False)) \
             if hits else 0.0
     men = target.crew
-    if men <= 0:
-        return 0.0
+    if men <= 0 or not target.afloat:
+        return 0.0          # a vessel already going down: her crew are no longer the fight
     hits = min(hits, men)
     # each hit rolls the weapon's damage against the struck man's hit points: a crewman
     # falls to it at his 4 hp, the captain only as it wears his down
