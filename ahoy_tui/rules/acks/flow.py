@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ahoy_tui.engine.dice import Dice
-from ahoy_tui.engine.events import Event, Happened
+from ahoy_tui.engine.events import DiceRoll, Event, Happened
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.hexgrid import Body, neighbour
 from ahoy_tui.rules.acks import (
@@ -196,6 +196,12 @@ def hold_course(state: AcksState, side: str, events: list[Event]) -> AcksState:
     return state
 
 
+def _with_modifier(dice: Dice, face: int, modifier: int) -> None:
+    """The initiative die just rolled shows its modifier beside it in the log (D6 2+1 = 3)."""
+    if modifier and dice.events and isinstance(dice.events[-1], DiceRoll):
+        dice.events[-1] = replace(dice.events[-1], result=face + modifier)
+
+
 def roll_initiative(state: AcksState, dice: Dice, events: list[Event]) -> AcksState:
     """Initiative Rolls: each captain, artillery crew, deck crew and monster rolls 1d6 (plus
     its modifier); the counts run down from the highest."""
@@ -208,6 +214,7 @@ def roll_initiative(state: AcksState, dice: Dice, events: list[Event]) -> AcksSt
         if v.creature:
             kind = tables().monster(v.kind)
             face = dice.d6(f"{v.name}'s initiative", INITIATIVE, side=v.side, ship=v.id)
+            _with_modifier(dice, face, kind.initiative)
             actors.append(Actor(f"{v.id}:monster", v.id, v.side, "monster", face,
                                 face + kind.initiative))
             due = helm.declared_hexes(v, v.declared, face, state.wind) if v.declared else 0
@@ -218,6 +225,7 @@ def roll_initiative(state: AcksState, dice: Dice, events: list[Event]) -> AcksSt
             mod, who = steerer.initiative, steerer.name
             face = dice.d6(f"{v.name}'s captain ({who}) initiative", INITIATIVE, side=v.side,
                            ship=v.id)
+            _with_modifier(dice, face, mod)
             actors.append(Actor(f"{v.id}:captain", v.id, v.side, "captain", face, face + mod))
             d = v.declared
             due = 0

@@ -17,6 +17,7 @@ by itself, round after round, stopping at the next decision (the ruleset's ``fig
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from textual import on
@@ -26,9 +27,10 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ahoy_tui.engine.events import Happened
 from ahoy_tui.engine.hexgrid import distance
 from ahoy_tui.ui.parts import BattleParts
-from ahoy_tui.ui.screens.battle import BattleScreen
+from ahoy_tui.ui.screens.battle import BattleScreen, side_name
 from ahoy_tui.ui.screens.deck_view import DeckView
 from ahoy_tui.ui.screens.hex_tape import HexTapeMeasure
 from ahoy_tui.ui.widgets.choices import NumberChoice
@@ -47,6 +49,16 @@ NO_DECK = "No boarding yet: the decks open when an enemy vessel comes alongside"
 DECKS_LAID = "Boarding: the decks are laid (d: the deck battlemaps)"
 FIGHT_DECIDE = "Something to decide now: the fight stops for your choice"
 FIGHT_ON_PACE = 0.05   # seconds between the choices of a fight played on by itself
+
+
+WORTH = re.compile(r"\s*\(worth [^()]*\)")
+WORTH_TAIL = re.compile(r";\s*worth [^()]*(?=\))")
+
+
+def without_worth(note: str) -> str:
+    """A captain's note without his own scores: "… (worth +5)" and "(3 hexes; worth -11)"
+    lose them."""
+    return WORTH_TAIL.sub("", WORTH.sub("", note)).rstrip()
 
 
 class AcksScreen(DeckView, HexTapeMeasure, BattleScreen, inherit_bindings=False):
@@ -97,6 +109,18 @@ class AcksScreen(DeckView, HexTapeMeasure, BattleScreen, inherit_bindings=False)
         self.query_one(InitiativeTrack).show(self.session.ruleset.track(self._shown()))
         if self.fighting_on:
             self.set_timer(FIGHT_ON_PACE, self._fight_step)
+
+    # --- the captains' notes -------------------------------------------------------------------
+    def captain_played(self, before: Any, decision: Any, what: str,
+                       events: tuple[Any, ...]) -> None:
+        """As on every battle screen, but the captain's own score of his choice ("worth -11")
+        stays in the reason line beneath the prompt, out of the player's log."""
+        side = before.to_act or ""
+        full = f"{side_name(before, side)}: {what} — {decision.why}"
+        self.last_captain_note = full
+        self.query_one(DiceLog).add([(self.session.step,
+                                      Happened("captain", without_worth(full), side=side))])
+        self.after_events(events)
 
     # --- fighting on ---------------------------------------------------------------------------
     def action_fight_on(self) -> None:

@@ -60,3 +60,21 @@ def replace_status(state, vid):
 
     return replace(state, vessels=tuple(replace(v, status=Status.SUNK) if v.id == vid else v
                                         for v in state.vessels))
+
+
+def test_the_captains_initiative_die_shows_his_modifier():
+    from ahoy_tui.engine.dice import forced
+    from ahoy_tui.engine.fast import replace
+    from ahoy_tui.rules.acks.flow import roll_initiative
+    from ahoy_tui.rules.acks.model import Captain
+
+    from .helpers import cup, rolls
+
+    a = replace(vessel("a", marines=0, sailors=0), captain=Captain("Phaedra", 6, 5, 1, 3, 30))
+    b = vessel("b", "p2", column=2, row=2, marines=0, sailors=0)
+    with forced(2, 4):
+        dice, events = cup()
+        roll_initiative(battle(a, b), dice, events)
+    first, second = rolls(events)
+    assert first.describe() == "A's captain (Phaedra) initiative: D6 2+1 = 3"
+    assert second.describe() == "B's captain (captain of b) initiative: D6 4"
