@@ -108,6 +108,9 @@ class VesselSheet:
     master_mariner: bool
     captain_down: bool
     sinks_in: int = 0
+    captain_hp: int = 0
+    captain_hp_max: int = 0
+    deck: str = ""
 
 
 @frozen
@@ -196,7 +199,7 @@ def vessel_sheet(state: AcksState, v: Vessel, label: str) -> VesselSheet:
                              ("sail", kind.sail)) if has]
     limits = tuple((m, helm.max_speed(v, m, state.wind)) for m in ways)
     full = tuple((m, f) for m, f in (("sprint", kind.sprint), ("cruise", kind.cruise),
-                                     ("sail", kind.sail)) if f)
+                                     ("slow", kind.slow), ("sail", kind.sail)) if f)
     dice, has_ram = ram_dice(v)
     ram = f"ram {dice}d6" if has_ram else f"no ram ({dice}d6, shared)"
     pieces = tuple(piece_line(p) for p in v.pieces)
@@ -222,7 +225,19 @@ def vessel_sheet(state: AcksState, v: Vessel, label: str) -> VesselSheet:
         rested=v.rested, must_backwater=v.must_backwater, grapples=tuple(grapples),
         declared=declared_words(v), this_round=_this_round(state, v), captain=v.captain.name,
         captain_level=v.captain.level, master_mariner=v.captain.master_mariner,
-        captain_down=v.captain_down, sinks_in=v.sinks_in)
+        captain_down=v.captain_down, sinks_in=v.sinks_in,
+        captain_hp=_captain_hp(state, v), captain_hp_max=helm.steerer(v).hp, deck=kind.deck)
+
+
+def _captain_hp(state: AcksState, v: Vessel) -> int:
+    """Her captain's hit points now: his figure's once her deck is laid, else his own less
+    what arrows took."""
+    captain = helm.steerer(v)
+    figure = next((f for f in state.figures if f.crew_of == v.id and f.role == "captain"
+                   and f.name == captain.name), None)
+    if figure is not None:
+        return max(0, figure.hp)
+    return 0 if v.captain_down else max(0, captain.hp - v.captain_hurt)
 
 
 def piece_line(p: Piece) -> PieceLine:

@@ -47,6 +47,9 @@ def _speeds(card: Any) -> Text:
     for line in parts.values():
         if line:
             text.append("  max " + " · ".join(line) + "\n")
+    oars = [f"{way} {table[way]}'" for way in ("sprint", "cruise", "slow") if way in table]
+    if oars:   # her table's oar speeds: cruise decides a half-damage ram and winding
+        text.append("  oars " + " · ".join(oars) + "\n", style="dim")
     return text
 
 
@@ -63,6 +66,9 @@ def _crew(card: Any) -> Text:
         for i, kind in enumerate(shown):
             aboard, complement = counts[kind]
             text.append(f"{' · ' if i else ''}{kind} ")
+            if complement == 0:    # hired beyond her complement (none in her table)
+                text.append(f"{aboard} hired")
+                continue
             text.append(f"{aboard}/{complement}",
                         style="bold red" if aboard < complement else "")
         if line == ("marines",) and card.missile:
@@ -120,10 +126,13 @@ def render_vessel_sheet(card: Any, *, expanded: bool, selected: bool) -> Text:
     text.append(f"  {card.kind} · {card.hexes} hex{'es' * (card.hexes != 1)}\n", style="dim")
     text.append(f"  AC {card.ac} · {card.ram}\n")
     text.append_text(_speeds(card))
-    sprint = f"sprint {card.sprint_rounds}/{card.sprint_limit} rounds"
-    if card.winded:
-        sprint = f"winded, rested {card.rested}/{card.sprint_limit}"
-    text.append(f"  sails {'up' if card.sails else 'down'} · {sprint}\n")
+    rows = any(way == "sprint" for way, _ in card.full)
+    sprint = f" · sprint {card.sprint_rounds}/{card.sprint_limit} rounds" if rows else ""
+    if card.winded and rows:
+        sprint = f" · winded, rested {card.rested}/{card.sprint_limit}"
+    text.append(f"  sails {'up' if card.sails else 'down'}{sprint}\n")
+    if getattr(card, "deck", ""):
+        text.append(f"  deck: {card.deck}\n", style="dim")
     text.append_text(_crew(card))
     text.append_text(_pieces(card))
     for line in card.grapples:
@@ -134,6 +143,10 @@ def render_vessel_sheet(card: Any, *, expanded: bool, selected: bool) -> Text:
     text.append(captain)
     if card.captain_down:
         text.append(" (down)", style="bold red")
+    elif getattr(card, "captain_hp_max", 0):
+        hurt = card.captain_hp < card.captain_hp_max
+        text.append(f", hp {card.captain_hp}/{card.captain_hp_max}",
+                    style="bold yellow" if hurt else "")
     text.append("\n")
     return text
 
