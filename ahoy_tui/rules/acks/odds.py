@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from ahoy_tui.engine.odds import Odds, dice, hits, mapped, mean, number, percent
+from ahoy_tui.engine.odds import Odds, at_least, dice, hits, mapped, mean, number, percent
 from ahoy_tui.rules.acks import fire, helm, ramming
 from ahoy_tui.rules.acks.model import AcksState, Piece, Vessel
 from ahoy_tui.rules.acks.tables import dice_expr, tables
@@ -298,9 +298,19 @@ def _volley(state: AcksState, action: object) -> Odds | None:
         lines.append(f"1d6 a hit: expected {number(damage)} hp")
         return Odds(f"{number(expected)} hits · {number(damage)} hp", tuple(lines), outcomes,
                     {"hits": expected, "hp": damage})
-    lines.append(f"each hit a man of her {target.crew} (or her captain) out of the fight")
-    return Odds(f"{number(expected)} men · {percent(1 - dist.get(0, ZERO))} any",
-                tuple(lines), outcomes, {"hits": expected})
+    # each hit rolls the weapon's damage against the struck man's hit points (R38): an unhurt
+    # crewman falls to it at his hp; a wounded one or the captain takes it off what he has left
+    from ahoy_tui.rules.acks.deck import role
+
+    count, sides = dice_expr(fire.missile_damage(vessel.missile))
+    hp = int(role("marine")["hp"])
+    fells = at_least(dice(count, sides), hp)
+    men = expected * fells
+    lines.append(f"each hit {count}d{sides} against one of her {target.crew} men or her "
+                 f"captain: an unhurt man of {hp} hp falls on {hp}+ ({percent(fells)}); "
+                 f"about {number(men)} men down (a wounded man struck again falls sooner)")
+    return Odds(f"{number(expected)} hits · ~{number(men)} down", tuple(lines), outcomes,
+                {"hits": expected, "men": men})
 
 
 def _ram(state: AcksState, action: object) -> Odds:

@@ -87,16 +87,21 @@ def test_a_volley_is_its_throws_at_the_crews_ac_counted_hit_by_hit():
 
 
 def test_a_volley_played_a_thousand_times_strikes_its_expected_men():
+    """Its hits as counted, and about as many men down as a hit's damage fells (R38: each
+    hit rolls the long bow's 1d6 against a crewman's 4 hp, 4+ fells an unhurt man)."""
     state = volley_state(15)
     action = Volley("p1", "a", "b")
     odds = RULESET.odds(state, action)
+    assert odds.expected["men"] == odds.expected["hits"] * Fraction(1, 2)
     before = state.vessel("b")
-    lost = []
+    struck, lost = [], []
     for seed in SEEDS:
-        after, _ = RULESET.apply(replace(state, rng=Rng(seed, 0)), action)
+        after, events = RULESET.apply(replace(state, rng=Rng(seed, 0)), action)
         b = after.vessel("b")
+        struck.append(sum(1 for e in events if "who is struck" in e.describe()))
         lost.append(before.crew - b.crew + (b.captain_down and not before.captain_down))
-    assert abs(sum(lost) / len(lost) - float(odds.expected["hits"])) < 0.1
+    assert abs(sum(struck) / len(struck) - float(odds.expected["hits"])) < 0.1
+    assert abs(sum(lost) / len(lost) - float(odds.expected["men"])) < 0.1
 
 
 def rammer(speed=270):
