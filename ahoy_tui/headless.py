@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ahoy_tui.ai import make_captain
+from ahoy_tui.ai.captain import checked_decision
 from ahoy_tui.engine import Game, IllegalAction, InvalidAction, SaveError, load_game
 from ahoy_tui.engine.legal import ActionRange
 from ahoy_tui.paths import default_saves_dir
@@ -115,7 +116,7 @@ def play(args: argparse.Namespace, stdin: TextIO | None = None,
         side = game.to_act or "p1"
         captain = captains.get(side)
         if captain is not None:
-            decision = captain.decide(game.view(side), game.legal_actions())
+            decision = checked_decision(captain, game.view(side), game.legal_actions())
             say(f"[{side}] {game.ruleset.describe_action(game.state, decision.action)}")
             _report(say, game.play(decision.action))
             shown = game.step

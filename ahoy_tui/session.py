@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ahoy_tui.ai import Captain, Decision
+from ahoy_tui.ai.captain import checked_decision
 from ahoy_tui.engine import Game, GameState, LegalActions, load_game
 from ahoy_tui.engine.events import Event
 from ahoy_tui.engine.orders import is_secret, reveals
@@ -254,14 +255,16 @@ class LocalSession:
 
     def captain_decides(self) -> tuple[GameState, Decision]:
         """The computer captain to act decides (safe to call from a worker thread: it reads an
-        immutable state). Returns the state it decided at, to check it is still current."""
+        immutable state). Returns the state it decided at, to check it is still current. The
+        decision is checked against the legal actions before anything reads it (an action
+        outside them is a captain's bug, named in the decision's reason, not a crash)."""
         captain = self.captain_to_act()
         if captain is None:
             raise ValueError("no computer captain is to act")
         state = self.game.state
         side = state.to_act or ""
         view = self.game.ruleset.view(state, side)
-        return state, captain.decide(view, self.game.ruleset.legal_actions(state))
+        return state, checked_decision(captain, view, self.game.ruleset.legal_actions(state))
 
     def play_decision(self, at: GameState, decision: Decision) -> tuple[str, tuple[Event, ...]]:
         """Play a captain's decision made at the state ``at``: (what it means, events). The

@@ -9,6 +9,7 @@ for a decision, in seconds.
 
 from __future__ import annotations
 
+import logging
 import random
 from typing import Any, Protocol
 
@@ -40,6 +41,26 @@ class RandomCaptain:
 
     def decide(self, view: GameState, legal: LegalActions) -> Decision:
         return Decision(legal[self._random.randrange(len(legal))], "a roll of the captain's dice")
+
+
+LOG = logging.getLogger(__name__)
+
+
+def checked_decision(captain: Captain, view: GameState, legal: LegalActions) -> Decision:
+    """``captain``'s decision, checked against the legal actions as a player's choice is,
+    before anything else reads it. A captain offering an action outside them is a bug: the
+    decision played is then the first legal action, its reason naming the bug (the log shows
+    it), never a crash of the screen that would describe the action first."""
+    decision = captain.decide(view, legal)
+    if decision.action in legal:
+        return decision
+    LOG.warning("the %s captain offered an action outside the legal actions: %r",
+                getattr(captain, "level", "?"), decision.action)
+    if not len(legal):
+        raise ValueError("the captain has no legal action to take")
+    return Decision(legal[0], f"a bug in the {getattr(captain, 'level', '')} captain: it "
+                              f"offered an action the rules do not list ({decision.action!r}); "
+                              "the first legal choice is taken instead")
 
 
 CAPTAINS = "ahoy_tui.captains"  # entry-point group: a ruleset's captains, by ruleset id

@@ -187,6 +187,7 @@ def _card(card: str) -> str:
     return spellbook().spell(card).name if card else "a card"
 
 
+SPOTS = ("its centre", "its north-west", "its north-east", "its south-west", "its south-east")
 QUARTER = ("its centre", "its north-west quarter", "its north-east quarter",
            "its south-west quarter", "its south-east quarter")
 
@@ -199,8 +200,9 @@ def describe_choice(state: MowState, template: Any, field: str, values: tuple[in
     if isinstance(template, Emerge):
         return "It rises at the centre of its template's area, or in a quarter of it"
     if isinstance(template, PlaceTerrain) and field == "spot":
-        return (f"{template.piece.capitalize()} in section {template.section + 1}, at its "
-                f"centre or in a quarter ({len(values)} spots)")
+        spots = [SPOTS[v].removeprefix("its ") for v in values if 0 <= v < len(SPOTS)]
+        return (f"{template.piece.capitalize()} in section {template.section + 1}: its "
+                f"{', '.join(spots[:-1])} or {spots[-1]}" if len(spots) > 1 else "")
     return ""
 
 
@@ -288,9 +290,7 @@ def describe(state: MowState, action: Any) -> str:
         case KeepHand():
             return "Keep the rest and fill the hand"
         case PlaceTerrain(piece=piece, section=section, spot=spot):
-            spots = ("its centre", "its north-west", "its north-east", "its south-west",
-                     "its south-east")
-            where = spots[spot] if 0 <= spot < len(spots) else f"spot {spot}"
+            where = SPOTS[spot] if 0 <= spot < len(SPOTS) else f"spot {spot}"
             return f"{piece.capitalize()} in section {section + 1}, {where}"
         case ChooseEdge(edge=edge):
             return f"Set up on the {edge}"

@@ -7,7 +7,7 @@ action from the engine; a refused one shows the rule that refused it.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from textual import on
@@ -364,15 +364,8 @@ class BattleScreen(BattleBasics):
 
     def _range_label(self, choice: NumberChoice) -> str:
         """The choice described with its range in place of a value: 'ahead 1-10"'."""
-        wording = getattr(self.session.ruleset, "describe_choice", None)
-        worded = wording(self.session.state, choice.template, choice.field, choice.values) \
-            if wording is not None else ""
-        if worded:
-            return worded
-        marker = 987654
-        label = self.session.describe_action(choice.at(marker))
-        return label.replace(f"+{marker}", str(marker)).replace(
-            str(marker), f"{choice.low}-{choice.high}")
+        return range_label(self.session.ruleset, self.session.state, choice,
+                           self.session.describe_action)
 
     # --- a battle held by a server ------------------------------------------------------------
     def _remote_changed(self, events: tuple[Event, ...], reset: bool, note: str) -> None:
@@ -830,3 +823,31 @@ class BattleScreen(BattleBasics):
 # Warhammer Ahoy!'s parts (entry point ``ahoy`` in ``ahoy_tui.ui``); also the general screen for
 # rules that name none of their own.
 PARTS = BattleParts(screen=BattleScreen, cards=ShipCards)
+
+
+def range_label(ruleset: Any, state: Any, choice: NumberChoice,
+                describe: Callable[[Any], str]) -> str:
+    """A folded choice in words with its range in place of a value ('ahead 1-10"'): the
+    ruleset's own words when it has them, else its words for the lowest and the highest value
+    run together. Only actions the rules list are described (a value outside them may mean
+    nothing to the rules' words: the fifth spot of five)."""
+    wording = getattr(ruleset, "describe_choice", None)
+    worded = wording(state, choice.template, choice.field, choice.values) \
+        if wording is not None else ""
+    if worded:
+        return str(worded)
+    low, high = describe(choice.at(choice.low)), describe(choice.at(choice.high))
+    span = f"{choice.low}-{choice.high}"
+    for number in (f"+{choice.low}", str(choice.low)):
+        other = number.replace(str(choice.low), str(choice.high))
+        at = low.find(number)
+        while at >= 0:  # the one place where the lowest value's words have its number
+            if low[:at] + other + low[at + len(number):] == high:
+                return low[:at] + span + low[at + len(number):]
+            at = low.find(number, at + 1)
+    # the words differ in more than the number: what the two ends share, then the span
+    shared = 0
+    while shared < min(len(low), len(high)) and low[shared] == high[shared]:
+        shared += 1
+    head = low[:shared].rstrip(" ,:(")
+    return f"{head}: {low[shared:]} … {high[shared:]} ({span})" if head else f"{low} … {high}"
