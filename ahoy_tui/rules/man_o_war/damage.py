@@ -167,7 +167,7 @@ def critical_hit(state: MowState, dice: Dice, target_id: str, index: int, *,
          f"{entry.text}", CRITICAL, ship)
     effect = entry.effect
     if effect in ("blaze", "magazine"):
-        state = set_ablaze(state, target_id, index)
+        state = set_ablaze(state, target_id, index, dice, by=by)
         if effect == "blaze":
             return state
         return btw_hits(state, dice, target_id, 1, save=False, by=by, cause="the magazine")
@@ -182,20 +182,35 @@ def critical_hit(state: MowState, dice: Dice, target_id: str, index: int, *,
     raise ValueError(f"unknown critical effect {effect!r}")
 
 
-def set_ablaze(state: MowState, target_id: str, index: int) -> MowState:
+LOSS_EFFECTS = ("speed", "battery", "weapon", "weakened", "no_sail", "no_oars", "no_ram",
+                "immobile")  # what losing a location takes away (not a crew or a critical)
+
+
+def set_ablaze(state: MowState, target_id: str, index: int, dice: Dice | None = None, *,
+               by: str = "") -> MowState:
     """A Fire result: the location's damage marker becomes a Blaze marker (or, with no damage
     marker to turn, a Blaze fills an empty box). A location already ablaze in every box stays
-    as it is."""
+    as it is. A blazing location is treated as destroyed (the seed): one set ablaze that was
+    not destroyed before takes away, with ``dice`` to tell it, what the hits it had still to
+    take would have (an Aft Mast's speed, a gun deck's battery, the oars: reading M25b)."""
     ship = state.ship(target_id)
     marks = ship.marks_at(index)
-    boxes = ship.card.locations[index].boxes
+    location = ship.card.locations[index]
+    was_destroyed = ship.destroyed(index)
     if marks.damaged:
         marks = Marks(marks.damaged - 1, marks.blazing + 1)
-    elif marks.filled < boxes:
+    elif marks.filled < location.boxes:
         marks = Marks(marks.damaged, marks.blazing + 1)
     else:
         return state
-    return with_ship(state, replace(ship, marks=_set(ship.marks, index, marks)))
+    before = ship.marks_at(index).filled
+    state = with_ship(state, replace(ship, marks=_set(ship.marks, index, marks)))
+    if dice is None or was_destroyed or location.effect not in LOSS_EFFECTS:
+        return state
+    for hit in range(before + 1, location.boxes + 1):
+        if location.effect_on(hit):
+            state = location_effect(state, dice, target_id, location, by=by)
+    return state
 
 
 def strike_where(dice: Dice, ship: Ship, source: str, rule: str) -> str:
@@ -226,7 +241,7 @@ def blaze_somewhere(state: MowState, dice: Dice, target_id: str, source: str, ru
             dice.events.append(Happened("blaze", f"{source}: the {ship.name}'s {location.name} "
                                         "is ablaze", rule, side=ship.side, ship=ship.id,
                                         big=True))
-            return set_ablaze(state, target_id, card.locations.index(location))
+            return set_ablaze(state, target_id, card.locations.index(location), dice)
         dice.judge("no location: again")
     return state
 

@@ -62,7 +62,7 @@ def _roll_for(state: MowState, dice: Dice, ship_id: str, index: int) -> MowState
         # the second part of a two-box area catches first
         tell(dice, "blaze_spreads", f"The blaze spreads through the {ship.name}'s "
              f"{location.name}", FIRE, ship)
-        return set_ablaze(state, ship_id, index)
+        return set_ablaze(state, ship_id, index, dice)
     target = _next_area(dice, ship, location, result)
     if target is None:
         tell(dice, "blaze_holds", f"The blaze in the {ship.name}'s {location.name} has nowhere "
@@ -70,7 +70,7 @@ def _roll_for(state: MowState, dice: Dice, ship_id: str, index: int) -> MowState
         return state
     name = ship.card.locations[target].name
     before = state
-    state = set_ablaze(state, ship_id, target)
+    state = set_ablaze(state, ship_id, target, dice)
     if state is before:
         tell(dice, "blaze_holds", f"The {ship.name}'s {name} is already ablaze", FIRE, ship)
     else:

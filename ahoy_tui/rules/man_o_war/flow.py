@@ -242,7 +242,25 @@ def boarding_targets(state: MowState, ship: Ship) -> list[str]:
         return []
     if state.creatures and creatures.holding(state, ship):
         return []  # held by a sea monster: no other boarding action
-    return [t for t in touching(state, ship) if state.ship(t).holder != ship.side]
+    return [t for t in touching(state, ship) if state.ship(t).holder != ship.side
+            and not armoured_against(ship, state.ship(t))]
+
+
+def damaged(ship: Ship) -> bool:
+    """Whether she has taken any damage: a marker or a Blaze on her card, or a Below the
+    Waterline hit."""
+    return ship.btw > 0 or any(m.filled for m in ship.marks)
+
+
+def armoured_against(boarder: Ship, target: Ship) -> str:
+    """Why ``boarder`` may not board ``target`` for her armour ("" if she may): a Dwarf ship
+    cannot be boarded unless already damaged, but by Dwarfs (later-rulesets.md §1)."""
+    race = target.card.race
+    if race == boarder.card.race or damaged(target) or race not in tables().races \
+            or not tables().race(race).armoured:
+        return ""
+    return (f"the {target.name} is armoured: {tables().race(race).name}' ships cannot be "
+            "boarded unless already damaged")
 
 
 def initiative(state: MowState, dice: Dice) -> MowState:

@@ -426,6 +426,10 @@ def explain(state: MowState, action: Any) -> tuple[str, str]:
                                 "acted this Battle Phase")
     if state.current:
         ship = state.ship(state.current)
+        if isinstance(action, Board) and state.has_ship(action.target):
+            armour = flow.armoured_against(ship, state.ship(action.target))
+            if armour:
+                return "Boarding Actions", armour
         if isinstance(action, (Activate, Command)):
             return "Squadrons", (f"the {ship.name} is committed: finish her move, fire and "
                                  "boarding first")

@@ -231,11 +231,14 @@ def wind_steps(state: MowState, heading: int) -> int:
 
 
 def into_the_wind(state: MowState, heading: int) -> bool:
-    """Sailing into the wind: the wind comes from within 45° of her bow (the turning template
-    test, read on the eight-point compass)."""
-    return wind_steps(state, heading) >= 3
+    """Sailing into the wind: the line from the wind to her bow passes through the Turning
+    Template laid against her bow, whose arc is one point (45°) wide, centred on her bow: on the
+    eight-point compass, only a wind from dead ahead. A wind 45° off her bow passes beside the
+    template: she sails (reading M8)."""
+    return wind_steps(state, heading) == 4
 
 
 def wind_astern(state: MowState, heading: int) -> bool:
-    """The wind astern: it blows from within 45° of her stern."""
-    return wind_steps(state, heading) <= 1
+    """The wind astern: the same test with the template facing her stern, a wind from dead
+    astern (reading M8)."""
+    return wind_steps(state, heading) == 0

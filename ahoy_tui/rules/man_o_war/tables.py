@@ -145,6 +145,9 @@ class Race:
     id: str
     name: str
     min_mow: int
+    # armoured ships cannot be boarded unless already damaged, but by their own race (the
+    # Dwarfs: later-rulesets.md §1)
+    armoured: bool = False
 
 
 @frozen

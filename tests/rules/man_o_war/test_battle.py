@@ -94,7 +94,7 @@ def test_a_ship_starting_into_the_wind_makes_one_turn_out_of_it_and_stops() -> N
         game.play(Advance(1))
     assert refused.value.rule == "Movement under sail"
     game.play(Turn("starboard"))
-    assert COMPASS[game.state.ship("g").heading] == "N"  # W → NW (still in) → N: out of it
+    assert COMPASS[game.state.ship("g").heading] == "NW"  # W → NW: 45° off, out of it (M8)
     assert game.state.stage != "move"  # her move is over
 
 
@@ -103,12 +103,30 @@ def test_a_ship_that_turns_to_face_the_wind_stops() -> None:
     game = duel(wind="E", p1=(20, 24, "N"), p2=(60, 10, "W"))
     game.play(Activate("g"))
     game.play(SetCourse("sail"))
-    game.play(Turn("starboard"))  # N → NE: the wind on her quarter, she sails on
+    game.play(Turn("port"))  # N → NW: the wind 45° off her bow, beside the template: sails on
     assert game.state.stage == "move"
-    game.play(Turn("port"))
-    game.play(Turn("port"))  # N → NW: the wind within 45° of her bow
-    assert COMPASS[game.state.ship("g").heading] == "NW"
+    game.play(Turn("port"))  # NW → W: the wind dead ahead, through the template
+    assert COMPASS[game.state.ship("g").heading] == "W"
     assert game.state.stage != "move"
+
+
+@pytest.mark.parametrize("heading, into, astern", [
+    ("E", False, True), ("NE", False, False), ("SE", False, False), ("N", False, False),
+    ("S", False, False), ("NW", False, False), ("SW", False, False), ("W", True, False)])
+def test_the_wind_test_is_the_template_s_one_point_arc(heading: str, into: bool,
+                                                        astern: bool) -> None:
+    """The Turning Template's arc is one point wide, centred on her bow (or stern): the wind
+    passes through it only from dead ahead (or dead astern), so a ship under sail may sail 7 of
+    the 8 headings, and has the wind astern on one (reading M8)."""
+    from ahoy_tui.rules.man_o_war.table import into_the_wind, wind_astern
+
+    game = duel(wind="E", p1=(20, 24, heading), p2=(60, 10, "W"))
+    point = COMPASS.index(heading)
+    assert into_the_wind(game.state, point) is into
+    assert wind_astern(game.state, point) is astern
+    game.play(Activate("g"))
+    game.play(SetCourse("sail"))
+    assert bool(game.legal_actions().ranges) is not into  # she may advance unless into it
 
 
 def ram_battle(gap: float) -> Game:

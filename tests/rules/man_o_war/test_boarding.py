@@ -291,3 +291,51 @@ def test_a_ship_waiting_to_be_scuttled_may_be_recaptured_by_her_own_side() -> No
     assert b.side == "p2" and not b.scuttle and not b.captured_by and b.straggler
     assert sea.state.honours == (5, 0)
     assert sea.ship("g").crew == 4  # the scuttling party is lost
+
+
+def dwarfs_alongside(boarder: str = "greatship", race: str = "empire", gap: float = 1.55,
+                     *, move: bool = True) -> Sea:
+    """A ship of ``race`` alongside the Dwarfs' Ironclad, activated (and moved, ready to
+    board)."""
+    from ahoy_tui.rules.man_o_war.model import MowState
+
+    sea = Sea.of(ship("g", "p1", boarder, 30, 24, "N", admiral=True),
+                 ship("i", "p2", "ironclad", 30 + gap, 24, "N", admiral=True),
+                 races=(race, "dwarfs"))
+    assert isinstance(sea.state, MowState) and "i" in touching(sea.state, sea.state.ship("g"))
+    sea.play(Activate("g"))
+    if move:
+        sea.play(EndMove())
+        if EndFire() in sea.legal():
+            sea.play(EndFire())
+    return sea
+
+
+def test_a_dwarf_ship_cannot_be_boarded_unless_already_damaged() -> None:
+    """Dwarf ships are armoured: "cannot be boarded unless already damaged" (later-rulesets.md
+    §1): refused naming the rule, the battle unchanged; one damage marker and she may be."""
+    import pytest
+
+    from ahoy_tui.engine import IllegalAction
+    from ahoy_tui.rules.man_o_war.model import Marks
+
+    moved = dwarfs_alongside()
+    assert moved.state.current != "g"  # nothing to board: her activation is over
+    sea = dwarfs_alongside(move=False)
+    before = sea.state
+    with pytest.raises(IllegalAction) as refused:
+        sea.play(Board("i"))
+    assert refused.value.rule == "Boarding Actions" and "armoured" in refused.value.reason
+    assert sea.state is before
+    hurt = dwarfs_alongside(move=False)
+    hurt.arrange("i", marks=(Marks(1, 0), *hurt.state.ship("i").marks[1:]))
+    hurt.play(EndMove())
+    if EndFire() in hurt.legal():
+        hurt.play(EndFire())
+    assert Board("i") in hurt.legal()
+    assert flow.boarding_targets(hurt.state, hurt.state.ship("g")) == ["i"]
+    holed = dwarfs_alongside(move=False).arrange("i", btw=1)
+    assert flow.boarding_targets(holed.state, holed.state.ship("g")) == ["i"]
+    # Dwarfs may board Dwarf ships
+    dwarfs = dwarfs_alongside("ironclad", "dwarfs", 1.5, move=False)
+    assert flow.boarding_targets(dwarfs.state, dwarfs.state.ship("g")) == ["i"]

@@ -8,7 +8,7 @@ from ahoy_tui.engine.dice import forced
 from ahoy_tui.rules.man_o_war import fire
 from ahoy_tui.rules.man_o_war.model import Marks, MowState
 
-from .helpers import battle, cup, ship
+from .helpers import battle, cup, said, ship
 
 # the Greatship's card: 0 Fore Mast, 1 Main Mast, 2 Aft Mast (high); 3 Forecastle (middle,
 # column 0), 4 Aftcastle (middle, column 2); 5 Bows, 6 Gun Deck, 7 Stern (low)
@@ -83,3 +83,33 @@ def test_a_blaze_that_spreads_this_phase_rolls_from_the_next() -> None:
         after = fire.blazes_spread(greatship(gun_deck=Marks(0, 1)), dice)
     assert after.ship("g").marks[7] == Marks(0, 1)
     assert len([e for e in events if isinstance(e, DiceRoll)]) == 1
+
+
+def test_a_blaze_spreading_to_a_mast_takes_away_what_losing_the_mast_does() -> None:
+    """Blazing locations are treated as destroyed (the seed): the Aft Mast catching from the
+    Aftcastle is a lost mast, her speed 2" less (3" with the wind astern), as its second hit
+    would have made it (issue 38: she still set her course under sail at 8")."""
+    with forced(5):  # upward from the Aftcastle (middle, column 2): the Aft Mast above it
+        dice, events = cup()
+        after = fire.blazes_spread(greatship(aftcastle=Marks(0, 2)), dice).ship("g")
+    assert after.marks[2] == Marks(0, 1)
+    assert (after.speed_lost, after.speed_lost_astern) == (2, 3)
+    assert any("loses 2\" of speed (Aft Mast" in text for text in said(events, "effect"))
+    # a mast with a damage marker already: the blaze turns it, and its second hit's loss comes
+    damaged = end_phase(greatship(aft_mast=Marks(1, 0), aftcastle=Marks(0, 2)), 5).ship("g")
+    assert damaged.marks[2] == Marks(0, 1) and damaged.speed_lost == 2
+
+
+def test_a_gun_deck_set_ablaze_loses_its_battery() -> None:
+    # prow-ward from the Stern: the Gun Deck (a broadside battery) catches
+    after = end_phase(greatship(stern=Marks(0, 1)), 4).ship("g")
+    assert after.marks[6] == Marks(0, 1)
+    broadside = [b.arc for b in after.card.batteries].index("broadside")
+    assert after.batteries_lost[broadside] == 1
+
+
+def test_a_blaze_spreading_through_an_area_already_destroyed_takes_nothing_more() -> None:
+    # the Aft Mast's own blaze holds (2); the Aftcastle's 5 spreads up into its second box:
+    # it was destroyed already, its loss taken with its first blaze
+    after = end_phase(greatship(aft_mast=Marks(0, 1), aftcastle=Marks(0, 2)), 2, 5).ship("g")
+    assert after.marks[2] == Marks(0, 2) and after.speed_lost == 0

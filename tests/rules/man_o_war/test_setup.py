@@ -174,3 +174,21 @@ def test_the_built_in_scenarios_keep_the_setup_rules(name: str) -> None:
         assert len([c for c in game.state.creatures if c.side == side]) <= len(
             {s.squadron for s in game.state.ships if s.side == side and s.squadron})
         assert 0.5 * points < cost <= points
+
+
+@pytest.mark.parametrize("scenario", ["dwarfs_orcs", "elves", "empire_bretonnia", "eyries",
+                                      "leviathans", "sorcery"])
+def test_no_ship_under_sail_alone_starts_any_scenario_into_the_wind(scenario: str) -> None:
+    """Each scenario's wind, as it places the fleets, lets every ship that has only sails
+    sail toward the enemy (the Empire's Greatship with the wind from the north-east in
+    empire_bretonnia and leviathans: 45° off her bow, beside the Turning Template, reading
+    M8); a rolled wind blows north or south, across the fleets' east-west courses."""
+    from ahoy_tui.rules.man_o_war.table import into_the_wind
+
+    for seed in range(3):
+        state = Game.new("man-o-war", scenario, seed=seed).state
+        assert COMPASS[state.wind] not in ("E", "W") or scenario in ("elves", "eyries")
+        for vessel in state.ships:
+            move = vessel.card.move
+            if move.sail and not (move.oars or move.steam or move.magic):
+                assert not into_the_wind(state, vessel.heading), (vessel.name, state.wind)
