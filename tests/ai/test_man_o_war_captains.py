@@ -132,7 +132,7 @@ def test_a_captain_looking_ahead_rolls_only_its_own_dice(monkeypatch):
     from ahoy_tui.ai.man_o_war import hard, helm
     from ahoy_tui.engine import dice
 
-    state = _battle_at_a_move(3, 3)  # ships within reach of each other: replies to weigh
+    state = _battle_at_a_move(3, 4)  # ships within reach of each other: replies to weigh
     state = replace(state, rng=Rng(123456789, state.rng.counter))
     seeds: list[int] = []
     played: list[int] = []
@@ -329,11 +329,11 @@ def test_a_ship_with_only_her_sails_reckons_the_beat_to_an_enemy_up_the_wind():
 
     def at(heading: int) -> tuple[MowState, object]:
         eagle = replace(new_ship("e", "eagleship", "p1"), x=33.0, y=4.0, heading=heading)
-        foe = replace(new_ship("d", "doomreaver", "p2"), x=50.0, y=34.0, heading=6)
+        foe = replace(new_ship("d", "doomreaver", "p2"), x=33.0, y=34.0, heading=6)
         state = MowState(ruleset="man-o-war", scenario="test", rng=Rng(1, 0),
                          side_names=("The High Elves", "The Dark Elves"),
                          races=("high_elves", "dark_elves"), ships=(eagle, foe),
-                         wind=7)  # blowing north-west: from the south-east, where the foe lies
+                         wind=0)  # blowing north: from the south, dead behind the foe
         return state, state.ship("e")
 
     south_west = approach(*at(5))
@@ -341,9 +341,9 @@ def test_a_ship_with_only_her_sails_reckons_the_beat_to_an_enemy_up_the_wind():
     assert south_west > straight + 1  # beating is the longer way
     pointing = at(4)  # pointing at her, into the wind: no nearer than the beat
     assert approach(*pointing) > gap(pointing[1], pointing[0].ship("d")) - GUN_RANGE + 1
-    north_east = approach(*at(1))  # close-hauled too, but 4" from the north edge
+    north = approach(*at(0))  # running before the wind, but 4" from the north edge
     assert EDGE_ROOM > 4 / 0.7
-    assert north_east > south_west + 4  # she must turn about first
+    assert north > south_west + 3  # she must turn about first (three points, 6" of turns)
 
 
 def _choosing_a_unit() -> MowState:

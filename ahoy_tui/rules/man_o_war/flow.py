@@ -274,7 +274,10 @@ def initiative(state: MowState, dice: Dice) -> MowState:
             b += fleet_cards.side_bonus(state, state.sides[1], "initiative")
             if a != b:
                 break
-            continue  # level only with the card: both roll again, the wind unmoved
+            # level only with the card: both roll again, the wind unmoved
+            say(dice, "initiative_level", f"Level at {a} each with the Bold Captain's +1: "
+                "both roll again (not a double: the wind holds)", INITIATIVE)
+            continue
         points = 2 if two_points and a in (5, 6) else 1
         step = points if a % 2 == 0 else -points
         wind = (wind + step) % 8
@@ -301,6 +304,7 @@ def begin_battle(state: MowState, dice: Dice) -> MowState:
 
 def end_phase_first(state: MowState, dice: Dice) -> MowState:
     """Pick up survivors; wreckage and debris; fire. Then the stragglers move."""
+    say(dice, "end_phase", f"Turn {state.turn}: the End Phase", END, big=True)
     state = pick_up_survivors(state, dice)
     state = wreckage_and_debris(state, dice)
     state = blazes_spread(state, dice)

@@ -321,6 +321,17 @@ def bomb(state: MowState, dice: Dice, target_id: str) -> MowState:
     return state
 
 
+def crew_fight(state: MowState, target_id: str) -> bool:
+    """Whether there is anyone to fight aboard: a flyer or a monster still up, or a ship with
+    crew left ("The boarding action continues until the flyer or the ship's crew is dead")."""
+    if not _standing(state, target_id):
+        return False
+    if state.has_ship(target_id):
+        ship = state.ship(target_id)
+        return ship.crew > 0 and not ship.abandoned
+    return True
+
+
 def _standing(state: MowState, target_id: str) -> bool:
     if state.has_flyer(target_id):
         return state.flyer(target_id).aloft
@@ -378,8 +389,8 @@ def duel_round(state: MowState, dice: Dice) -> MowState:
         if fight is None:
             return state
         flyer = state.flyer(fight.flyer)
-        if not flyer.aloft or not _standing(state, fight.target):
-            return replace(state, duel=None)
+        if not flyer.aloft or not crew_fight(state, fight.target):
+            return _fight_over(state, dice)
         card = template(flyer)
         a_roll = dice.d6(f"{card.name}: close combat", ATTACKS, side=flyer.side,
                          ship=flyer.id)
@@ -394,10 +405,23 @@ def duel_round(state: MowState, dice: Dice) -> MowState:
         fight = state.duel
         if fight is None:
             return state
-        if not state.flyer(flyer.id).aloft or not _standing(state, fight.target):
-            return replace(state, duel=None)
+        if not state.flyer(flyer.id).aloft or not crew_fight(state, fight.target):
+            return _fight_over(state, dice)
         if decision:
             return replace(state, duel=replace(fight, decision=decision))
+    return replace(state, duel=None)
+
+
+def _fight_over(state: MowState, dice: Dice) -> MowState:
+    """The fight ends: the flyer or what it fought is dead or gone (a ship's last crew counter
+    lost ends her boarding action, said so)."""
+    fight = state.duel
+    if fight is not None and state.has_ship(fight.target) and state.ship(fight.target).afloat \
+            and state.flyer(fight.flyer).aloft:
+        ship = state.ship(fight.target)
+        say(dice, "flyer_fight_over", f"The {ship.name}'s crew are all dead: the "
+            f"{name(state.flyer(fight.flyer))}'s boarding action is over", ATTACKS,
+            side=ship.side, ship=ship.id)
     return replace(state, duel=None)
 
 

@@ -133,8 +133,8 @@ def _flight_actions(state: MowState) -> LegalActions:
         fixed: list[Any] = []
         if not flight.bombed and flyers.template(flyer).bombs:
             fixed.append(Bomb(flight.target))
-        if not flight.fought:
-            fixed.append(Grapple(flight.target))
+        if not flight.fought and flyers.crew_fight(state, flight.target):
+            fixed.append(Grapple(flight.target))  # no boarding action against no crew
         return LegalActions([*fixed, EndShip()])
     return _EMPTY
 
@@ -337,6 +337,10 @@ def _explain_flyers(state: MowState, action: Any) -> tuple[str, str] | None:
         move = flyers.template(state.flyer(flight.flyer)).move
         return "Airpower: Movement", (f"it flies at an enemy (a ship, a monster, a flyer), or "
                                       f"up to {move:g}\" along a compass point")
+    if isinstance(action, Grapple) and flight.stage == "attack" \
+            and not flyers.crew_fight(state, action.target):
+        return "Airpower: Attacks", ("no one is left aboard to fight: a boarding action goes "
+                                     "on only while the ship has crew")
     return "Airpower: Attacks", ("its special attack and its boarding action, once each, on "
                                  "what it touches")
 

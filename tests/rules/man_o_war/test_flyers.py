@@ -314,3 +314,28 @@ def test_the_reference_flyers_row_by_row() -> None:
         assert flyer.rider == (int(rider.group(1)),) and flyer.rider_save == int(rider.group(2))
         assert flyer.beast == tuple(int(n) for n in beast.group(1).split(","))
         assert flyer.beast_save == int(beast.group(2))
+
+
+def test_its_boarding_action_ends_when_the_last_crew_counter_goes() -> None:
+    """"The boarding action continues until the flyer or the ship's crew is dead": the
+    Galleon's last crew counter lost, she is abandoned and the fight is over (no more rounds,
+    no choice), said so; a flyer touching a ship with no crew has no boarding action."""
+    from ahoy_tui.engine import IllegalAction
+
+    sea = touching_the_galleon()
+    sea.state = replace(sea.state, ships=tuple(replace(s, crew=1) if s.id == "b" else s
+                                               for s in sea.state.ships))
+    sea.play(Grapple("b"), 6, 1)  # 6+3 against 1+1: her last crew counter; no second round
+    assert sea.ship("b").crew == 0 and sea.ship("b").abandoned
+    assert sea.state.duel is None
+    assert not any(isinstance(a, FlyerChoice) for a in sea.fixed())
+    assert any("crew are all dead" in getattr(e, "text", "") for e in sea.events)
+    empty = touching_the_galleon()
+    empty.state = replace(empty.state, ships=tuple(
+        replace(s, crew=0, abandoned=True) if s.id == "b" else s for s in empty.state.ships))
+    assert Grapple("b") not in empty.fixed()
+    before = empty.state
+    with pytest.raises(IllegalAction) as refused:
+        empty.play(Grapple("b"))
+    assert refused.value.rule == "Airpower: Attacks" and "no one is left" in refused.value.reason
+    assert empty.state is before

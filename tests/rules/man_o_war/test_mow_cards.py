@@ -225,6 +225,9 @@ def test_a_bold_captain_adds_one_to_the_initiative() -> None:
     with forced(3, 4, 5, 4):  # 3 + 1 against 4: level, rolled again; 5 + 1 against 4
         after = initiative(state, Dice(state.rng, events))
     assert after.initiative == "p1" and after.wind == state.wind  # no double: the wind holds
+    level = [e.describe() for e in events if getattr(e, "kind", "") == "initiative_level"]
+    assert level == ["Level at 4 each with the Bold Captain's +1: both roll again (not a "
+                     "double: the wind holds)"]  # the re-roll is said in the log
 
 
 def test_a_warding_talisman_turns_a_spell_aside() -> None:

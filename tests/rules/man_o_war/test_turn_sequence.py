@@ -509,3 +509,15 @@ def test_without_the_house_rule_a_prize_is_worth_her_boxes_once() -> None:
     sea.end_battle_phase(6, 1).end_battle_phase()
     assert sea.state.over and sea.state.honours == (4, 0)
 
+
+
+def test_the_log_heads_the_end_phase() -> None:
+    """The End Phase has its heading in the log, before anything it does (survivors, fire)."""
+    sea = Sea.of(ship("g", "p1", "greatship", 20, 24, "E", admiral=True),
+                 ship("b", "p2", "galleon", 60, 24, "W", admiral=True))
+    sea.end_battle_phase(6, 1)  # the next turn's initiative
+    said = [e for e in sea.log if isinstance(e, Happened)]
+    heads = [e.text for e in said if e.kind == "end_phase"]
+    assert heads == ["Turn 1: the End Phase"]
+    kinds = [e.kind for e in said]
+    assert kinds.index("end_phase") < kinds.index("initiative", kinds.index("end_phase"))
