@@ -44,7 +44,7 @@ from ahoy_tui.rules.man_o_war.damage import add_honours, say, with_ship
 from ahoy_tui.rules.man_o_war.fire import blazes_spread
 from ahoy_tui.rules.man_o_war.model import COMPASS, MowState, Phase, Ship
 from ahoy_tui.rules.man_o_war.setup import setup_flow
-from ahoy_tui.rules.man_o_war.table import outline, touching, touching_marker
+from ahoy_tui.rules.man_o_war.table import CONTACT, outline, touching, touching_marker
 from ahoy_tui.rules.man_o_war.tables import tables
 
 INITIATIVE = "Initiative Phase"
@@ -204,11 +204,43 @@ def _ship_step(state: MowState, dice: Dice) -> MowState | None:
             return end_move(state)
         return None
     if state.stage == "fire":
-        return None if shooting.targets(state, ship) or flyers.anti_flyer_targets(state, ship) \
-            else replace(state, stage="board")
+        if shooting.targets(state, ship) or flyers.anti_flyer_targets(state, ship):
+            return None
+        if ship.card.batteries and state.phase == Phase.BATTLE:
+            why = shooting.may_fire(ship) or "no enemy is in range of a battery that bears"
+            say(dice, "no_shot", f"The {ship.name} has no shot: {why}", shooting.COMBAT,
+                side=ship.side, ship=ship.id)
+        return replace(state, stage="board")
     if state.stage == "board":
-        return None if boarding_targets(state, ship) else finish_ship(state, dice)
+        if boarding_targets(state, ship):
+            return None
+        _why_no_boarding(state, dice, ship)
+        return finish_ship(state, dice)
     return finish_ship(state, dice)
+
+
+NEAR = 1.0  # inches: an enemy this near and not touching is said to be not touching
+
+
+def _why_no_boarding(state: MowState, dice: Dice, ship: Ship) -> None:
+    """Said when she has no boarding action though an enemy is near: not touching (how far
+    apart), or armoured against her."""
+    if state.phase != Phase.BATTLE or ship.id in state.boarded_this_turn:
+        return
+    mine = outline(ship)
+    for other in state.ships:
+        if other.holder == ship.side or not other.afloat or other.id == ship.id:
+            continue
+        apart = distance(mine, outline(other))
+        if apart > NEAR:
+            continue
+        armour = armoured_against(ship, other) if apart <= CONTACT else ""
+        why = (armour if armour else
+               f"the {other.name} is {apart:.1f}\" off: not touching, no boarding action"
+               if apart > CONTACT else "")
+        if why:
+            say(dice, "no_boarding", f"The {ship.name} cannot board: {why}", boarding.BOARDING,
+                side=ship.side, ship=ship.id)
 
 
 def end_move(state: MowState) -> MowState:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ahoy_tui.engine.geometry import heading_name
-from ahoy_tui.rules.man_o_war import flow, flyers, monsters
+from ahoy_tui.rules.man_o_war import flow, flyers, monsters, shooting
 from ahoy_tui.rules.man_o_war.actions import (
     Activate,
     Advance,
@@ -206,6 +206,21 @@ def describe_choice(state: MowState, template: Any, field: str, values: tuple[in
     return ""
 
 
+def _fire_words(state: MowState, side: str, target: str) -> str:
+    """The range band of a shot, and what lies first under the template short of the target,
+    said before it is fired: " (long range; in the way: the Grail Maiden (a friend))"."""
+    if not state.current or not state.has_ship(state.current):
+        return ""
+    ship = state.ship(state.current)
+    poly = shooting.target_outline(state, target)
+    reach = shooting.in_reach(ship, side, poly)
+    if reach is None:
+        return ""
+    blocker = shooting.in_the_way(state, ship, side, target)
+    return f" ({reach[1]} range" + (f"; in the way: {blocker}, struck first" if blocker
+                                    else "") + ")"
+
+
 def _target(state: MowState, target: str) -> str:
     """A ship's name, a sea monster's, or a flyer's."""
     if state.has_flyer(target):
@@ -325,7 +340,7 @@ def describe(state: MowState, action: Any) -> str:
             return "End her move"
         case Fire(side=side, target=target, aim=aim):
             return (f"Fire {side} at the {_target(state, target)}"
-                    + (f", aimed {aim}" if aim else ""))
+                    + (f", aimed {aim}" if aim else "") + _fire_words(state, side, target))
         case EndFire():
             return "Hold fire"
         case Board(target=target):

@@ -26,8 +26,8 @@ from ahoy_tui.rules.man_o_war.model import MowState, Ship
 from ahoy_tui.rules.man_o_war.table import (
     aim_line,
     creature_outline,
-    first_under_template,
     outline,
+    struck_under_template,
 )
 from ahoy_tui.rules.man_o_war.tables import RANGE_BANDS, tables
 
@@ -116,6 +116,27 @@ def targets(state: MowState, ship: Ship) -> list[tuple[str, str]]:
     return found
 
 
+def in_the_way(state: MowState, ship: Ship, side: str, target_id: str) -> str:
+    """What a shot from her ``side`` at a ship would meet first under the range template, in
+    words, before it is fired ("" when the target herself): a ship in the way (a friend, an
+    abandoned ship, a prize), the wreck of a ship, an island."""
+    if not state.has_ship(target_id):
+        return ""
+    line = aim_line(ship, side, outline(state.ship(target_id)))
+    if line is None:
+        return ""
+    struck, what = struck_under_template(state, ship, line[0], line[1], target_id)
+    if struck == target_id:
+        return ""
+    if not struck:
+        return what
+    other = state.ship(struck)
+    whose = ("abandoned" if other.abandoned else "your own prize" if other.captured_by
+             and other.holder == ship.holder else "a friend" if other.holder == ship.holder
+             else "an enemy")
+    return f"the {other.name} ({whose})"
+
+
 def fire(state: MowState, dice: Dice, ship_id: str, side: str, target_id: str,
          aim: str) -> MowState:
     ship = state.ship(ship_id)
@@ -135,13 +156,13 @@ def fire(state: MowState, dice: Dice, ship_id: str, side: str, target_id: str,
          COMBAT, ship)
     rules = tables()
     for index in batteries:
-        struck = first_under_template(state, ship, origin, point, target_id)
+        struck, what = struck_under_template(state, ship, origin, point, target_id)
         battery = ship.card.batteries[index]
         weapon = rules.weapon(battery.weapon)
         mods = weapon.weakened if ship.weakened[index] and weapon.weakened else weapon.save
         if not struck:
-            tell(dice, "blocked", f"The {weapon.name}'s shot strikes an obstacle under the "
-                 "range template", COMBAT, ship)
+            tell(dice, "blocked", f"The {weapon.name}'s shot strikes {what} under the range "
+                 f"template, short of the {target.name}", COMBAT, ship)
             continue
         if struck != target_id:
             tell(dice, "in_the_way", f"The {state.ship(struck).name} is in the way: the shot "

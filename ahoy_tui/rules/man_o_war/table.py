@@ -197,14 +197,21 @@ def first_under_template(state: MowState, shooter: Ship, origin: Point, point: P
                          target_id: str) -> str:
     """The ship a shot toward ``target_id`` strikes: the target, or the first ship (or
     wreckage, or island) under the template short of it ("" for wreckage or an island)."""
+    return struck_under_template(state, shooter, origin, point, target_id)[0]
+
+
+def struck_under_template(state: MowState, shooter: Ship, origin: Point, point: Point,
+                          target_id: str) -> tuple[str, str]:
+    """What a shot toward ``target_id`` strikes, and what it is: (the target's id, ""), (a ship
+    in the way's id, "ship"), ("", "the wreck of the Couronne") or ("", "an island")."""
     width = tables().template_width
     strip = template_strip(origin, point, width)
     reach = math.dist(origin, point)
-    nearest, hit = reach, target_id
+    nearest, hit, what = reach, target_id, ""
     # ships nowhere near the template are passed over by their centres, before any outline
     low_x, high_x = min(origin[0], point[0]), max(origin[0], point[0])
     low_y, high_y = min(origin[1], point[1]), max(origin[1], point[1])
-    blockers: list[tuple[str, Polygon]] = []
+    blockers: list[tuple[str, str, Polygon]] = []
     for other in state.ships:
         if not other.afloat or other.id in (shooter.id, target_id):
             continue
@@ -212,16 +219,26 @@ def first_under_template(state: MowState, shooter: Ship, origin: Point, point: P
         if not (low_x - margin <= other.x <= high_x + margin
                 and low_y - margin <= other.y <= high_y + margin):
             continue
-        blockers.append((other.id, outline(other)))
-    blockers += [("", marker_outline(m)) for m in state.markers if m.kind == "wreckage"]
-    blockers += [("", terrain_outline(t)) for t in state.terrain if t.kind == "island"]
-    for blocker_id, poly in blockers:
+        blockers.append((other.id, "ship", outline(other)))
+    blockers += [("", wreck_words(state, m.id), marker_outline(m)) for m in state.markers
+                 if m.kind == "wreckage"]
+    blockers += [("", "an island", terrain_outline(t)) for t in state.terrain
+                 if t.kind == "island"]
+    for blocker_id, kind, poly in blockers:
         if not overlap(strip, poly):
             continue
         how_far = point_distance(origin, poly)
         if how_far < nearest - 1e-9:
-            nearest, hit = how_far, blocker_id
-    return hit
+            nearest, hit, what = how_far, blocker_id, kind
+    return hit, what
+
+
+def wreck_words(state: MowState, marker_id: str) -> str:
+    """A Wreckage marker in words: the wreck of the ship it was ("wreckage" if none known)."""
+    ship_id = marker_id.removeprefix("wreck-")
+    if ship_id != marker_id and state.has_ship(ship_id):
+        return f"the wreck of the {state.ship(ship_id).name}"
+    return "wreckage"
 
 
 def wind_steps(state: MowState, heading: int) -> int:

@@ -339,3 +339,20 @@ def test_a_dwarf_ship_cannot_be_boarded_unless_already_damaged() -> None:
     # Dwarfs may board Dwarf ships
     dwarfs = dwarfs_alongside("ironclad", "dwarfs", 1.5, move=False)
     assert flow.boarding_targets(dwarfs.state, dwarfs.state.ship("g")) == ["i"]
+
+
+def test_with_nothing_to_board_the_log_says_why() -> None:
+    """No boarding choice is said, not left to guess: 0.4" apart is not touching; an armoured
+    Dwarf ship touching her is named."""
+    apart = Sea.of(ship("g", "p1", "greatship", 30, 24, "N", admiral=True),
+                   ship("b", "p2", "galleon", 32.05, 24, "N", admiral=True), *corsairs())
+    apart.play(Activate("g")).play(EndMove())
+    if EndFire() in apart.legal():
+        apart.play(EndFire())
+    assert apart.state.current != "g"
+    assert apart.said("no_boarding") == ["The Greatship cannot board: the Galleon is 0.4\" off: "
+                                         "not touching, no boarding action"]
+    dwarfs = dwarfs_alongside()
+    assert dwarfs.said("no_boarding", everything=True) == [
+        "The Greatship cannot board: the Ironclad is armoured: The Dwarfs' ships cannot be "
+        "boarded unless already damaged"]

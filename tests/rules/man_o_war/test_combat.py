@@ -21,6 +21,7 @@ from ahoy_tui.rules.man_o_war.actions import (
     SetCourse,
 )
 from ahoy_tui.rules.man_o_war.model import Marker, Marks
+from ahoy_tui.rules.man_o_war.prompt import describe
 
 from .test_turn_sequence import Sea, ship
 
@@ -128,9 +129,24 @@ def test_wreckage_and_islands_under_the_template_take_the_shot(kind: str) -> Non
         sea = screened(kind="island")
     else:
         sea = broadside(8.0).lay(Marker("wreck-x", "wreckage", 34.8, 24, 0, 5, 1.6))
+    row = describe(sea.state, Fire("starboard", "b", "low"))
+    named = "an island" if kind == "island" else "wreckage"
+    assert row == f"Fire starboard at the Galleon, aimed low (long range; in the way: {named}, " \
+        "struck first)", row  # said before the shot
     sea.play(Fire("starboard", "b", "low"))
     assert len(sea.said("blocked")) == 3 and not sea.rolls()  # three shots, none reach her
+    assert sea.said("blocked")[0] == f"The Cannon's shot strikes {named} under the range " \
+        "template, short of the Galleon"
     assert not any(m.filled for m in sea.ship("b").marks)
+
+
+def test_the_wreck_of_a_ship_is_named_under_the_template() -> None:
+    far = (ship("c1", "p2", "corsair", 62, 10, "W", squadron="c", flagship=True),
+           ship("c2", "p2", "corsair", 62, 13, "W", squadron="c"),
+           ship("c3", "p2", "corsair", 62, 16, "W", squadron="c"))
+    sea = broadside(8.0, *far).lay(Marker("wreck-c1", "wreckage", 34.8, 24, 0, 5, 1.6))
+    row = describe(sea.state, Fire("starboard", "b", "low"))
+    assert "in the way: the wreck of the Corsair, struck first" in row, row
 
 
 @pytest.mark.parametrize("kind", ["debris", "rocks", "sandbank"])
@@ -148,6 +164,8 @@ def test_a_friendly_ship_in_the_way_takes_the_shot() -> None:
               ship("w2", "p1", "wolfship", 10, 10, "E", squadron="w"),
               ship("w3", "p1", "wolfship", 10, 13, "E", squadron="w"))
     sea = broadside(8.0, *wolves)
+    row = describe(sea.state, Fire("starboard", "b", "low"))
+    assert row.endswith("(long range; in the way: the Wolfship (a friend), struck first)"), row
     sea.play(Fire("starboard", "b", "low"), 6, 1, 1, 1)  # the Wolfship's Oar Deck, failed
     assert sea.ship("w1").no_oars and not any(m.filled for m in sea.ship("b").marks)
 
@@ -276,3 +294,10 @@ def test_a_level_shot_striking_a_ship_with_the_split_bar_in_the_way_hits_her_low
     hit = [loc.name for loc, m in zip(sea.ship("x").card.locations, sea.ship("x").marks,
                                       strict=True) if m.filled]
     assert sea.said("in_the_way") and hit == [sea.ship("x").card.located(4, "low").name]
+
+
+def test_with_nothing_to_fire_at_the_log_says_why() -> None:
+    sea = broadside(30.0)  # the Galleon far beyond long range
+    assert sea.state.current != "g"
+    assert sea.said("no_shot", everything=True) == [
+        "The Greatship has no shot: no enemy is in range of a battery that bears"]
