@@ -20,6 +20,7 @@ from ahoy_tui.ui.app import AhoyApp
 from ahoy_tui.ui.screens.battle import range_label
 from ahoy_tui.ui.widgets.choices import ChoiceList, NumberChoice, collapse
 
+FIRST_STEPS = 6  # a rule system with no set-up by the rules: the first choices of its battle
 SETUP_STEPS = 30  # enough for every set-up here (Man O' War's by the rules: about 12)
 
 
@@ -56,13 +57,19 @@ def test_every_set_up_by_the_rules_is_played_by_captains_on_both_sides(
                                captains={side: make_captain("normal", i)
                                          for i, side in enumerate(ruleset.sides)})
     started = time.perf_counter()
-    while session.step < SETUP_STEPS and not session.over:
+    # a set-up played by the rules, until the battle begins; else the battle's first choices
+    steps = SETUP_STEPS if options else FIRST_STEPS
+    while session.step < steps and not session.over and (
+            not options or getattr(getattr(session.state, "phase", None), "value", "")
+            in ("setup", "")):
         for words in _rows(session):
             assert words.strip()
         at, decision = session.captain_decides()
         assert decision.action in session.game.legal_actions()
         assert "bug" not in decision.why
         session.play_decision(at, decision)
+    if options:
+        assert getattr(session.state, "phase", None).value != "setup"  # the set-up was played
     assert time.perf_counter() - started < 4
 
 

@@ -205,6 +205,41 @@ def advance(state: MowState, dice: Dice, inches: float) -> MowState:
     return state
 
 
+def advance_words(state: MowState, inches: float) -> str:
+    """What an advance of ``inches`` will do, said before it is taken ("" for a clear way):
+    she touches a ship (and whether that is a ram), runs aground, or leaves the table."""
+    move = state.move
+    if move is None or not state.has_ship(move.ship):
+        return ""
+    ship = state.ship(move.ship)
+    inches = min(inches, move.remaining)
+    met = contact_ahead(state, ship, ship.heading, inches, move.backwards)
+    went = inches if met is None else min(inches, max(0.0, met[0] - CONTACT / 2))
+    sign = -1 if move.backwards else 1
+    ux, uy = UNIT[ship.heading % 8]
+    x, y = ship.x + sign * ux * went, ship.y + sign * uy * went
+    if not (0 <= x <= state.table.width and 0 <= y <= state.table.height):
+        return "she leaves the table"
+    if met is None:
+        return ""
+    _, kind, thing = met
+    if kind in ("rocks", "sandbank", "island"):
+        return f"runs aground on the {kind} after {went:.1f}\""
+    if kind == "ship":
+        other = state.ship(thing)
+        words = f"touches the {other.name} after {went:.1f}\""
+        if other.holder == ship.holder:
+            return words + " (her own side's)"
+        if ship.card.ram and not ship.no_ram and move.means in ("oars", "steam") \
+                and not move.backwards and state.phase == Phase.BATTLE:
+            run = float(tables().movement["ram_run"])
+            straight = move.straight + went
+            return words + (": she may ram" if straight + 1e-6 >= run else
+                            f": {straight:.1f}\" straight, short of a ram's {run:g}\"")
+        return words
+    return f"touches the {'wreckage' if kind == 'wreckage' else 'monster'} after {went:.1f}\""
+
+
 def turn_blocked(state: MowState, ship: Ship, heading: int) -> bool:
     """Whether her hull turned to ``heading`` would overlap another ship, wreckage or ground."""
     card = ship.card

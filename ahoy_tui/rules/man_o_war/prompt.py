@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ahoy_tui.engine.geometry import heading_name
-from ahoy_tui.rules.man_o_war import flow, flyers, monsters, shooting
+from ahoy_tui.rules.man_o_war import flow, flyers, monsters, movement, shooting
 from ahoy_tui.rules.man_o_war.actions import (
     Activate,
     Advance,
@@ -199,6 +199,9 @@ def describe_choice(state: MowState, template: Any, field: str, values: tuple[in
                 "the north-west)")
     if isinstance(template, Emerge):
         return "It rises at the centre of its template's area, or in a quarter of it"
+    if isinstance(template, Advance) and field == "inches" and values:
+        ahead = movement.advance_words(state, values[-1])
+        return f"Ahead {values[0]}-{values[-1]}\"" + (f" (all of it: {ahead})" if ahead else "")
     if isinstance(template, PlaceTerrain) and field == "spot":
         spots = [SPOTS[v].removeprefix("its ") for v in values if 0 <= v < len(SPOTS)]
         return (f"{template.piece.capitalize()} in section {template.section + 1}: its "
@@ -327,7 +330,8 @@ def describe(state: MowState, action: Any) -> str:
                 words = "Back water (up to 2\")"
             return words
         case Advance(inches=inches):
-            return f"Ahead {inches}\""
+            ahead = movement.advance_words(state, inches)
+            return f"Ahead {inches}\"" + (f": {ahead}" if ahead else "")
         case Turn(side=side):
             return f"Turn to {side}"
         case TurnOnTheSpot(side=side, degrees=degrees):

@@ -246,3 +246,40 @@ def test_a_move_off_the_table_is_cautioned_and_one_that_stays_on_is_not() -> Non
     assert "off the table" in caution(game.state, Advance(6))  # 67 + 6 > 72
     assert caution(game.state, Advance(5)) == ""
     assert game.ruleset.caution(game.state, Advance(6)) == caution(game.state, Advance(6))
+
+
+def test_a_move_says_before_it_is_taken_what_she_will_touch_and_whether_it_rams() -> None:
+    """The choice of how far ahead says where she stops before it is taken: touching a ship
+    short of a ram's 3" straight (so no ram), or with a ram; leaving the table."""
+    from ahoy_tui.rules.man_o_war.prompt import describe
+
+    short = ram_battle(2.0)
+    short.play(Activate("i"))
+    short.play(SetCourse("steam"))
+    assert describe(short.state, Advance(6)) == \
+        'Ahead 6": touches the Galleon after 2.0": 2.0" straight, short of a ram\'s 3"'
+    assert describe(short.state, Advance(1)) == 'Ahead 1"'  # a clear way: nothing to say
+    rams = ram_battle(4.0)
+    rams.play(Activate("i"))
+    rams.play(SetCourse("steam"))
+    assert describe(rams.state, Advance(6)) == 'Ahead 6": touches the Galleon after 4.0": ' \
+        "she may ram"
+    rams.play(Advance(6))
+    assert Ram("b") in rams.legal_actions()  # as it said
+    edge = duel(p1=(69, 24, "E"), p2=(10, 10, "W"))
+    edge.play(Activate("g"))
+    edge.play(SetCourse("sail"))
+    assert describe(edge.state, Advance(6)).endswith(": she leaves the table")
+
+
+def test_the_row_for_how_far_ahead_says_what_all_of_it_meets() -> None:
+    from ahoy_tui.rules.man_o_war.prompt import describe_choice
+
+    short = ram_battle(2.0)
+    short.play(Activate("i"))
+    short.play(SetCourse("steam"))
+    reach = short.legal_actions().ranges[0]
+    values = tuple(range(reach.low, reach.high + 1))
+    assert describe_choice(short.state, reach.template, "inches", values) == \
+        f'Ahead 1-{reach.high}" (all of it: touches the Galleon after 2.0": 2.0" straight, ' \
+        'short of a ram\'s 3")'
