@@ -41,7 +41,9 @@ class DiceRoll:
             shown = f"{'+'.join(str(f) for f in self.faces)} = {self.result}"
         else:
             shown = str(self.result)
-            if self.faces and self.faces[0] != self.result:  # a modified die: 5+1 = 6
+            if self.dice == "D3":
+                pass  # a D3 is said as its score, never as the D6 behind it (4−2 = 2)
+            elif self.faces and self.faces[0] != self.result:  # a modified die: 5+1 = 6
                 shown = f"{self.faces[0]}{self._plus()} = {self.result}"
         return f"{self.purpose}: {self.dice} {shown}{f' vs {need}' if need else ''}{outcome}"
 

@@ -44,3 +44,10 @@ def test_a_look_ahead_stops_at_the_first_die_and_rolls_none_of_the_battles():
     # the battle's own state and dice are untouched, and the view's dice are not the battle's
     assert game.step == 0
     assert ahead.end.rng.seed != game.state.rng.seed
+
+
+def test_a_d3_is_said_as_its_score_not_the_d6_behind_it() -> None:
+    from ahoy_tui.engine.events import DiceRoll
+
+    roll = DiceRoll("D3", (4,), 2, "hits below the waterline", "Sinking")
+    assert roll.describe() == "hits below the waterline: D3 2"

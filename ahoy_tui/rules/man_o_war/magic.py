@@ -256,7 +256,20 @@ def _after_cast(state: MowState, dice: Dice, casting: Casting, ok: bool) -> MowS
         return _next(state)
     if dispels(state, state.other(casting.side), spell):
         return replace(state, casting=replace(casting, step="dispel"))
+    enemy = state.other(casting.side)
+    why = ("has no Wizard" if state.wizard(enemy) is None else
+           f"holds no card to dispel a {spell.college} spell")
+    say(dice, "no_dispel", f"{state.side_name(enemy)} cannot dispel {spell.name}: "
+        f"their side {why}", MAGIC_RULES, side=enemy)
     return resolve(state, dice, casting)
+
+
+def need_to_roll(state: MowState, side: str, card: str) -> int:
+    """The score ``side``'s Wizard needs on a D6 to cast or dispel with ``card`` (its number,
+    less a Wizard Lord's +1; a 1 always fails)."""
+    wizard = state.wizard(side)
+    bonus = spellbook().wizard(wizard.level).bonus if wizard is not None else 0
+    return max(2, spellbook().spell(card).cast - bonus)
 
 
 def dispel(state: MowState, dice: Dice, card: str, lasting: str = "") -> MowState:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ahoy_tui.engine.geometry import heading_name
-from ahoy_tui.rules.man_o_war import flow, flyers, monsters, movement, shooting
+from ahoy_tui.rules.man_o_war import flow, flyers, magic, monsters, movement, shooting
 from ahoy_tui.rules.man_o_war.actions import (
     Activate,
     Advance,
@@ -209,6 +209,13 @@ def describe_choice(state: MowState, template: Any, field: str, values: tuple[in
     return ""
 
 
+def _needs(state: MowState, card: str) -> str:
+    """The score the side deciding needs to dispel with ``card``: " (4+ on a D6)"."""
+    if not card or not state.to_act or state.wizard(state.to_act) is None:
+        return ""
+    return f" ({magic.need_to_roll(state, state.to_act, card)}+ on a D6)"
+
+
 def _fire_words(state: MowState, side: str, target: str) -> str:
     """The range band of a shot, and what lies first under the template short of the target,
     said before it is fired: " (long range; in the way: the Grail Maiden (a friend))"."""
@@ -297,8 +304,8 @@ def describe(state: MowState, action: Any) -> str:
                 spell = next((s for s in state.in_play if s.id == lasting), None)
                 what = (f"{_card(spell.card)} on the {state.ship(spell.target).name}"
                         if spell is not None else "a spell in play")
-                return f"Dispel {what} with {_card(card)}"
-            return f"Dispel it with {_card(card)}"
+                return f"Dispel {what} with {_card(card)}{_needs(state, card)}"
+            return f"Dispel it with {_card(card)}{_needs(state, card)}"
         case LetItStand():
             return "Let it stand"
         case Reroll(take=take):

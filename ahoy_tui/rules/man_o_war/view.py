@@ -125,8 +125,19 @@ class MonsterCard:
 CLASS_NAMES = {"mow": "Man O' War", "sol": "Ship of the Line", "ind": "Independent"}
 
 
+MINOR_WORDS = frozenset({"of", "the", "de", "du", "la", "le", "les", "des", "von", "a"})
+
+
+def label_name(name: str) -> str:
+    """A name as its label is made from: the small words left out, so the Wolf of Nuln, of
+    Talabheim and of Altdorf are WN, WT and WA, not WO, Wl and Wf."""
+    words = name.split()
+    kept = [w for w in words[1:] if w.casefold() not in MINOR_WORDS]
+    return " ".join(words[:1] + kept) if words else name
+
+
 def labels(state: MowState) -> dict[str, str]:
-    return short_labels([(s.id, s.name) for s in state.ships]
+    return short_labels([(s.id, label_name(s.name)) for s in state.ships]
                         + [(c.id, name(c) if c.where != "template" or c.kind else "Monster")
                            for c in state.creatures]
                         + [(f.id, flyers.name(f)) for f in state.flyers])

@@ -178,6 +178,10 @@ def test_a_spell_cast_on_its_number_dispel_fails_and_it_takes_effect() -> None:
     assert sea.state.to_act == "p2"  # Quench names red: Bretonnia may dispel
     assert hand(sea, "p1") == () and sea.state.wizard("p1").spent == ("fireball",)
     assert set(sea.fixed()) == {DispelSpell("quench"), LetItStand()}
+    # the choice says the score needed before the die is rolled (Quench's number)
+    from ahoy_tui.rules.man_o_war.prompt import describe
+
+    assert describe(sea.state, DispelSpell("quench")).endswith("(3+ on a D6)")
     # Quench rolls 2 against 3+: it fails; the fire strikes low (a 5) on a 5: the Gun Deck
     sea.play(DispelSpell("quench"), 2, 5, 5)
     assert hand(sea, "p2") == () and sea.state.wizard("p2").spent == ("quench",)
@@ -203,6 +207,8 @@ def test_a_card_cannot_dispel_a_colour_it_does_not_name() -> None:
     sea.play(CastSpell("fireball", "b"), 6, 1, 4)  # cast; strikes high; a 4: the Fore Mast
     assert sea.state.casting is None and sea.state.phase == Phase.MAGIC
     assert sea.ship("b").blazes == 1
+    assert sea.said("no_dispel", everything=True) == [
+        "Bretonnia cannot dispel Fireball: their side holds no card to dispel a bright spell"]
     refusal = Sea(sea.state).refused(DispelSpell("kelp_tangle"))
     assert refusal.rule == "Magic"
 

@@ -59,3 +59,21 @@ def test_selfplay_reports_man_o_war_games(capsys) -> None:
     assert report["ruleset"] == "man-o-war" and report["games"] == 2
     assert sum(report["winners"].values()) == 2
     assert 1 <= report["turns"]["mean"] <= 12
+
+
+def test_ship_labels_are_unique_and_read_as_their_names() -> None:
+    """The three Wolfships of empire_bretonnia are WN, WT and WA (the small words of their
+    names left out), not WO, Wl and Wf; every label in every scenario is its own."""
+    from ahoy_tui.engine import Game
+    from ahoy_tui.rules.man_o_war.view import labels
+
+    for scenario in ("empire_bretonnia", "dwarfs_orcs", "elves", "sorcery", "leviathans",
+                     "eyries"):
+        state = Game.new("man-o-war", scenario, seed=1).state
+        named = labels(state)
+        assert len({label.casefold() for label in named.values()}) == len(named), scenario
+    state = Game.new("man-o-war", "empire_bretonnia", seed=1).state
+    by_name = {s.name: labels(state)[s.id] for s in state.ships}
+    assert [by_name[f"Wolf of {town}"] for town in ("Nuln", "Talabheim", "Altdorf")] == \
+        ["WN", "WT", "WA"]
+    assert by_name["Fleur de Lys"] == "FL" and by_name["Grail Maiden"] == "GM"
