@@ -217,3 +217,36 @@ async def test_the_magic_phase_at_80_by_24(tmp_path: Path) -> None:
         await pilot.press("1")
         await pilot.pause()
         assert app.screen.session.state.wizard("p1").spent  # the card was tried
+
+
+async def test_the_map_keys_work_after_a_computer_captain_s_turn(tmp_path: Path) -> None:
+    """+, - and the arrows left and right answer on the map whatever has the keys, after a
+    captain's turn as before it (they were dead until m gave the map the keys)."""
+    from ahoy_tui.ai import make_captain
+    from ahoy_tui.ui.widgets.sea_map import SeaMap
+
+    game = Game.new("man-o-war", "empire_bretonnia", seed=3)
+    assert game.state.to_act == "p2"  # Bretonnia's captain acts first
+    app = AhoyApp(session=LocalSession(game, path=tmp_path / "mow.json", seats=("p1",),
+                                       captains={"p2": make_captain("easy", 1)}))
+    async with app.run_test(size=(100, 34)) as pilot:
+        app.screen.captain_delay = 0.01
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if app.screen.session.may_act():
+                break
+        session = app.screen.session
+        assert session.may_act() and session.step >= 1  # the captain has played
+        sea = app.screen.query_one(SeaMap)
+        assert app.focused is not sea
+        scale = sea.scale
+        await pilot.press("plus")
+        await pilot.pause()
+        assert sea.scale < scale  # zoomed in
+        x = sea.scroll_x
+        await pilot.press("right")
+        await pilot.pause()
+        assert sea.scroll_x > x or sea.max_scroll_x == 0
+        await pilot.press("minus")
+        await pilot.pause()
+        assert sea.scale == scale

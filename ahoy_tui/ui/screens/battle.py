@@ -98,6 +98,10 @@ class BattleScreen(BattleBasics):
                 tooltip="leave the battle (asks first if unsaved)"),
         # the choices answer digits and Enter wherever the focus is (the map, the log)
         *(Binding(str(n), f"pick({n})", show=False) for n in range(10)),
+        # and the map its zoom and its panning across, wherever the focus is (the choices
+        # keep up and down for their own highlight)
+        *(Binding(key, f"map_key({key!r})", show=False)
+          for key in ("plus", "equals_sign", "minus", "left", "right")),
         Binding("enter", "choose", "Choose", show=False,
                 tooltip="the highlighted choice; 1-9 choose by number (in the nine the "
                         "highlight is in), 0 ends the phase, wherever the focus is"),

@@ -24,6 +24,7 @@ from typing import Any
 
 import attrs
 from textual import on
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
@@ -182,6 +183,18 @@ class BattleBasics(Screen[None]):
         self.refusal = text
         self.app.bell()
         self.refresh_all()
+
+    async def action_map_key(self, key: str) -> None:
+        """A key of the map's own (zoom, pan) typed while another part has the keys: the map
+        answers it as if it had them (after a captain's turn, +, - and the arrows were dead
+        until m gave the map the keys)."""
+        board = self.query_one("#map")
+        for entry in type(board).BINDINGS:
+            keys, action = (entry.key, entry.action) if isinstance(entry, Binding) \
+                else (entry[0], entry[1])
+            if key in keys.split(","):
+                await board.run_action(action)
+                return
 
     def action_focus_map(self) -> None:
         self.query_one("#map").focus()  # the sea map or the hex map alike
