@@ -45,3 +45,21 @@ async def test_f1_on_the_naval_battle_and_the_title(tmp_path):
     async with app.run_test(size=(100, 30)) as pilot:
         rows = await keys_of(app, pilot)
         assert rows  # the title's keys
+
+
+async def test_f1_lists_only_the_keys_the_rules_played_give_the_screen(tmp_path):
+    """Man O' War has no move line and no keyed choice: F1 leaves out : and !, and they do
+    nothing (they were listed, and : answered that these rules have none)."""
+    game = Game.new("man-o-war", "empire_bretonnia", seed=3)
+    app = AhoyApp(session=LocalSession(game, path=tmp_path / "m.json"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        rows = await keys_of(app, pilot)
+        assert "Move line" not in rows and "Strike colours" not in rows
+        assert rows["Undo"] == "u" and rows["Tape"] == "t"
+        await pilot.press("escape")
+        await pilot.pause()
+        before = app.screen.session.step
+        await pilot.press("colon")
+        await pilot.pause()
+        assert not app.screen.query_one("#moveline").display
+        assert app.screen.session.step == before

@@ -126,7 +126,14 @@ class BattleScreen(BattleBasics):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A battle held by a server has no redo and no saving by hand (it saves itself), and a
-        spectator has nothing to undo."""
+        spectator has nothing to undo. Keys the rules played give nothing to are not this
+        screen's (F1 leaves them out): the move line without a ``move_line`` hook, a keyed
+        choice without ``choice_key``."""
+        rules = self.session.ruleset
+        if action == "move_line" and getattr(rules, "move_line", None) is None:
+            return False
+        if action == "keyed_choice" and getattr(rules, "choice_key", None) is None:
+            return False
         if not self.online:
             return True
         if action == "undo":

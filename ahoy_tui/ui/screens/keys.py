@@ -51,6 +51,8 @@ def game_keys(screen: Screen[object]) -> list[tuple[str, str]]:
         for binding in declared(node):
             if not binding.description or binding.action in ("keys",):
                 continue
+            if node is screen and not _offered(screen, binding.action):
+                continue  # a key this screen does not have for these rules
             shown = _keys(screen, binding)
             if shown in seen:
                 continue
@@ -60,6 +62,14 @@ def game_keys(screen: Screen[object]) -> list[tuple[str, str]]:
                 what = f"{what}: {binding.tooltip}"
             rows.append((shown, what))
     return rows
+
+
+def _offered(screen: Screen[object], action: str) -> bool:
+    """Whether the screen has ``action`` now (its ``check_action`` does not refuse it)."""
+    from textual.actions import parse
+
+    _, name, parameters = parse(action)
+    return screen.check_action(name, parameters) is not False
 
 
 def _keys(screen: Screen[object], binding: Binding) -> str:
