@@ -73,6 +73,15 @@ def name(flyer: Flyer) -> str:
     return template(flyer).name
 
 
+def called(state: MowState, flyer: Flyer) -> str:
+    """The flyer's name, told apart from others of its kind by a number in the order they
+    were bought: "Great Eagle 2" ("Great Eagle" when it is the only one)."""
+    alike = [f.id for f in state.flyers if f.kind == flyer.kind]
+    if len(alike) < 2 or flyer.id not in alike:
+        return name(flyer)
+    return f"{name(flyer)} {alike.index(flyer.id) + 1}"
+
+
 def body(flyer: Flyer) -> Polygon:
     card = template(flyer)
     return hull(flyer.x, flyer.y, flyer.heading, card.length, card.beam)
@@ -128,7 +137,7 @@ def is_unit(state: MowState, unit: str) -> bool:
 def unit_name(state: MowState, unit: str) -> str:
     found = [f for f in state.flyers if (f.squadron or f.id) == unit]
     if len(found) == 1 and not found[0].squadron:
-        return f"the {name(found[0])}"
+        return f"the {called(state, found[0])}"
     return f"the squadron of {len(found)} {name(found[0])}s"
 
 

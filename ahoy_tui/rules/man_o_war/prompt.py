@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ahoy_tui.engine.geometry import heading_name
+from ahoy_tui.engine.geometry import distance, heading_name
 from ahoy_tui.rules.man_o_war import flow, flyers, magic, monsters, movement, shooting
 from ahoy_tui.rules.man_o_war.actions import (
     Activate,
@@ -209,6 +209,19 @@ def describe_choice(state: MowState, template: Any, field: str, values: tuple[in
     return ""
 
 
+def _flight_gap(state: MowState, toward: str) -> str:
+    """How far the flyer flying is from ``toward``: " (8.5\" away)"."""
+    flight = state.flight
+    if flight is None or not state.has_flyer(flight.flyer):
+        return ""
+    mine = flyers.body(state.flyer(flight.flyer))
+    if state.has_flyer(toward):
+        theirs = flyers.body(state.flyer(toward))
+    else:
+        theirs = shooting.target_outline(state, toward)
+    return f" ({distance(mine, theirs):.1f}\" away)"
+
+
 def _needs(state: MowState, card: str) -> str:
     """The score the side deciding needs to dispel with ``card``: " (4+ on a D6)"."""
     if not card or not state.to_act or state.wizard(state.to_act) is None:
@@ -234,7 +247,7 @@ def _fire_words(state: MowState, side: str, target: str) -> str:
 def _target(state: MowState, target: str) -> str:
     """A ship's name, a sea monster's, or a flyer's."""
     if state.has_flyer(target):
-        return flyers.name(state.flyer(target))
+        return flyers.called(state, state.flyer(target))
     if state.has_creature(target):
         return name(state.creature(target))
     return state.ship(target).name
@@ -272,7 +285,7 @@ def describe(state: MowState, action: Any) -> str:
                     "drive_off": "Drive it off"}.get(choice, choice)
         case Fly(toward=toward, heading=heading, inches=inches):
             if toward:
-                return f"Fly at the {_target(state, toward)}"
+                return f"Fly at the {_target(state, toward)}{_flight_gap(state, toward)}"
             return f"Fly {inches}\" {heading_name(heading)}"
         case Bomb(target=target):
             flight = state.flight

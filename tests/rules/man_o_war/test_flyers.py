@@ -339,3 +339,17 @@ def test_its_boarding_action_ends_when_the_last_crew_counter_goes() -> None:
         empty.play(Grapple("b"))
     assert refused.value.rule == "Airpower: Attacks" and "no one is left" in refused.value.reason
     assert empty.state is before
+
+
+def test_flyers_of_one_kind_are_told_apart_and_a_flight_at_a_target_gives_its_distance() -> None:
+    from ahoy_tui.engine import Game
+    from ahoy_tui.rules.man_o_war.prompt import describe
+
+    state = Game.new("man-o-war", "eyries", seed=1).state
+    names = [flyers.called(state, f) for f in state.flyers]
+    assert names[:3] == ["Great Eagle 1", "Great Eagle 2", "Great Eagle 3"]
+    assert len(set(names)) == len(names)
+    sea = over_the_galleon()
+    row = describe(sea.state, Fly(toward="b"))
+    gap = distance(flyers.body(sea.state.flyer("w")), outline(sea.ship("b")))
+    assert row == f"Fly at the Galleon ({gap:.1f}\" away)"
