@@ -554,17 +554,19 @@ def fate(ship: Ship) -> str:
         if ship.scuttle:
             return ("taken and scuttled" if ship.captured_by and ship.captured_by != ship.side
                     else "scuttled")
-        return "sunk"
+        return f"sunk (her {ship.card.btw.boxes} Battle Honours to the enemy)"
     if ship.left_table:
         return "left the battle"
     if ship.captured_by and ship.captured_by != ship.side:
-        return "taken as a prize"
+        return f"taken as a prize (her {ship.card.btw.boxes} Battle Honours to her captor)"
     if ship.abandoned:
         return "abandoned"
     card = ship.card
-    hit = sum(m.filled for m in ship.marks)
+    hit = sum(m.damaged for m in ship.marks)
+    blazes = sum(m.blazing for m in ship.marks)
     words = f"afloat, {ship.crew}/{card.crew} crew, BTW {ship.btw}/{card.btw.boxes}"
-    return words + (f", {hit} damage marker{'s' if hit != 1 else ''}" if hit else "")
+    words += f", {hit} damage marker{'s' if hit != 1 else ''}" if hit else ""
+    return words + (f", {blazes} blaze{'s' if blazes != 1 else ''}" if blazes else "")
 
 
 def summary(state: MowState) -> str:

@@ -113,3 +113,12 @@ def test_a_blaze_spreading_through_an_area_already_destroyed_takes_nothing_more(
     # it was destroyed already, its loss taken with its first blaze
     after = end_phase(greatship(aft_mast=Marks(0, 1), aftcastle=Marks(0, 2)), 2, 5).ship("g")
     assert after.marks[2] == Marks(0, 2) and after.speed_lost == 0
+
+
+def test_the_game_over_summary_calls_a_blaze_a_blaze_and_a_sinking_s_honours() -> None:
+    from ahoy_tui.engine.fast import replace
+    from ahoy_tui.rules.man_o_war.flow import fate
+
+    burning = greatship(gun_deck=Marks(0, 1), stern=Marks(1, 0)).ship("g")
+    assert fate(burning).endswith("1 damage marker, 1 blaze")
+    assert fate(replace(burning, sunk=True)) == "sunk (her 4 Battle Honours to the enemy)"
