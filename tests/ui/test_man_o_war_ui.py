@@ -250,3 +250,33 @@ async def test_the_map_keys_work_after_a_computer_captain_s_turn(tmp_path: Path)
         await pilot.press("minus")
         await pilot.pause()
         assert sea.scale == scale
+
+
+async def test_the_bracket_keys_reach_the_flyers_cards_and_the_cards_follow_the_acting_ship(
+        tmp_path: Path) -> None:
+    from ahoy_tui.rules.man_o_war.actions import Activate
+
+    game = Game.new("man-o-war", "eyries", seed=1)
+    app = AhoyApp(session=LocalSession(game, path=tmp_path / "mow.json"))
+    async with app.run_test(size=(130, 44)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        flyer_ids = {f.id for f in game.state.flyers}
+        seen = set()
+        for _ in range(len(game.state.ships) + len(flyer_ids) + 1):
+            await pilot.press("right_square_bracket")
+            await pilot.pause()
+            seen.add(screen.selected)
+            if screen.selected in flyer_ids:  # its card is the one opened
+                assert screen.query_one(f"#card-{screen.selected}").has_class("-selected")
+        assert flyer_ids <= seen  # every flyer's card is reached with ]
+    # the ship acting has her card as soon as she is activated, before her course is set
+    game.play(Activate("dragonship"))
+    assert game.state.current == "dragonship" and game.state.move is None
+    app = AhoyApp(session=LocalSession(game, path=tmp_path / "mow2.json"))
+    async with app.run_test(size=(130, 44)) as pilot:
+        await pilot.pause()
+        app.screen.selected = "eagle1"
+        app.screen.after_events(())
+        await pilot.pause()
+        assert app.screen.selected == "dragonship"

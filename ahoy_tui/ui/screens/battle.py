@@ -194,6 +194,9 @@ class BattleScreen(BattleBasics):
         pending = getattr(state, "pending", None)
         if pending is not None and pending.ship:
             return pending.ship
+        current = getattr(state, "current", None)  # the ship acting (her fire, her boarding)
+        if isinstance(current, str) and current and state.has_ship(current):
+            return current
         return None
 
     def _own_ship_to_act(self) -> str | None:
@@ -784,7 +787,14 @@ class BattleScreen(BattleBasics):
         self.action_centre()
 
     def action_select_ship(self, step: int) -> None:
-        ships = [s.id for s in self.session.state.ships if s.on_table]
+        """[ and ]: the previous or next card shown, a ship on the table or a sea monster or
+        a flyer the ruleset gives a card of (in the cards' order)."""
+        state = self.session.state
+        ships = [s.id for s in state.ships if s.on_table]
+        cards = getattr(self.session.ruleset, "cards", None)
+        if cards is not None:
+            shown = [str(c.ship) for c in cards(self._shown())]
+            ships = [i for i in shown if i in ships or not state.has_ship(i)] or ships
         if not ships:
             return
         index = ships.index(self.selected) if self.selected in ships else -step
@@ -797,6 +807,8 @@ class BattleScreen(BattleBasics):
         if self.selected and state.has_ship(self.selected):
             ship = state.ship(self.selected)
             self.query_one(SeaMap).centre_on(ship.x, ship.y)
+        elif self.selected:
+            self.query_one(SeaMap).centre_on_ship(self.selected)  # a monster's, a flyer's
 
     def action_back(self) -> None:
         if self.query_one("#moveline", Input).display:
