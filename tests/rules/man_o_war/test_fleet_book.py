@@ -199,7 +199,7 @@ def test_the_set_up_s_terrain_spots_folded_on_the_screen_are_worded():
     game = Game.new("man-o-war", "empire_bretonnia", seed=1, options={"placement": "rules"})
     first = next(a for a in game.legal_actions().fixed if isinstance(a, PlaceTerrain))
     words = RULESET.describe_choice(game.state, first, "spot", (0, 2, 4))
-    assert words == (f"{first.piece.capitalize()} in section {first.section + 1}, at its "
-                     "centre or in a quarter (3 spots)")
+    assert words == (f"{first.piece.capitalize()} in section {first.section + 1}: its "
+                     "centre, north-east or south-east")
     assert RULESET.describe_action(game.state, PlaceTerrain(first.piece, 0, 987654)).endswith(
         "spot 987654")
