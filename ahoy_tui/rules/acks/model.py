@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from enum import Enum
 
-from attrs import frozen
+from attrs import field, frozen
 
 from ahoy_tui.engine.hexgrid import Body, Hex
+from ahoy_tui.engine.serialize import ADDED
 from ahoy_tui.engine.state import GameState
 
 WIND_STRENGTHS = ("still", "gentle", "moderate", "strong", "very strong", "gale")
@@ -115,8 +116,10 @@ class Vessel:
     rested: int = 0
     must_backwater: bool = False
     captain_down: bool = False      # incapacitated: a mate steers, without a full round
-    captain_hurt: int = 0           # hit points her captain has lost (down at his hp)
-    wounds: tuple[tuple[str, int], ...] = ()   # her wounded crewmen: (role, hp lost) each
+    # Hit points (added later: left out of the state hash at their defaults, see ADDED)
+    captain_hurt: int = field(default=0, metadata={ADDED: True})  # his hp lost (down at his hp)
+    wounds: tuple[tuple[str, int], ...] = field(  # her wounded crewmen: (role, hp lost) each
+        default=(), metadata={ADDED: True})
     status: Status = Status.AFLOAT
     sinks_in: int = 0
     # this round's movement

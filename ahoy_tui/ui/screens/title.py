@@ -69,13 +69,13 @@ class TitleScreen(Screen[None]):
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
         menu.add_option(Option("New game", id="new"))
-        menu.add_option(Option("Learn to play: a guided first battle", id="learn"))
         latest = latest_save()
-        if latest is not None:
+        if latest is not None:  # a returning player's likeliest choice: second, as it was
             menu.add_option(Option(f"Resume the last battle ({latest.name})", id="resume"))
+        menu.add_option(Option("Learn to play: a guided first battle", id="learn"))
         menu.add_option(Option("Load a saved battle", id="load"))
         menu.add_option(Option("Replay a log", id="replay"))
-        menu.add_option(Option("Fleets: build your own ships", id="fleets"))
+        menu.add_option(Option("Fleets: buy or build your own", id="fleets"))
         menu.add_option(Option("Rules", id="rules"))
         menu.add_option(Option("Quit", id="quit"))
         menu.highlighted = 0
