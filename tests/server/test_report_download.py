@@ -60,7 +60,7 @@ async def test_the_browser_door_downloads_a_finished_game_s_report(short_dir: Pa
             await tab.wait_for("Welcome aboard! What name shall other captains know")
             await tab.focus()
             await sign_in(tab, "Sam")
-            await tab.wait_for("Eagle and Grudgebearer", "over")
+            await tab.wait_for("Eagle and Grudgebearer", "over", timeout=60)
             async with tab.page.expect_download(timeout=30_000) as waiting:
                 await tab.press("a")
             download = await waiting.value

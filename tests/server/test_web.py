@@ -97,8 +97,17 @@ async def alice_opens(short_dir: Path, **game: Any) -> tuple[Client, str]:
 async def sit_down(tab: BrowserTab, name: str = "Sam") -> None:
     """The tab signs in as a guest and takes the free seat at Alice's game."""
     await tab.until("Welcome aboard")
-    await tab.type(f"{name}\r")
-    await tab.until("Alice v (free)")
+    # the field may not have the focus the instant it is drawn: typed again until it shows it
+    for _ in range(3):
+        await tab.type(name)
+        try:
+            await tab.until(lambda: f"{name} " in tab.text().split("Welcome aboard")[-1],
+                            timeout=5)
+            break
+        except AssertionError:
+            await tab.type("\x7f" * 2 * len(name))  # whatever of it did arrive
+    await tab.type("\r")
+    await tab.until("Alice v (free)", timeout=60)
     await tab.type("\r")
 
 
