@@ -142,6 +142,7 @@ class WhichRules(ModalScreen[str | None]):
         width: 60; height: auto; max-height: 90%; padding: 1 2; border: thick $accent;
         background: $surface;
     }
+    WhichRules Label { width: 100%; }  /* the question wraps, never cut at the edge */
     WhichRules OptionList { height: auto; max-height: 12; margin-top: 1; }
     """
     BINDINGS = [Binding("escape,q", "back", "Back")]
