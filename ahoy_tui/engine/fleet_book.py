@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, Protocol
 
+import attrs
 from attrs import field, frozen
 
 FORMAT: Final = "ahoy-fleet-book"
@@ -149,6 +150,39 @@ class Tally:
     @property
     def left(self) -> int:
         return self.total - self.spent
+
+
+class OneTotalBook:
+    """The common part of a fleet book bought to one total and nothing drawn apart (Naval
+    Battle's action points, Ramming Speed!'s points, ACKS II's purse): a new fleet at the
+    default total, the total as set, no allowances, and a line's cost with its choices. A
+    book sets ``ruleset``, ``total_key``, ``fallback`` and ``default_total``, and brings its
+    own ``settings``, ``catalogue`` and ``costs``."""
+
+    ruleset: str
+    total_key: str = "points"
+    fallback: int = 0  # the total when the fleet's setting is not a number
+
+    @property
+    def default_total(self) -> int:
+        raise NotImplementedError
+
+    def costs(self, fleet: Fleet) -> list[Cost]:
+        raise NotImplementedError
+
+    def new(self, name: str = "New fleet") -> Fleet:
+        return Fleet(self.ruleset, name, {self.total_key: str(self.default_total)})
+
+    def total(self, fleet: Fleet) -> int:
+        value = fleet.setting(self.total_key, str(self.default_total))
+        return int(value) if value.isdigit() else self.fallback
+
+    def allowances(self, fleet: Fleet) -> dict[str, int]:
+        return {}
+
+    def pick_cost(self, fleet: Fleet, pick: Pick) -> int:
+        """What one line costs with its choices (the screen shows it beside the line)."""
+        return sum(c.points for c in self.costs(attrs.evolve(fleet, picks=(pick,))))
 
 
 class FleetBook(Protocol):

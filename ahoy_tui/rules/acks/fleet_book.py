@@ -15,14 +15,13 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-import attrs
-
 from ahoy_tui.engine.fleet_book import (
     Check,
     Cost,
     Entry,
     Field,
     Fleet,
+    OneTotalBook,
     Pick,
     Setting,
     base_checks,
@@ -97,16 +96,20 @@ def vessel_entry(entry: Entry, pick: Pick, side: str, vessel_id: str, column: in
     return out
 
 
-class AcksFleetBook:
+class AcksFleetBook(OneTotalBook):
     """What the fleet screen, ``ahoy fleets`` and ``--fleet`` ask of ACKS II sea combat."""
 
     ruleset = RULESET_ID
+    total_key = "purse"
+    fallback = 20000
+
     title = "ACKS II sea combat"
     unit = "gp"
     kinds = (("vessel", "Sea Vessels"),)
 
-    def new(self, name: str = "New fleet") -> Fleet:
-        return Fleet(RULESET_ID, name, {"purse": str(_data()["default_purse"])})
+    @property
+    def default_total(self) -> int:
+        return int(_data()["default_purse"])
 
     def settings(self, fleet: Fleet) -> tuple[Setting, ...]:
         return (Setting("purse", "Purse", tuple((f"{p:,} gp", str(p))
@@ -119,17 +122,6 @@ class AcksFleetBook:
     def note(self, fleet: Fleet) -> str:
         return ("A vessel costs her price on the Sea Vessels table, her war machines theirs. "
                 "Choose her captain, crew and artillery under the fleet.")
-
-    def total(self, fleet: Fleet) -> int:
-        value = fleet.setting("purse", str(_data()["default_purse"]))
-        return int(value) if value.isdigit() else 20000
-
-    def allowances(self, fleet: Fleet) -> dict[str, int]:
-        return {}
-
-    def pick_cost(self, fleet: Fleet, pick: Pick) -> int:
-        """What one line costs with its choices (the screen shows it beside the line)."""
-        return sum(c.points for c in self.costs(attrs.evolve(fleet, picks=(pick,))))
 
     def costs(self, fleet: Fleet) -> list[Cost]:
         out = []

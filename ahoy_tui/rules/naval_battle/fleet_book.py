@@ -16,14 +16,13 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-import attrs
-
 from ahoy_tui.engine.fleet_book import (
     Check,
     Cost,
     Entry,
     Field,
     Fleet,
+    OneTotalBook,
     Pick,
     Setting,
     base_checks,
@@ -135,16 +134,20 @@ def ship_entry(entry: Entry, pick: Pick, side: str, ship_id: str, x: float, y: f
     return out
 
 
-class NavalBattleFleetBook:
+class NavalBattleFleetBook(OneTotalBook):
     """What the fleet screen, ``ahoy fleets`` and ``--fleet`` ask of Naval Battle Rules."""
 
     ruleset = RULESET_ID
+    total_key = "points"
+    fallback = 100
+
     title = "Naval Battle Rules"
     unit = "action points"
     kinds = (("ship", "by race and size"), ("creature", "pulled by a creature"))
 
-    def new(self, name: str = "New fleet") -> Fleet:
-        return Fleet(RULESET_ID, name, {"points": str(_data()["default_points"])})
+    @property
+    def default_total(self) -> int:
+        return int(_data()["default_points"])
 
     def settings(self, fleet: Fleet) -> tuple[Setting, ...]:
         return (Setting("points", "Action points", _number_choices(_data()["points"],
@@ -157,17 +160,6 @@ class NavalBattleFleetBook:
     def note(self, fleet: Fleet) -> str:
         return ("A ship costs her size in action points; her modification and crew come out "
                 "of them. Choose her size, crew and guns under the fleet.")
-
-    def total(self, fleet: Fleet) -> int:
-        value = fleet.setting("points", str(_data()["default_points"]))
-        return int(value) if value.isdigit() else 100
-
-    def allowances(self, fleet: Fleet) -> dict[str, int]:
-        return {}
-
-    def pick_cost(self, fleet: Fleet, pick: Pick) -> int:
-        """What one line costs with its choices (the screen shows it beside the line)."""
-        return sum(c.points for c in self.costs(attrs.evolve(fleet, picks=(pick,))))
 
     def costs(self, fleet: Fleet) -> list[Cost]:
         out = []

@@ -15,8 +15,6 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-import attrs
-
 from ahoy_tui.engine.fleet_book import (
     Check,
     Cost,
@@ -24,6 +22,7 @@ from ahoy_tui.engine.fleet_book import (
     Extra,
     Field,
     Fleet,
+    OneTotalBook,
     Pick,
     Setting,
     base_checks,
@@ -85,16 +84,20 @@ def galley_entry(entry: Entry, pick: Pick, side: str, ship_id: str, x: float, y:
             "crew_state": pick.option(entry, "crew_state"), "band": "slow"}
 
 
-class RammingSpeedFleetBook:
+class RammingSpeedFleetBook(OneTotalBook):
     """What the fleet screen, ``ahoy fleets`` and ``--fleet`` ask of Ramming Speed!."""
 
     ruleset = RULESET_ID
+    total_key = "points"
+    fallback = 40
+
     title = "Ramming Speed!"
     unit = "points"
     kinds = (("galley", "galley"),)
 
-    def new(self, name: str = "New fleet") -> Fleet:
-        return Fleet(RULESET_ID, name, {"points": str(_data()["default_points"])})
+    @property
+    def default_total(self) -> int:
+        return int(_data()["default_points"])
 
     def settings(self, fleet: Fleet) -> tuple[Setting, ...]:
         return (Setting("points", "Points", tuple((f"{p} points", str(p))
@@ -107,17 +110,6 @@ class RammingSpeedFleetBook:
     def note(self, fleet: Fleet) -> str:
         return ("A galley costs her class's value, 2 an engine, 1 a corvus. Choose her crew, "
                 "engines and rowers under the fleet; 1 puts the admiral aboard, 2 a corvus.")
-
-    def total(self, fleet: Fleet) -> int:
-        value = fleet.setting("points", str(_data()["default_points"]))
-        return int(value) if value.isdigit() else 40
-
-    def allowances(self, fleet: Fleet) -> dict[str, int]:
-        return {}
-
-    def pick_cost(self, fleet: Fleet, pick: Pick) -> int:
-        """What one line costs with its choices (the screen shows it beside the line)."""
-        return sum(c.points for c in self.costs(attrs.evolve(fleet, picks=(pick,))))
 
     def costs(self, fleet: Fleet) -> list[Cost]:
         out = []
