@@ -65,9 +65,10 @@ def table_text(state: NavalState) -> str:
         if ship.creature is not None:
             c = ship.creature
             creature = f", {c.name} {'dead' if c.dead else f'{c.chits} chits'}"
+        fires = f"{ship.fires} fire" + ("" if ship.fires == 1 else "s")
         lines.append(f"  {ship.name} ({state.side_name(ship.side)}): {ship.chits} chits, "
                      f"{ship.speed}\"/turn heading {heading_name(ship.heading)} at "
-                     f"({ship.x:.0f}, {ship.y:.0f}), {ship.fires} fires{creature}{gone}")
+                     f"({ship.x:.0f}, {ship.y:.0f}), {fires}{creature}{gone}")
     for side, name in state.sides:
         lines.append(f"  {name}: {points_words(victory_points(state, side))} victory points")
     return "\n".join(lines)

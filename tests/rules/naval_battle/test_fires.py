@@ -137,3 +137,12 @@ def test_a_ship_without_orders_fights_fires_one_chit_at_a_time():
         after, events = end_phase(state)
     assert needs(events) == ["6+"]
     assert after.ship("hulk").fires == 0
+
+
+def test_the_table_counts_one_fire_as_a_fire_and_two_as_fires():
+    from ahoy_tui.rules.naval_battle.prompt import table_text
+
+    one = burning((("s1", "Human", 4),), blaze=1)
+    two = burning((("s1", "Human", 4),), blaze=2)
+    assert ", 1 fire" in table_text(one) and ", 1 fires" not in table_text(one)
+    assert ", 2 fires" in table_text(two)
