@@ -322,8 +322,10 @@ def ordnance_hit(state: AhoyState, dice: Dice, shooter_id: str, target_id: str,
     if not wounded:
         return state
     extra = tables().table("chainshot")["damage_bonus"] if chain else 0
+    # The log names every point added to the dice, so the total lost can be checked by hand.
+    adds = [f"+1 {reason}" for reason in reasons] + ([f"+{extra} chainshot"] if extra else [])
     amount = dice.expr(weapon.wounds, f"damage from the {weapon.name.lower()}"
-                       + (f" (+{extra} chainshot)" if extra else ""),
+                       + (f" ({', '.join(adds)})" if adds else ""),
                        CHAIN if chain else "Taking Damage", side=shooter.side,
                        ship=target_id) + bonus + extra
     state = damage_ship(state, dice, target_id, amount, by_side=shooter.side,

@@ -103,8 +103,11 @@ def test_roundshot_does_not_add_the_chainshot_damage():
 def test_chainshot_at_point_blank_keeps_the_point_blank_bonus_too():
     game = shooting(frigate(), prize(x=30))
     assert a.FireGun("frigate", "g1", 0, "chain") in game.legal_actions()
-    play(game, a.FireGun("frigate", "g1", 0, "chain"), 4, 3, 4)  # D3 2 +1 pb +1 chain
+    events = act(game, a.FireGun("frigate", "g1", 0, "chain"), 4, 3, 4)  # D3 2 +1 pb +1 chain
     assert sp(game) == 20 - 4
+    # the damage roll's line names both points added, so 2 + 1 + 1 = 4 can be read off the log
+    (roll,) = [r for r in rolls(events) if r.purpose.startswith("damage")]
+    assert "+1 point blank" in roll.purpose and "+1 chainshot" in roll.purpose
 
 
 @pytest.mark.parametrize("critical", [4, 5, 6])
