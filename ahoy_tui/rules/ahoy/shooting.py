@@ -315,10 +315,12 @@ def ordnance_hit(state: AhoyState, dice: Dice, shooter_id: str, target_id: str,
              CANNONS, ship=target_id)
         return state
     rule = POINT_BLANK if point_blank else RAKE if rake else "Taking Damage"
-    face = dice.d6(f"to damage the {target.name} (S{weapon.strength} v T{toughness(target)})"
-                   f"{why}", rule, side=shooter.side, ship=target_id, need=f"{need}+")
+    # The die is logged with its modifier added (2+1 = 3 vs 3+), as the table reads it.
+    _, face = dice.need(need, f"to damage the {target.name} (S{weapon.strength} v "
+                        f"T{toughness(target)}){why}", rule, side=shooter.side, ship=target_id,
+                        modifier=bonus)
     wounded = face != 1 and face + bonus >= need
-    dice.judge("damages" if wounded else "no damage")
+    dice.judge("damages" if wounded else "no damage", need=f"{need}+")
     if not wounded:
         return state
     extra = tables().table("chainshot")["damage_bonus"] if chain else 0

@@ -108,6 +108,9 @@ def test_chainshot_at_point_blank_keeps_the_point_blank_bonus_too():
     # the damage roll's line names both points added, so 2 + 1 + 1 = 4 can be read off the log
     (roll,) = [r for r in rolls(events) if r.purpose.startswith("damage")]
     assert "+1 point blank" in roll.purpose and "+1 chainshot" in roll.purpose
+    # and the roll to damage shows the die with point blank's +1 added to it
+    (to_damage,) = [r for r in rolls(events) if r.purpose.startswith("to damage")]
+    assert ": D6 3+1 = 4 vs " in to_damage.describe()
 
 
 @pytest.mark.parametrize("critical", [4, 5, 6])
