@@ -27,7 +27,10 @@ def _add_game_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, help="dice seed (default: random)")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; given the ``command`` about to be parsed, the server's own
+    (``serve``, ``lobby``) get their options only if it is theirs (their modules are not
+    imported to start a game)."""
     parser = argparse.ArgumentParser(
         prog="ahoy", description="Tabletop naval wargames in a terminal.")
     parser.add_argument("--version", action="version", version=f"ahoy-tui {__version__}")
@@ -116,13 +119,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="play over SSH (and in a browser): lobby, two "
                                          "players, spectators")
-    from ahoy_tui.server.serve import add_arguments
+    lobby = sub.add_parser("lobby")  # started by the server per session
+    if command in (None, "serve"):
+        from ahoy_tui.server.serve import add_arguments
 
-    add_arguments(serve)
+        add_arguments(serve)
+    if command in (None, "lobby"):
+        from ahoy_tui.server.lobby_args import add_lobby_arguments
 
-    from ahoy_tui.server.lobby_args import add_lobby_arguments
-
-    add_lobby_arguments(sub.add_parser("lobby"))  # started by the server per session
+        add_lobby_arguments(lobby)
 
     warm = sub.add_parser("warm")  # started by the server: forks each session's game process
     warm.add_argument("--socket", required=True)
@@ -171,7 +176,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     if not words or (words[0] not in COMMANDS and words[0] not in ("-h", "--help", "--version")):
         words = ["play", *words]  # plain `ahoy` (with play's options) plays
-    args = build_parser().parse_args(words)
+    args = build_parser(words[0] if words[0] in COMMANDS else None).parse_args(words)
     try:
         return _run(args)
     except BrokenPipeError:  # `ahoy ... | head`: the reader has gone; so do we, quietly

@@ -166,6 +166,9 @@ class LocalSession:
         game.policy = policy
         game.players = {side: captain_data(self.captains[side]) if side in self.captains
                         else player_data(HUMAN) for side in game.ruleset.sides}
+        if learning:  # the save remembers the lesson: a resumed learn battle keeps its guide
+            for side in self.seats:
+                game.players[side]["learning"] = True
         if autosave:
             game.autosave = self.path
             self.save()
@@ -214,8 +217,9 @@ class LocalSession:
                 seconds = think if think is not None else float(kept.get("think", 1.0))
                 captains[side] = make_captain(who, game.seed + index, think=seconds)
         remembered = bool(game.players)
+        learning = any(who.get("learning") for who in game.players.values())
         session = cls(game, policy=policy or game.policy or CASUAL, seats=game.ruleset.sides,
-                      path=path, captains=captains)
+                      path=path, captains=captains, learning=learning)
         session.remembered = remembered
         return session
 

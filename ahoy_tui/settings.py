@@ -9,7 +9,6 @@ own odds whatever it says.
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 
 DEFAULTS: dict[str, bool] = {"show_odds": True}
@@ -28,8 +27,14 @@ def load() -> dict[str, bool]:
     """The settings, each missing or unreadable one at its default."""
     out = dict(DEFAULTS)
     try:
-        data = tomllib.loads(settings_path().read_text("utf-8"))
+        text = settings_path().read_text("utf-8")
     except (OSError, ValueError):
+        return out
+    import tomllib  # only for a file there is: the title's first frame does without it
+
+    try:
+        data = tomllib.loads(text)
+    except ValueError:
         return out
     for key, default in DEFAULTS.items():
         value = data.get(key, default)

@@ -22,10 +22,13 @@ class AhoyApp(App[None]):
     """Tabletop naval battles in a terminal."""
 
     TITLE = "Ahoy TUI"
-    CSS_PATH = ["app.tcss", "widgets/sea_map.tcss", "widgets/guide_panel.tcss"]
+    # the title's own: the map's style comes with the map (its DEFAULT_CSS), the guide's with
+    # the battle screens (their CSS_PATH), so the first frame parses neither
+    CSS_PATH = ["app.tcss"]
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
                 Binding("f1", "keys", "Keys", show=False)]
     KEEPS_SETTINGS = True  # the player's settings are read and kept on this machine
+    TITLE_FIRST = True  # the title under every other screen (online: the lobby instead)
 
     def __init__(self, *, session: LocalSession | None = None, replay: Path | None = None,
                  saves: Path | None = None, learn: bool = False,
@@ -58,11 +61,16 @@ class AhoyApp(App[None]):
             self.notify("The odds are shown before you commit (b: the breakdown)" if on
                         else "The odds are hidden", title="Odds", timeout=3)
 
+    def get_default_screen(self) -> Screen:
+        """The title is the app's first screen, composed and drawn in the app's own first
+        frame (pushed on mount, it came a frame later, after a blank screen was laid out and
+        drawn); everything else is pushed over it."""
+        return TitleScreen() if self.TITLE_FIRST else super().get_default_screen()
+
     def on_mount(self) -> None:
         self.first_screens()
 
     def first_screens(self) -> None:
-        self.push_screen(TitleScreen())
         if self.start_session is not None:
             self.start_battle(self.start_session)
             if self.start_session.game.step:  # a battle resumed (`ahoy play --load`)

@@ -32,6 +32,7 @@ class OnlineApp(AhoyApp):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
     KEEPS_SETTINGS = False  # the server's disk is not the player's: odds shown, kept nowhere
+    TITLE_FIRST = False  # the lobby is pushed first
 
     def __init__(self, socket: Path | str, player: str, suggested_name: str = "",
                  guest: bool = False) -> None:

@@ -117,3 +117,98 @@ async def test_a_battle_not_begun_as_a_lesson_has_no_guide(tmp_path: Path) -> No
 def test_no_learn_battle_for_an_unknown_rule_system(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="no Learn to play battle for 'nonesuch'"):
         learn_session("nonesuch", folder=tmp_path)
+
+
+# --- at 80x24, and resumed (issue 41) ------------------------------------------------------
+
+def screen_words(app: AhoyApp) -> str:
+    import html
+    import re
+
+    text = re.sub(r"<[^>]+>", "", app.export_screenshot())
+    text = re.sub(r"[█▀▄▌▐▔▁▊▎▂▃▅▆▇]", " ", html.unescape(text).replace("\xa0", " "))
+    return " ".join(text.split())
+
+
+def words_of(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("ruleset_id", ["ahoy", "man-o-war", "acks"])
+async def test_at_80x24_the_prompt_the_choices_and_the_guide_are_all_read(
+        tmp_path: Path, ruleset_id: str) -> None:
+    """The prompt fits whole beside the guide; the last choice is reached by the arrows; h
+    shows the prompt and the guide whole, wrapped, in a dialog that scrolls to its end."""
+    from textual.containers import VerticalScroll
+
+    from ahoy_tui.ui.screens.notice import NoticeScreen
+    from ahoy_tui.ui.widgets.choices import ChoiceList, PhasePrompt
+
+    session = learn_session(ruleset_id, seed=2, think=THINK, folder=tmp_path)
+    app = AhoyApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleBasics) and session.may_act()
+        await pilot.pause()
+        prompt = screen.query_one(PhasePrompt)
+        assert words_of(session.prompt()) in words_of(str(prompt.content))
+        inside = prompt.content_region
+        needed = prompt.get_content_height(inside.size, app.size, inside.width)
+        assert needed <= inside.height, "the prompt is cut at its last row"
+        assert "h: the prompt and the guide whole" in screen_words(app)  # the way to the rest
+        choices = screen.query_one(ChoiceList)
+        assert choices.option_count >= 1
+        await pilot.press("end")
+        await pilot.pause()
+        assert choices.highlighted == choices.option_count - 1
+        last = str(choices.get_option_at_index(choices.option_count - 1).prompt)
+        assert words_of(last)[:30] in screen_words(app)  # scrolled into view
+        said = session.guide()
+        assert said is not None
+        await pilot.press("h")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, NoticeScreen)
+        assert words_of(session.prompt()) in words_of(dialog.text)
+        assert words_of(said.words()) in words_of(dialog.text)
+        box = dialog.query_one(VerticalScroll)
+        assert box.region.width <= 80 and box.region.height <= 24
+        assert words_of(said.text)[:40] in screen_words(app)
+        box.scroll_end(animate=False)
+        await pilot.pause()
+        assert "Esc closes" in screen_words(app)
+        assert said.rule in screen_words(app)  # the guide's last line, reached
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+@pytest.mark.parametrize("ruleset_id", ["ahoy", "ramming-speed"])
+async def test_a_learn_battle_resumed_keeps_its_guide(tmp_path: Path, ruleset_id: str) -> None:
+    """Saved as it goes, loaded again (the title's Resume, `ahoy play --load`): still the
+    lesson, the guide beside the prompt and the easy captain across the table."""
+    session = learn_session(ruleset_id, seed=2, think=THINK, folder=tmp_path)
+    session.play(session.legal_actions().fixed[0] if session.legal_actions().fixed
+                 else session.legal_actions().ranges[0].at(session.legal_actions().ranges[0].low))
+    loaded = LocalSession.load(session.path)
+    assert loaded.learning and loaded.step == session.step
+    assert set(loaded.captains) == set(session.captains)
+    app = AhoyApp(saves=tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.open_battle(session.path)  # what Resume does with the last save
+        for _ in range(40):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, BattleBasics) and app.screen.query(GuidePanel):
+                break
+        screen = app.screen
+        assert isinstance(screen, BattleBasics) and screen.session.learning
+        screen.captain_delay = HURRIED
+        for _ in range(60):
+            await pilot.pause(0.05)
+            if screen.session.may_act():
+                break
+        await pilot.pause()
+        said = screen.session.guide()
+        assert said is not None and screen.query_one(GuidePanel).words == said.words()

@@ -67,7 +67,7 @@ class AcksScreen(DeckView, HexTapeMeasure, BattleScreen, inherit_bindings=False)
     NO_DECK = NO_DECK
     DECKS_GONE = "No decks laid: back to the sea battlemap"
 
-    CSS_PATH = ["battle.tcss", "../widgets/vessel_sheets.tcss",
+    CSS_PATH = ["battle.tcss", "../widgets/guide_panel.tcss", "../widgets/vessel_sheets.tcss",
                 "../widgets/initiative_track.tcss", "../widgets/deck_map.tcss"]
     DEFAULT_CSS = """
     AcksScreen #deck-map { display: none; width: 1fr; height: 100%; }

@@ -54,7 +54,7 @@ def side_name(state: Any, side: str) -> str:
 class BattleScreen(BattleBasics):
     """Play a battle."""
 
-    CSS_PATH = "battle.tcss"
+    CSS_PATH = ["battle.tcss", "../widgets/guide_panel.tcss"]
     BINDINGS = [
         Binding("u", "undo", "Undo",
                 tooltip="take back your last decision, and the captains' answers after "

@@ -68,7 +68,25 @@ class BattleBasics(Screen[None]):
 
             bottom = self.query_one("#bottom")
             bottom.mount(GuidePanel(), before=0)
+            # h: the prompt and the guide whole, in a dialog (at 80x24 the panel is small)
+            self._bindings.bind("h", "guide_whole", "Guide")
+            self.refresh_bindings()
             self.call_after_refresh(self.show_guide)
+
+    def action_guide_whole(self) -> None:
+        """The prompt and the guide at this decision, whole and wrapped in a dialog that
+        scrolls: what the panel beside the prompt may not have room for on a small terminal."""
+        if not self.query("#guide"):
+            return
+        from ahoy_tui.ui.screens.notice import NoticeScreen
+
+        session = self.session
+        said = session.guide()
+        if said is None:
+            words = "The battle is over." if session.over else "The other side is deciding…"
+        else:
+            words = said.words()
+        self.app.push_screen(NoticeScreen("Guide", f"{session.prompt()}\n\n{words}"))
 
     def show_guide(self) -> None:
         """What the rules' guide says at this decision (the session's ``guide()``), if the

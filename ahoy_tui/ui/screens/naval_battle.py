@@ -58,7 +58,7 @@ Shot = Any
 class NavalBattleScreen(BattleBasics):
     """Play a Naval Battle: write each sheet, seal it, watch the reveal."""
 
-    CSS_PATH = ["naval_battle.tcss", "../widgets/play_sheet.tcss"]
+    CSS_PATH = ["naval_battle.tcss", "../widgets/guide_panel.tcss", "../widgets/play_sheet.tcss"]
     BINDINGS = [
         Binding("enter", "seal", "Seal"),
         Binding("u", "undo", "Undo",

@@ -91,7 +91,7 @@ def phase_name(state: Any) -> str:
 class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
     """Write each galley's orders on the move line, seal them, watch them rowed."""
 
-    CSS_PATH = ["battle.tcss", "../widgets/log_sheets.tcss"]
+    CSS_PATH = ["battle.tcss", "../widgets/guide_panel.tcss", "../widgets/log_sheets.tcss"]
     # the general screen's keys, with the orders' key first in the footer
     BINDINGS = [
         *Screen.BINDINGS,

@@ -355,6 +355,7 @@ class ReplayScreen(DeckView, Screen[None]):
                         title="New battle", timeout=6)
         app = self.app
         app.pop_screen()
+        self._leave_the_finished_battle()
         start = getattr(app, "start_battle", None)
         if callable(start):
             start(session)
@@ -362,6 +363,21 @@ class ReplayScreen(DeckView, Screen[None]):
             from ahoy_tui.ui.routing import battle_screen
 
             app.push_screen(battle_screen(session))
+
+    def _leave_the_finished_battle(self) -> None:
+        """Under a replay opened from a battle's game over lies that battle, over: the battle
+        taken over replaces it too, so quitting the new one goes back to where the player came
+        from (the title), not to the old battle's last map. Not if it has unsaved changes:
+        then quitting it still asks about them."""
+        from ahoy_tui.ui.routing import is_battle_screen
+
+        app = self.app
+        while len(app.screen_stack) > 1 and is_battle_screen(app.screen):
+            session = getattr(app.screen, "session", None)
+            if (session is None or getattr(session, "game", None) is not self.game
+                    or getattr(session, "dirty", False)):
+                return
+            app.pop_screen()
 
     def action_export(self) -> None:
         """Share the battle (``ui/screens/export.py``): the picture is of the step shown."""

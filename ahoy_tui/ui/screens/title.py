@@ -24,6 +24,9 @@ BANNER = r"""
 """
 
 
+TAGLINE = "Tabletop naval battles in a terminal"
+
+
 def latest_save(folder: Path | None = None) -> Path | None:
     folder = folder or default_saves_dir()
     try:
@@ -39,11 +42,20 @@ def tagline() -> str:
 
     titles = [entry.title for entry in catalogue()]  # the names only: no rules imported
     joined = ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else "".join(titles)
-    return f"Tabletop naval battles in a terminal — {joined}"
+    return f"{TAGLINE} — {joined}"
 
 
 class TitleScreen(Screen[None]):
-    CSS_PATH = "title.tcss"
+    # Its own style as default CSS, not a CSS_PATH: a screen's CSS file makes Textual parse
+    # every style sheet of the app again when the screen is first shown (the title's first
+    # frame waited on it), while a widget's default CSS is parsed alone, once.
+    DEFAULT_CSS = """
+    TitleScreen { align: center middle; }
+    TitleScreen #title-box { width: 64; height: auto; border: round $accent; padding: 0 2; }
+    TitleScreen #banner { color: $accent; width: 100%; content-align: center middle; }
+    TitleScreen #tagline { color: $foreground 70%; margin-bottom: 1; }
+    TitleScreen #menu { height: auto; border: none; }
+    """
     BINDINGS = [Binding("n", "choose('new')", "New game"),
                 Binding("p", "choose('learn')", "Learn to play"),
                 Binding("l", "choose('load')", "Load"),
@@ -55,12 +67,18 @@ class TitleScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
             yield Static(Text(BANNER, style="bold"), id="banner")
-            yield Static(tagline(), id="tagline")
+            # the rule systems' names come just after the first frame (reading them means
+            # finding the installed packages' entry points: tens of milliseconds)
+            yield Static(TAGLINE, id="tagline")
             yield OptionList(id="menu")
         yield Footer()
 
     def on_mount(self) -> None:
         self.refresh_menu()
+        self.call_after_refresh(self.name_the_rule_systems)
+
+    def name_the_rule_systems(self) -> None:
+        self.query_one("#tagline", Static).update(tagline())
 
     def on_screen_resume(self) -> None:
         self.refresh_menu()

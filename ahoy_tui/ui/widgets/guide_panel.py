@@ -27,6 +27,8 @@ class GuidePanel(VerticalScroll):
 
     def compose(self) -> Any:
         yield Static(id="guide-text")
+        # kept in view whatever the text's length (h: the battle screen's dialog of it whole)
+        yield Static("h: the prompt and the guide whole", id="guide-keys")
 
     def show(self, guidance: Any, waiting: str = "") -> None:
         """Show a ``rules.guide.Guidance`` (None: ``waiting``, the other side deciding)."""

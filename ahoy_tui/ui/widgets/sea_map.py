@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from pathlib import Path
 from typing import Any
 
 from rich.style import Style
@@ -58,6 +59,10 @@ def point_along(path: tuple[tuple[float, float], ...], distance: float) -> tuple
 
 class SeaMap(ScrollView, can_focus=True):
     """The table, scrolled and zoomed; the selected ship highlighted."""
+
+    # its colours (sea_map.tcss) as the widget's default CSS, parsed the first time a map is
+    # shown, not with the app's style sheets before the title's first frame
+    DEFAULT_CSS = (Path(__file__).with_name("sea_map.tcss")).read_text("utf-8")
 
     COMPONENT_CLASSES = {
         "seamap--sea", "seamap--grid", "seamap--edge", "seamap--wind", "seamap--p1",
