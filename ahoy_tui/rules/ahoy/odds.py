@@ -20,7 +20,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from ahoy_tui.engine.dice import parse_expr
+from ahoy_tui.engine.dice import Dice, Rng, parse_expr
 from ahoy_tui.engine.geometry import contains
 from ahoy_tui.engine.odds import (
     ONE,
@@ -33,11 +33,13 @@ from ahoy_tui.engine.odds import (
     number,
     percent,
 )
-from ahoy_tui.rules.ahoy.actions import FireGun, FireMissiles
+from ahoy_tui.rules.ahoy.actions import Board, FireGun, FireMissiles
+from ahoy_tui.rules.ahoy.boarding import board
 from ahoy_tui.rules.ahoy.combat import bs_to_hit, follow_up_needed, save_needed, to_wound_needed
-from ahoy_tui.rules.ahoy.crew import describe_man, gun_crew
+from ahoy_tui.rules.ahoy.crew import boarders_on, describe_man, gun_crew, own_aboard
 from ahoy_tui.rules.ahoy.hulls import gap as hull_gap
 from ahoy_tui.rules.ahoy.hulls import ship_hull
+from ahoy_tui.rules.ahoy.melee_odds import Man, outlook
 from ahoy_tui.rules.ahoy.model import AhoyState, Crewman, Gun, Ship, Task
 from ahoy_tui.rules.ahoy.ramming import toughness
 from ahoy_tui.rules.ahoy.shooting import (
@@ -98,6 +100,8 @@ def odds(state: AhoyState, action: object) -> Odds | None:
         return _gun_odds(state, action)
     if isinstance(action, FireMissiles):
         return _volley_odds(state, action)
+    if isinstance(action, Board):
+        return boarding_odds(state, action)
     return None
 
 
@@ -351,3 +355,85 @@ def _template_odds(state: AhoyState, ship: Ship, gun: Gun, shot: str) -> Odds | 
         expected["own wounds"] = own
         expected["own SP"] = own_sp
     return Odds(summary, tuple(lines), outcomes + fired, expected)
+
+
+def melee_men(state: AhoyState, ship: Ship) -> tuple[tuple[Man, ...], tuple[Man, ...]]:
+    """(the boarders, her crew) on a deck as ``boarding.fight`` lines them up, each as a round
+    of close combat reads him (charging in the turn he boarded)."""
+    def man(c: Crewman) -> Man:
+        charging = c.task == Task.BOARDING and c.boarded_turn == state.player_turn \
+            and not c.exhausted
+        return Man(c.ship, c.profile, c.wounds, c.footing, c.exhausted, c.armour, c.shield,
+                   charging)
+    boarders = tuple(man(c) for c in sorted(boarders_on(state, ship), key=lambda c: c.id))
+    defenders = tuple(man(c) for c in sorted(own_aboard(state, ship), key=lambda c: c.id))
+    return boarders, defenders
+
+
+def boarding_odds(state: AhoyState, action: Board) -> Odds | None:
+    """Boarding Actions: the men sent across charge, and the melee is fought out round by round
+    (``rules/ahoy/melee_odds.py``)."""
+    if not state.has_ship(action.ship) or not state.has_ship(action.target) or \
+            action.count < 1:
+        return None
+    target = state.ship(action.target)
+    if target.struck:
+        return None  # boarded unopposed: nothing to roll
+    after = board(state, Dice(Rng(0), []), action.ship, action.target, action.count)
+    deck = after.ship(action.target)
+    boarders, defenders = melee_men(after, deck)
+    if not boarders or not defenders:
+        return None
+    seen = outlook(deck.id, boarders, defenders)
+    ours = len(boarders)
+    theirs = len(defenders)
+    climb = any(not m.footing for m in boarders)
+    lines = [f"{ours} boarders against the {target.name}'s {theirs} crew"
+             + (" — up her higher side: 6s to hit until each slays his man" if climb else ""),
+             "Each attack: to hit by WS (3+ over a lower WS, 5+ against more than twice it, "
+             "else 4+), to wound on S v T (a natural 1 fails), then the armour save"]
+    for kind, who in ((boarders, "Boarders"), (defenders, "Her crew")):
+        counts: dict[str, int] = {}
+        for m in kind:
+            counts[m.profile] = counts.get(m.profile, 0) + 1
+        lines.append(f"  {who}: " + ", ".join(f"{n} {tables().profile(p).name.lower()}"
+                                                f"{'s' if n > 1 else ''}"
+                                                for p, n in counts.items()))
+    if seen.first is None:
+        lines.append("Too many men to count every blow of the first round in time")
+        return Odds(f"{ours} v {theirs} · too many to count", tuple(lines), (), {})
+    first = seen.first
+    taken1 = sum((p for (b, d), p in first if b and not d), Fraction(0))
+    repelled1 = sum((p for (b, _d), p in first if not b), Fraction(0))
+    slain1 = sum((p * (theirs - len(d)) for (_b, d), p in first), Fraction(0))
+    lost1 = sum((p * (ours - len(b)) for (b, _d), p in first), Fraction(0))
+    lines.append(f"The first round (boarders charging, striking first): {number(slain1, 2)} of "
+                 f"hers slain, {number(lost1, 2)} of yours")
+    if taken1:
+        lines.append(f"  she is taken in it: {percent(taken1)}")
+    if repelled1:
+        lines.append(f"  your boarders are all down in it: {percent(repelled1)}")
+    expected = {}
+    outcomes: tuple[tuple[str, Fraction], ...]
+    if seen.melee is not None:
+        taken, repelled, left, crew_left = seen.melee
+        lines.append("The whole melee, a round at the end of each player's turn and her Ld "
+                     "test at the start of hers while outnumbered (Surrendering a Boarded "
+                     "Ship):")
+        lines.append(f"  she is taken: {percent(taken)}; the boarders are repelled: "
+                     f"{percent(repelled)}")
+        lines.append(f"  your boarders lost: {number(ours - left, 2)}; her crew slain: "
+                     f"{number(theirs - crew_left, 2)}")
+        expected = {"taken": taken, "slain in round 1": slain1, "lost in round 1": lost1}
+        outcomes = (("taken", taken), ("repelled", repelled))
+        if taken + repelled < 1:
+            outcomes += (("never ends", 1 - taken - repelled),)
+        summary = f"takes her {percent(taken)} · R1 {number(slain1)} slain, {number(lost1)} lost"
+    else:
+        lines.append("The whole melee: too many ways to count in time (the first round only)")
+        expected = {"slain in round 1": slain1, "lost in round 1": lost1}
+        outcomes = (("taken in round 1", taken1), ("repelled in round 1", repelled1),
+                    ("fighting on", 1 - taken1 - repelled1))
+        summary = f"R1 {number(slain1)} slain, {number(lost1)} lost"
+    outcomes = tuple((name, p) for name, p in outcomes if p)
+    return Odds(summary, tuple(lines), outcomes, expected)
