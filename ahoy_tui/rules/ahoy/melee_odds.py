@@ -117,6 +117,13 @@ def _alike(line: tuple[int, ...], codes: _Codes) -> bool:
         all(e == first for e in line)
 
 
+def _steady(line: tuple[Man, ...]) -> bool:
+    """Whether a line is of one man alike throughout (one wound each, on his feet), and so stays
+    alike whoever of it falls, all round."""
+    return bool(line) and line[0].wounds == 1 and line[0].footing and \
+        all(m == line[0] for m in line)
+
+
 def fight_round(boarders: tuple[Man, ...], defenders: tuple[Man, ...], *,
                 budget: list[int] | None = None,
                 codes: _Codes | None = None
@@ -139,19 +146,45 @@ def fight_round(boarders: tuple[Man, ...], defenders: tuple[Man, ...], *,
             steps.append([])
             last = key
         steps[-1].append((side, place))
-    start = (tuple(codes.code(m) << 8 | (i + 1) for i, m in enumerate(boarders)),
-             tuple(codes.code(m) << 8 | (i + 1) for i, m in enumerate(defenders)))
+    # A man's place in line matters to the odds only while the enemy before him are not all
+    # alike (then whom his blows fall on does not matter), and while he may yet win his footing
+    # (the rules must find him to give it him): only then is he tagged with it.
+    placed = [not _steady(lines[1 - side]) for side in (0, 1)]
+
+    def entry(side: int, place: int, man: Man) -> int:
+        tagged = placed[side] or (side == 0 and not man.footing)
+        return codes.code(man) << 8 | (place + 1 if tagged else 0)
+
+    start = (tuple(entry(0, i, m) for i, m in enumerate(boarders)),
+             tuple(entry(1, i, m) for i, m in enumerate(defenders)))
     dist: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {start: 1}
     denominator = 1
     for step in steps:
+        key_of_step = _order(lines[step[0][0]][step[0][1]])
         # a step begins: those of it still standing will strike, in order
         queued: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int, int, int]
                                                                   | None, ...]], int] = {}
         for (b, d), w in dist.items():
             sides = [list(b), list(d)]
+            # untagged men of the step still standing, by profile (any of them will do)
+            loose: dict[tuple[int, str], int] = {}
+            for side in (0, 1):
+                for e in sides[side]:
+                    man = codes.men[e >> 8]
+                    if not e & TAG and _order(man) == key_of_step:
+                        loose[(side, man.profile)] = loose.get((side, man.profile), 0) + 1
             queue: list[tuple[int, int, int, int] | None] = []
             for side, place in step:
+                man0 = lines[side][place]
                 line = sides[side]
+                if not (placed[side] or (side == 0 and not man0.footing)):
+                    left = loose.get((side, man0.profile), 0)
+                    if left:
+                        loose[(side, man0.profile)] = left - 1
+                        queue.append((side, -1, codes.code(man0), 0))
+                    else:
+                        queue.append(None)
+                    continue
                 at = next((k for k, e in enumerate(line) if e & TAG == place + 1), None)
                 if at is None:
                     queue.append(None)  # struck down by a faster step
@@ -366,8 +399,22 @@ class Melee:
 
 # --- a boarding's odds ------------------------------------------------------------------------
 
-ROUND_BUDGET = 40_000  # ways counted for the first round (a few tenths of a second at most)
-MELEE_BUDGET = 20_000  # and for the whole melee after it
+ROUND_BUDGET = 20_000  # ways counted for the first round (half a second at most)
+MELEE_BUDGET = 6_000  # and for the whole melee after it, at each asking (a tenth or two)
+
+
+def _melee(ship_id: str) -> Melee:
+    """The melee on a deck, its rounds remembered between askings (the same deck with more
+    or fewer men sent meets many of the same rounds)."""
+    found = _MELEES.get(ship_id)
+    if found is None or len(found._done) > 20_000:
+        found = _MELEES[ship_id] = Melee(ship_id)
+    return found
+
+
+_MELEES: dict[str, Melee] = {}
+# (deck, her crew) -> the fewest boarders whose first round was too many ways to count
+_TOO_MANY: dict[tuple[str, tuple[Man, ...]], int] = {}
 
 
 @frozen
@@ -382,11 +429,18 @@ class Outlook:
 @lru_cache(maxsize=64)
 def outlook(ship_id: str, boarders: tuple[Man, ...], defenders: tuple[Man, ...]) -> Outlook:
     """The odds of a boarding action on ``ship_id``'s deck from the first round's start."""
+    crowd = (ship_id, defenders)
+    if len(boarders) >= _TOO_MANY.get(crowd, 10**6):
+        return Outlook(None, None)  # fewer men than these were already too many to count
     try:
         first = fight_round(boarders, defenders, budget=[ROUND_BUDGET])
     except OverBudget:
+        _TOO_MANY[crowd] = min(len(boarders), _TOO_MANY.get(crowd, 10**6))
+        if len(_TOO_MANY) > 256:
+            _TOO_MANY.clear()
         return Outlook(None, None)
-    melee = Melee(ship_id, budget=MELEE_BUDGET)
+    melee = _melee(ship_id)
+    melee.budget = [MELEE_BUDGET]
     total = NONE
     try:
         for (b, d), p in first.items():

@@ -424,7 +424,7 @@ def boarding_odds(state: AhoyState, action: Board) -> Odds | None:
                      f"{percent(repelled)}")
         lines.append(f"  your boarders lost: {number(ours - left, 2)}; her crew slain: "
                      f"{number(theirs - crew_left, 2)}")
-        expected = {"taken": taken, "slain in round 1": slain1, "lost in round 1": lost1}
+        expected = {"slain in round 1": slain1, "lost in round 1": lost1, "taken": taken}
         outcomes = (("taken", taken), ("repelled", repelled))
         if taken + repelled < 1:
             outcomes += (("never ends", 1 - taken - repelled),)

@@ -162,3 +162,16 @@ def test_the_first_round_over_many_seeds_lands_within_four_standard_errors():
     mean = float(odds.expected["slain in round 1"])
     second = float(sum(p * (3 - len(d)) ** 2 for (_b, d), p in first))
     assert within_bound(boarding_round_slain(game, action, 1000), mean, second - mean * mean)
+
+
+def test_a_boarding_too_big_to_count_says_so_rather_than_guess():
+    # Ten of the Harpy's men against the Charger's twelve, marines among both: more ways
+    # for the first round to go than the odds count in time (ROUND_BUDGET).
+    game = alongside({"sailor": 14, "marine": 2}, {"sailor": 10, "marine": 2})
+    odds = RULESET.odds(game.state, a.Board("harpy", "charger", 10))
+    assert odds.summary == "10 v 12 · too many to count"
+    assert odds.expected == {} and odds.outcomes == ()
+    # a smaller party: the first round counted, the whole melee not
+    odds = RULESET.odds(game.state, a.Board("harpy", "charger", 6))
+    assert odds.summary.startswith("R1 ") and "taken" not in odds.expected
+    assert any("too many ways to count" in line for line in odds.breakdown)
