@@ -11,11 +11,10 @@ from functools import cache
 
 from ahoy_tui.engine.geometry import ray_span
 from ahoy_tui.engine.odds import mean
-from ahoy_tui.rules.ahoy.combat import save_needed, to_wound_needed
 from ahoy_tui.rules.ahoy.crew import gun_crew
 from ahoy_tui.rules.ahoy.hulls import ship_hull
 from ahoy_tui.rules.ahoy.model import AhoyState, Crewman, Gun, Ship
-from ahoy_tui.rules.ahoy.odds import ARTILLERY_NUMBERS, damage_chances
+from ahoy_tui.rules.ahoy.odds import ARTILLERY_NUMBERS, damage_chances, model_hit_chance
 from ahoy_tui.rules.ahoy.odds import expression as damage_expression
 from ahoy_tui.rules.ahoy.ramming import toughness
 from ahoy_tui.rules.ahoy.shooting import (
@@ -123,13 +122,9 @@ MAN_WORTH = 1.0  # a model cut down, in Structure Points, when weighing grape an
 
 
 def _kill_chance(man: Crewman, need: int, strength: int, save_extra: int) -> float:
-    profile = tables().profile(man.profile)
-    wound_need = to_wound_needed(strength, profile.T)
-    if wound_need is None:
-        return 0.0
-    save = save_needed(man.armour, man.shield, strength, save_extra)
-    unsaved = 1.0 if save is None else (save - 1) / 6
-    return (7 - need) / 6 * (7 - max(2, wound_need)) / 6 * unsaved
+    """The chance a model under the template takes a wound: the rules' odds
+    (rules/ahoy/odds.py), as a float."""
+    return float(model_hit_chance(man, need, strength, save_extra))
 
 
 def template_value(state: AhoyState, ship: Ship, gun: Gun, shot: str) -> float:

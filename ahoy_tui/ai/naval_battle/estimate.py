@@ -13,7 +13,7 @@ from functools import cache
 
 from ahoy_tui.engine.geometry import UNIT
 from ahoy_tui.rules.naval_battle.model import Gun, NavalState, Ship
-from ahoy_tui.rules.naval_battle.odds import damage_die, save_chance
+from ahoy_tui.rules.naval_battle.odds import boarding_die, damage_die, save_chance
 from ahoy_tui.rules.naval_battle.tables import tables
 
 Pose = tuple[float, float, int]  # x, y, heading (45° steps, 0 = north)
@@ -137,7 +137,7 @@ def boarding_power(ship: Ship, chits: float, enemy: Ship) -> float:
     row = rules.boarding_row("even_or_losing")
     marines = min(ship.crew_of("marine"), int(chits))
     dice = chits + marines * (rules.specialist("marine").boarding_dice - 1)
-    hit = max(0.0, min(1.0, (7 - (row.to_hit - race_bonus(ship, "boarding"))) / 6))
+    hit = float(boarding_die(row.to_hit, race_bonus(ship, "boarding")))  # the rules' odds
     save = saved_share(enemy.armour, row.save_modifier + race_bonus(enemy, "boarding_save"))
     return dice * hit * (1 - save)
 

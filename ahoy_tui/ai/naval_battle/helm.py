@@ -38,6 +38,7 @@ from ahoy_tui.rules.naval_battle.model import (
     Ship,
     ShipOrders,
 )
+from ahoy_tui.rules.naval_battle.odds import collision_mean
 
 OFF_TABLE = -1000.0  # leaving the table takes her out of the battle
 SAMPLES = 3  # points checked along each maneuver for collisions and the table edge
@@ -295,8 +296,9 @@ def weigh(view: NavalState, ship: Ship, poses: Sequence[Pose], speed: int, spent
         else:
             board_value = -1.5 * max(0.0, theirs * vp_theirs - mine * vp_mine) - 1.0
             board_reserve = crew * 0.3
-        # a collision: both ships take about (speeds ÷ 6 + a die), the rammer half
-        bump = (speed + contact.speed) / 6 + 4.0
+        # a collision: both ships take the combined speed ÷ 6 and the open-ended die (the
+        # rules' odds, rules/naval_battle/odds.py), the rammer half
+        bump = float(collision_mean(int(speed), int(contact.speed)))
         bump_me = bump * (1 - est.saved_share(ship.armour))
         bump_them = bump * (1 - est.saved_share(contact.ship.armour))
         board_value += bump_them * 0.5 * vp_mine - bump_me * 0.5 * vp_theirs

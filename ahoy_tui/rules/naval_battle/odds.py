@@ -8,14 +8,24 @@ to the end, the chances of the totals to ten rerolls, the rest counted with the 
 armour save a point. Snipers: each chit's D6 on the Sniper Fire chart, Sharp Shooters unsaved.
 A creature: its D6s of damage, then armour. Skaven luck (a failed save rolled again once a turn)
 and what a misfire does on the Misfire Chart are not counted: a misfire is its chance only.
+
+A ship's orders (a :class:`GiveOrders` of her one sheet) have the odds of what they lead to: while
+she is grappled, the coming round of boarding with the chits her sheet puts on Boarding (the
+Boarding Actions chart's row, each chit's dice, the hits shared among her foes, their saves; and
+what her foes' boarders, as they stood last, do back); else, if her track runs into an enemy as
+she lies now, the collision (Collisions: the combined speed ÷ 6 and the open-ended die, halved
+for the one striking with her bow; a creature striking with its front rams instead, D6 + its
+chits, a 6 setting a fire), each ship's damage through her armour.
 """
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 from math import comb
 from typing import Any
 
+from ahoy_tui.engine.geometry import hull, overlap
 from ahoy_tui.engine.odds import (
     ONE,
     Dist,
@@ -30,8 +40,17 @@ from ahoy_tui.engine.odds import (
     number,
     percent,
 )
-from ahoy_tui.rules.naval_battle.actions import FirePlan
-from ahoy_tui.rules.naval_battle.model import SNIPERS, NavalState, Ship, Shot
+from ahoy_tui.rules.naval_battle import movement
+from ahoy_tui.rules.naval_battle.actions import FirePlan, GiveOrders
+from ahoy_tui.rules.naval_battle.boarding import engagements, row_for
+from ahoy_tui.rules.naval_battle.model import (
+    BOARDING,
+    SNIPERS,
+    NavalState,
+    Ship,
+    ShipOrders,
+    Shot,
+)
 from ahoy_tui.rules.naval_battle.shooting import (
     CORRECTS_DEVIATION,
     CREATURE_WEAPON,
@@ -116,7 +135,11 @@ def damage_die(row: Gun) -> tuple[dict[int, Fraction], Fraction, Fraction]:
 
 
 def odds(state: NavalState, action: Any) -> Odds | None:
-    """The odds of a fire plan of one shot (the row the player is on), or of a :class:`Shot`."""
+    """The odds of a fire plan of one shot (the row the player is on), or of a :class:`Shot`;
+    of one ship's orders (a :class:`GiveOrders` of her one sheet): her boarding round or her
+    collision."""
+    if isinstance(action, GiveOrders):
+        return orders_odds(state, action)
     shot = action
     if isinstance(action, FirePlan):
         if len(action.shots) != 1:
@@ -249,3 +272,252 @@ def _creature(ship: Ship, armour: int,
     damage = dice(count, 6)
     fires = Fraction(count * len(rules.fire_on), 6)
     return through_armour(damage, save_chance(armour)), {"fires": fires}
+
+
+# --- collisions and rams ------------------------------------------------------------------------
+
+def open_die() -> tuple[dict[int, Fraction], Fraction]:
+    """Collisions' die (a D6; a 6 adds 6 and rolls again, until a 1-5): the chance of each total
+    to ``DEPTH`` rerolls (the rest counted with the last), and its exact mean."""
+    rules = tables().collisions
+    sides = int(rules.die.removeprefix("D"))
+    again = set(rules.explode_on)
+    face = die(sides)
+    tail = constant(0)
+    for _ in range(DEPTH):
+        step: dict[int, Fraction] = {}
+        for f, p in face.items():
+            for t, q in (tail.items() if f in again else ((0, ONE),)):
+                step[f + t] = step.get(f + t, Fraction(0)) + p * q
+        tail = step
+    p_again = sum((p for f, p in face.items() if f in again), Fraction(0))
+    return tail, mean(face) / (1 - p_again)
+
+
+def collision_points(fixed: int, halved: bool) -> tuple[dict[int, Fraction], Fraction]:
+    """A collision's damage to one ship before her armour: the fixed part and the die, halved
+    (rounded down) for the one striking with her bow; (the chance of each total, its exact
+    mean)."""
+    rules = tables().collisions
+    totals, die_mean = open_die()
+    divisor = rules.front_divisor if halved else 1
+    points: dict[int, Fraction] = {}
+    for t, p in totals.items():
+        n = (fixed + t) // divisor
+        points[n] = points.get(n, Fraction(0)) + p
+    if divisor == 1:
+        return points, fixed + die_mean
+    sides = int(rules.die.removeprefix("D"))
+    again = set(rules.explode_on)
+    # an open-ended die is (sides × the rerolls) + the last face; when the divisor divides the
+    # sides, the rerolls halve cleanly, so the mean is exact
+    if again == {sides} and sides % divisor == 0:
+        p_again = Fraction(len(again), sides)
+        rerolls = p_again / (1 - p_again)
+        last = [f for f in range(1, sides + 1) if f not in again]
+        exact = Fraction(sides // divisor) * rerolls + \
+            Fraction(sum((fixed + f) // divisor for f in last), len(last))
+        return points, exact
+    return points, mean(points)
+
+
+def ram_points(attacker: Ship) -> tuple[dict[int, Fraction], Fraction]:
+    """A creature's ram: D6 + its remaining chits; (the totals, the chance of a fire)."""
+    creature = attacker.creature
+    assert creature is not None
+    rules = tables().creatures
+    face = die(6)
+    points = {f + creature.chits: p for f, p in face.items()}
+    fire = sum((p for f, p in face.items() if f in rules.fire_on), Fraction(0))
+    return points, fire
+
+
+def takes_it_on_creature(ship: Ship, part: str) -> bool:
+    """``movement._to_creature``: a creature ship struck at the front takes it on her creature,
+    elsewhere on the ship; whichever has nothing left passes it on."""
+    if ship.creature is None or ship.creature.dead:
+        return False
+    if ship.chits == 0:
+        return True
+    return part == "bow"
+
+
+def collision_mean(speed: int, other_speed: int, halved: bool = False) -> Fraction:
+    """The mean collision damage to one ship before her armour (the captains weigh this)."""
+    return collision_points(tables().collisions.fixed(speed, other_speed), halved)[1]
+
+
+def collision_odds(state: NavalState, ship_id: str, target_id: str, speed: int,
+                   target_speed: int) -> Odds:
+    """She strikes ``target_id`` with her bow at ``speed`` (the target at ``target_speed``,
+    struck in the side): the damage each takes through her armour."""
+    ship, target = state.ship(ship_id), state.ship(target_id)
+    rules = tables().collisions
+    fixed = rules.fixed(speed, target_speed)
+    lines = [f"{ship.name} strikes {target.name} with her bow: {speed}\" + {target_speed}\" "
+             f"combined speed ÷ {rules.speed_divisor} = {fixed}, + the die ({rules.die}; a "
+             f"{'/'.join(map(str, rules.explode_on))} adds and rolls again)"]
+    creature = ship.creature is not None and not ship.creature.dead
+    if creature and ship.creature is not None:
+        points, fire = ram_points(ship)
+        exact = mean(points)
+        lines.append(f"Her {ship.creature.name} rams instead: D6 + its {ship.creature.chits} "
+                     f"chits; a {'/'.join(map(str, tables().creatures.fire_on))} sets a fire "
+                     f"({percent(fire)})")
+    else:
+        points, exact = collision_points(fixed, False)
+        fire = Fraction(0)
+    on_creature = takes_it_on_creature(target, "side")
+    armour = target.creature.armour if on_creature and target.creature else target.armour
+    save = save_chance(armour)
+    dealt = through_armour(points, save)
+    dealt_mean = exact * (1 - save)
+    lines.append(f"{target.name}: armour {armour}+, {percent(save)} a point saved; expected "
+                 f"{number(dealt_mean, 2)} through")
+    _points, back_exact = collision_points(fixed, True)
+    mine_on_creature = takes_it_on_creature(ship, "bow")
+    my_armour = ship.creature.armour if mine_on_creature and ship.creature else ship.armour
+    my_save = save_chance(my_armour)
+    taken_mean = back_exact * (1 - my_save)
+    lines.append(f"{ship.name} takes the collision halved for her bow"
+                 + (f", on her {ship.creature.name}" if mine_on_creature and ship.creature
+                    else "") + f": armour {my_armour}+; expected {number(taken_mean, 2)} through")
+    lines.append(f"Damage to {target.name} through her armour:")
+    shown = sorted(dealt.items())
+    lines.extend(f"  {n} point{'' if n == 1 else 's'}: {percent(p)}" for n, p in shown[:12])
+    if len(shown) > 12:
+        lines.append(f"  more: {percent(sum((p for _, p in shown[12:]), Fraction(0)))}")
+    summary = (f"ram {number(dealt_mean)} dmg · you take {number(taken_mean)}"
+               + (f" · fire {percent(fire)}" if fire else ""))
+    expected = {"damage": dealt_mean, "taken": taken_mean}
+    if fire:
+        expected["fire"] = fire
+    return Odds(summary, tuple(lines), tuple((f"{n} through", p) for n, p in shown), expected)
+
+
+# --- boarding ------------------------------------------------------------------------------------
+
+def boarding_die(row_to_hit: int, modifier: int) -> Fraction:
+    """The chance one boarding die hits: the row's to-hit with the race's modifier on the die
+    (a roll needing more than 6 cannot hit)."""
+    need = row_to_hit - modifier
+    if need > 6:
+        return Fraction(0)
+    return Fraction(7 - max(need, 1), 6)
+
+
+def _boarding_hits(state: NavalState, ship: Ship, stations: tuple[tuple[str, str, int], ...],
+                   row_to_hit: int, lines: list[str]) -> dict[int, Fraction]:
+    """Her boarders' hits, every die counted (a Marine's two)."""
+    rules = tables()
+    chances: list[Fraction] = []
+    for box, kind, n in stations:
+        if box != BOARDING or not n:
+            continue
+        per_chit = rules.specialist(kind).boarding_dice if kind in rules.specialists else 1
+        modifier = crew_race(ship, kind).boarding
+        p = boarding_die(row_to_hit, modifier)
+        lines.append(f"  {n} {kind_name(kind)} × {per_chit} {'die' if per_chit == 1 else 'dice'}"
+                     f", {row_to_hit}+" + (f" ({modifier:+d})" if modifier else "")
+                     + f": {percent(p)} each")
+        chances.extend([p] * (n * per_chit))
+    return hits(chances)
+
+
+def _through_shared(state: NavalState, hits_: dict[int, Fraction], foes: list[Ship],
+                    to: str, save_modifier: int) -> dict[int, Fraction]:
+    """The points that get through to ``to`` of hits shared out among ``foes`` in turn."""
+    index = next(i for i, f in enumerate(foes) if f.id == to)
+    foe = foes[index]
+    modifier = save_modifier + crew_race(foe, foe.race).boarding_save
+    save = save_chance(foe.armour, modifier)
+    out: dict[int, Fraction] = {}
+    for h, p in hits_.items():
+        share = h // len(foes) + (1 if index < h % len(foes) else 0)
+        for n, q in through_armour(constant(share), save).items():
+            out[n] = out.get(n, Fraction(0)) + p * q
+    return out
+
+
+def _foes_of(state: NavalState, ship: Ship, group: tuple[str, ...]) -> list[Ship]:
+    """``boarding.resolve``: the enemies she fights, in the order she was bound to them."""
+    linked = (*ship.bound_to, *(s.id for s in state.ships if ship.id in s.bound_to))
+    return [state.ship(b) for b in dict.fromkeys(linked)
+            if b in group and state.ship(b).side != ship.side]
+
+
+def boarding_odds(state: NavalState, orders: ShipOrders) -> Odds | None:
+    """The coming round of boarding with her sheet's chits on Boarding; her foes' boarders as
+    they stood when last revealed."""
+    ship = state.ship(orders.ship)
+    group = next((g for g in engagements(state) if ship.id in g), None)
+    if group is None:
+        return None
+    foes = _foes_of(state, ship, group)
+    if not foes:
+        return None
+    melee = len(group) > 2
+    row = row_for(state, ship, foes, melee)
+    lines = [f"Boarding {' and '.join(f.name for f in foes)}: {row.name}"
+             + (" (more than two ships: everyone counts as winning)" if melee else "")]
+    mine = _boarding_hits(state, ship, orders.assign, row.to_hit, lines)
+    if not any(box == BOARDING and n for box, _k, n in orders.assign):
+        lines.append("  no one on Boarding: she does no damage")
+    dealt = constant(0)
+    for foe in foes:
+        dealt = combine(dealt, _through_shared(state, mine, foes, foe.id, row.save_modifier))
+    dealt_mean = mean(dealt)
+    lines.append(f"Her hits: {number(mean(mine), 2)} expected; through their armour "
+                 f"(save {row.save_modifier:+d} and their race's): {number(dealt_mean, 2)}")
+    taken = constant(0)
+    for foe in foes:
+        their_foes = _foes_of(state, foe, group)
+        their_row = row_for(state, foe, their_foes, melee)
+        their_lines: list[str] = []
+        theirs = _boarding_hits(state, foe, foe.stations, their_row.to_hit, their_lines)
+        lines.append(f"{foe.name}'s boarders as last revealed ({their_row.name}):")
+        lines.extend(their_lines or ["  none"])
+        taken = combine(taken, _through_shared(state, theirs, their_foes, ship.id,
+                                               their_row.save_modifier))
+    taken_mean = mean(taken)
+    wins = sum((p * q for d, p in dealt.items() for t, q in taken.items() if d > t),
+               Fraction(0))
+    lines.append(f"Damage she takes through her armour: {number(taken_mean, 2)} expected")
+    lines.append(f"She wins the round (more damage done than taken; she may then cut loose): "
+                 f"{percent(wins)}")
+    lines.append("Damage she does through their armour:")
+    shown = sorted(dealt.items())
+    lines.extend(f"  {n} point{'' if n == 1 else 's'}: {percent(p)}" for n, p in shown[:12])
+    summary = f"board {number(dealt_mean)} dmg · take {number(taken_mean)} · wins {percent(wins)}"
+    return Odds(summary, tuple(lines), tuple((f"{n} through", p) for n, p in shown),
+                {"damage": dealt_mean, "taken": taken_mean, "wins": wins})
+
+
+def orders_odds(state: NavalState, action: GiveOrders) -> Odds | None:
+    """One ship's sheet: her boarding round while grappled, else the collision her track runs
+    into (the enemy as she lies now)."""
+    if len(action.ships) != 1:
+        return None
+    orders = action.ships[0]
+    ids = {s.id for s in state.ships}
+    if orders.ship not in ids:
+        return None
+    ship = state.ship(orders.ship)
+    if ship.bound_to:
+        return boarding_odds(state, orders)
+    declared = dict(state.speeds_shown).get(ship.id, "hold")
+    moved, _ = movement.change_speed(ship, declared, orders)
+    if moved.speed <= 0:
+        return None
+    poses = movement.track(moved, orders)
+    length, beam = movement.hull_size(ship)
+    enemies = [s for s in state.ships if s.side != ship.side and not s.gone]
+    for (x0, y0, _h0), (x1, y1, heading) in itertools.pairwise(poses):
+        steps = max(1, int(max(abs(x1 - x0), abs(y1 - y0)) / movement.STEP) + 1)
+        for k in range(1, steps + 1):
+            x, y = x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps
+            mine = hull(x, y, heading, length, beam)
+            for enemy in enemies:
+                if overlap(mine, movement.hull_of(enemy)):
+                    return collision_odds(state, ship.id, enemy.id, moved.speed, enemy.speed)
+    return None

@@ -137,3 +137,121 @@ def test_the_snipers_over_many_seeds():
     m = float(odds.expected["damage"])
     variance = float(sum(n * n * p for n, p in dist.items())) - m * m
     assert within_bound(played(state, shot, 1000), m, variance)
+
+
+# --- one ship's orders: her collision, her boarding round ---------------------------------------
+
+def _orders(ship_id: str, *boxes: tuple[str, str, int], maneuvers: int = 2):
+    from ahoy_tui.rules.naval_battle.model import STEADY, ShipOrders
+    return ShipOrders(ship_id, boxes, (STEADY,) * maneuvers)
+
+
+def _collision_state(*, creature: bool = False):
+    """A (or the dragon ship Drake) sails west at 12"/turn into H, at rest 10" off."""
+    from .test_movement import battle as table
+    from .test_movement import entry
+    if creature:
+        return table(entry("drake", "p1", race="dark_elf", size=10, crew={"dark_elf": 5},
+                           creature={"name": "Sea Dragon"}, x=50, heading="W"),
+                     entry("h", "p2", size=30, x=40, heading="N"), speeds={"drake": 12, "h": 0})
+    return table(entry("a", "p1", x=50, heading="W"), entry("h", "p2", size=30, x=40,
+                                                             heading="N"),
+                 speeds={"a": 12, "h": 0})
+
+
+def test_a_collisions_odds_the_fixed_part_the_open_die_and_the_bow_halved():
+    from ahoy_tui.rules.naval_battle.actions import GiveOrders
+    from ahoy_tui.rules.naval_battle.model import GUNS
+    state = _collision_state()
+    odds = RULESET.odds(state, GiveOrders("p1", (_orders("a", (GUNS, "human", 10)),)))
+    # 12" + 0" ÷ 6 = 2, + the die: a 6 adds 6 and rolls again, so its mean m = 3.5 + m/6 = 21/5
+    m = Fraction(21, 5)
+    assert odds.expected["damage"] == (2 + m) * Fraction(2, 3)  # H's armour 5: 2 in 3 through
+    # A strikes with her bow: (2 + the die) halved, rounded down. The die is 6 × (its 6s) +
+    # its last face (1-5): each 6 adds 3 after halving; 6s come 1/5 of a time on average.
+    last = enumerate_faces([(1, 2, 3, 4, 5)], lambda f: (2 + f) // 2)
+    halved = 3 * Fraction(1, 5) + mean_of(last)
+    assert odds.expected["taken"] == halved * Fraction(2, 3)
+    assert sum(p for _, p in odds.outcomes) == 1
+    assert odds.summary == "ram 4.1 dmg · you take 1.9"
+
+
+def test_a_creatures_ram_d6_plus_its_chits_and_a_fire_on_a_six():
+    from ahoy_tui.rules.naval_battle.actions import GiveOrders
+    from ahoy_tui.rules.naval_battle.model import GUNS
+    state = _collision_state(creature=True)
+    odds = RULESET.odds(state, GiveOrders("p1", (_orders("drake", (GUNS, "dark_elf", 5),
+                                                         maneuvers=3),)))
+    damage = enumerate_faces([D6], lambda f: f + 5)  # the dragon's 5 chits
+    assert through(odds) == through_count(damage)
+    assert odds.expected["fire"] == enumerate_faces([D6], lambda f: f == 6)[True]
+    assert odds.summary.startswith("ram 5.7 dmg")
+
+
+def test_the_collision_over_many_seeds_lands_within_four_standard_errors():
+    from ahoy_tui.engine.fast import replace as evolve
+    from ahoy_tui.rules.naval_battle.actions import GiveOrders
+    from ahoy_tui.rules.naval_battle.model import GUNS
+
+    from .test_movement import move, revealed
+    state = _collision_state()
+    mine = _orders("a", (GUNS, "human", 10))
+    theirs = _orders("h", (GUNS, "human", 30))
+    odds = RULESET.odds(state, GiveOrders("p1", (mine,)))
+    ready = revealed(state, mine, theirs)
+    dist = through(odds)
+    m = float(odds.expected["damage"])
+    variance = float(sum(n * n * p for n, p in dist.items())) - m * m
+    out = []
+    for seed in range(700):
+        moved, _ = move(evolve(ready, rng=Rng(seed + 1)))
+        out.append(lost(ready, moved, "h"))
+    assert within_bound(out, m, variance)
+
+
+def test_a_boarding_round_each_chits_die_then_the_save_at_minus_one():
+    from ahoy_tui.rules.naval_battle.actions import GiveOrders
+    from ahoy_tui.rules.naval_battle.model import BOARDING
+    anne = ship("anne", "p1", stations=((BOARDING, "human", 3),), bound_to=("bess",))
+    bess = ship("bess", "p2", x=5, stations=((BOARDING, "marine", 1),), bound_to=("anne",))
+    state = battle(anne, bess)
+    odds = RULESET.odds(state, GiveOrders("p1", (_orders("anne", (BOARDING, "human", 3)),)))
+    # Even or losing: 5+ to hit; Bess's armour 5 at −1: saved on a 6 only
+    hits = enumerate_faces([D6] * 3, lambda *f: sum(x >= 5 for x in f))
+
+    def through_at(dist, save):
+        out: dict[int, Fraction] = {}
+        for points, p in dist.items():
+            for k in range(points + 1):
+                q = math.comb(points, k) * (1 - save) ** k * save ** (points - k)
+                out[k] = out.get(k, Fraction(0)) + p * q
+        return out
+    dealt = through_at(hits, Fraction(1, 6))
+    assert through(odds) == dealt
+    # Bess's marine rolls two dice back, as last revealed
+    back = through_at(enumerate_faces([D6, D6], lambda x, y: (x >= 5) + (y >= 5)),
+                      Fraction(1, 6))
+    assert odds.expected["taken"] == mean_of(back)
+    wins = sum(p * q for d, p in dealt.items() for t, q in back.items() if d > t)
+    assert odds.expected["wins"] == wins
+    assert odds.summary.startswith("board 0.8 dmg · take 0.6 · wins")
+
+
+def test_the_boarding_round_over_many_seeds():
+    from ahoy_tui.rules.naval_battle import boarding
+    from ahoy_tui.rules.naval_battle.actions import GiveOrders
+    from ahoy_tui.rules.naval_battle.model import BOARDING, SPEED
+    anne = ship("anne", "p1", stations=((BOARDING, "human", 6),), bound_to=("bess",))
+    bess = ship("bess", "p2", x=5, stations=((BOARDING, "human", 2), (SPEED, "human", 8)),
+                bound_to=("anne",))  # ten chits: more than six can take
+    state = battle(anne, bess)
+    odds = RULESET.odds(state, GiveOrders("p1", (_orders("anne", (BOARDING, "human", 6)),)))
+    dist = through(odds)
+    m = float(odds.expected["damage"])
+    variance = float(sum(n * n * p for n, p in dist.items())) - m * m
+    out = []
+    for seed in range(1000):
+        events: list[Event] = []
+        after = boarding.resolve(state, Dice(Rng(seed + 1), events), events)
+        out.append(lost(state, after, "bess"))
+    assert within_bound(out, m, variance)
