@@ -39,7 +39,8 @@ class HexMark:
     """A mark in one hex: ``kind`` ``step`` (where a step may take the selected vessel's bow,
     ``char`` the way she would face), ``ram`` (a step that rams), ``reach`` (where her
     declared speed would take her, straight on), ``arc`` (a hex her acting engines reach),
-    ``target`` (an enemy hex in that reach)."""
+    ``target`` (an enemy hex in that reach), ``chosen`` (the hex the choice the player's list
+    stands on leads to, drawn over the vessels there)."""
 
     hex: Hex
     char: str

@@ -355,7 +355,8 @@ def hex_scene(state: AcksState, selected: str | None = None, *, preview_action: 
               arcs: bool = False, **_: Any) -> HexScene:
     """The sea battlemap: every vessel and monster still in the fight across her hexes, the
     grapples between them; for the selected vessel, where her next step may take her (when she
-    is moving), how far a speed being declared takes her straight on (``preview_action``), and
+    is moving: the hex the choice highlighted, ``preview_action``, leads to marked
+    ``chosen``), how far a speed being declared takes her straight on (``preview_action``), and
     the hexes her engines reach (those acting on this count, or all of them with ``arcs``)."""
     names = labels(state)
     vessels = tuple(
@@ -371,7 +372,7 @@ def hex_scene(state: AcksState, selected: str | None = None, *, preview_action: 
         if isinstance(preview_action, Declare) and preview_action.vessel == chosen.id:
             marks += declared_reach(state, chosen, preview_action)
         elif _moves_now(state, chosen):
-            marks += next_steps(state, chosen)
+            marks += next_steps(state, chosen, preview_action)
     return HexScene(state.columns, state.rows, vessels, tuple(marks), grapple_lines(state))
 
 
@@ -386,10 +387,13 @@ def _moves_now(state: AcksState, vessel: Vessel) -> bool:
     return any(a.vessel == vessel.id and a.role in ("captain", "monster") for a in now(state))
 
 
-def next_steps(state: AcksState, vessel: Vessel) -> list[HexMark]:
+def next_steps(state: AcksState, vessel: Vessel, highlighted: Any = None) -> list[HexMark]:
     """Where each step she may take now leads: an arrow the way she would go in the hex her
-    bow (her stern, backing water) would enter; a ram crossed."""
+    bow (her stern, backing water) would enter; a ram crossed. The hex the ``highlighted``
+    choice (the one the player's list stands on) leads to is marked ``chosen``, drawn over
+    the rest."""
     marks: dict[Hex, HexMark] = {}
+    chosen: HexMark | None = None
     for action in vessel_steps(state, vessel):
         if isinstance(action, (Step, Ram)):
             plan = plan_step(state, vessel, action.how)
@@ -408,7 +412,25 @@ def next_steps(state: AcksState, vessel: Vessel) -> list[HexMark]:
         elif isinstance(action, ShiftBow):
             body = shifted(vessel, action.turn)
             marks.setdefault(body.bow, HexMark(body.bow, ARROWS[body.facing], "step"))
-    return list(marks.values())
+        if highlighted is not None and action == highlighted:
+            chosen = _chosen_mark(vessel, action, marks)
+    return list(marks.values()) + ([chosen] if chosen is not None else [])
+
+
+def _chosen_mark(vessel: Vessel, action: Any, marks: dict[Hex, HexMark]) -> HexMark | None:
+    """The mark of the hex ``action`` leads to (the one ``next_steps`` just made or found), as
+    the highlighted choice's."""
+    if isinstance(action, (Step, Ram)):
+        into = stepped(vessel.body, action.how)
+        goes = into.stern if action.how in BACKWARD else into.bow
+    elif isinstance(action, Swim):
+        goes = neighbour(vessel.body.bow, action.facing)
+    elif isinstance(action, ShiftBow):
+        goes = shifted(vessel, action.turn).bow
+    else:
+        return None
+    mark = marks.get(goes)
+    return None if mark is None else HexMark(goes, mark.char, "chosen")
 
 
 def speed_hexes(state: AcksState, declare: Declare) -> tuple[int, int]:

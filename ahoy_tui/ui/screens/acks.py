@@ -33,7 +33,7 @@ from ahoy_tui.ui.parts import BattleParts
 from ahoy_tui.ui.screens.battle import BattleScreen, side_name
 from ahoy_tui.ui.screens.deck_view import DeckView
 from ahoy_tui.ui.screens.hex_tape import HexTapeMeasure
-from ahoy_tui.ui.widgets.choices import NumberChoice
+from ahoy_tui.ui.widgets.choices import ChoiceList, NumberChoice
 from ahoy_tui.ui.widgets.deck_map import DeckMap
 from ahoy_tui.ui.widgets.dice_log import DiceLog
 from ahoy_tui.ui.widgets.hex_map import HexMap
@@ -169,10 +169,27 @@ class AcksScreen(DeckView, HexTapeMeasure, BattleScreen, inherit_bindings=False)
             return
         super().action_select_ship(step)
 
+    def _highlighted(self) -> Any:
+        """The choice the list stands on (not a row of values): the map marks where it
+        leads."""
+        choices = self.query_one(ChoiceList)
+        rows, index = choices._choices, choices.highlighted
+        if not choices.display or index is None or not 0 <= index < len(rows):
+            return None
+        row = rows[index]
+        return None if isinstance(row, NumberChoice) else row
+
+    @on(ChoiceList.OptionHighlighted, "#choices")
+    def mark_highlighted(self) -> None:
+        """The map marks the hex the highlighted choice leads to."""
+        if self.preview_action is None and not self.deck_on:
+            self._redraw_map()
+
     def _redraw_map(self) -> None:
+        preview = self.preview_action if self.preview_action is not None \
+            else self._highlighted()
         scene = self.session.ruleset.hex_scene(self._shown(), self.selected,
-                                               preview_action=self.preview_action,
-                                               arcs=self.arcs)
+                                               preview_action=preview, arcs=self.arcs)
         self.query_one(HexMap).show(self.with_tape(scene))
         if self.deck_on:
             self.redraw_deck()

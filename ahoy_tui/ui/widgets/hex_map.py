@@ -51,7 +51,8 @@ class HexMap(ScrollView, can_focus=True):
                          "hexmap--p1-bow", "hexmap--p2-bow", "hexmap--selected",
                          "hexmap--p1-faded", "hexmap--p2-faded", "hexmap--step",
                          "hexmap--ram", "hexmap--reach", "hexmap--arc", "hexmap--line",
-                         "hexmap--harpoon", "hexmap--tape", "hexmap--cursor"}
+                         "hexmap--harpoon", "hexmap--tape", "hexmap--cursor",
+                         "hexmap--chosen"}
     DEFAULT_CSS = """
     HexMap { background: $background; scrollbar-size: 1 1; }
     HexMap > .hexmap--sea { background: $background; }
@@ -72,6 +73,8 @@ class HexMap(ScrollView, can_focus=True):
     HexMap > .hexmap--harpoon { color: $secondary-lighten-1; background: $background;
                                 text-style: bold; }
     HexMap > .hexmap--tape { color: $accent-lighten-1; background: $background; }
+    HexMap > .hexmap--chosen { color: $background; background: $success-lighten-1;
+                               text-style: bold; }
     HexMap > .hexmap--cursor { color: $background; background: $accent-lighten-1;
                                text-style: bold; }
     """
@@ -269,8 +272,9 @@ class HexMap(ScrollView, can_focus=True):
         for col in range(scene.columns):
             for row in range(scene.rows):
                 self._draw_hex(grid, col, row)
+        over = ("ram", "chosen")  # on a target's hex, or the one the list stands on
         for mark in scene.marks:
-            if mark.kind != "ram":
+            if mark.kind not in over:
                 self._draw_mark(grid, mark)
         for hex_line in scene.lines:
             self._draw_line(grid, hex_line)
@@ -278,9 +282,10 @@ class HexMap(ScrollView, can_focus=True):
             self._draw_vessel(grid, vessel)
         for h, here in self.stacks().items():
             self._draw_stack(grid, h, here)
-        for mark in scene.marks:
-            if mark.kind == "ram":  # on her target's hex: drawn over it
-                self._draw_mark(grid, mark)
+        for kind in over:  # drawn over the vessels there
+            for mark in scene.marks:
+                if mark.kind == kind:
+                    self._draw_mark(grid, mark)
         if self.measuring and self.cursor is not None:
             self._draw_mark(grid, HexMark(self.cursor, "+", "cursor"))
         self._rows = grid
