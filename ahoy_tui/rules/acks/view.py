@@ -36,7 +36,16 @@ from ahoy_tui.engine.hexgrid import (
 )
 from ahoy_tui.engine.hexscene import ARROWS, HexLine, HexMark, HexScene, HexVessel
 from ahoy_tui.rules.acks import fire, helm
-from ahoy_tui.rules.acks.actions import Declare, Ram, ShiftBow, Step, Swim
+from ahoy_tui.rules.acks.actions import (
+    Declare,
+    Ram,
+    ShiftBow,
+    Shoot,
+    Step,
+    Swim,
+    ThrowGrapple,
+    Volley,
+)
 from ahoy_tui.rules.acks.legal import moving, now, vessel_steps
 from ahoy_tui.rules.acks.model import AcksState, Actor, Figure, Phase, Piece, Status, Vessel
 from ahoy_tui.rules.acks.movement import BACKWARD, plan_step, shifted, stepped
@@ -359,11 +368,12 @@ def hex_scene(state: AcksState, selected: str | None = None, *, preview_action: 
     ``chosen``), how far a speed being declared takes her straight on (``preview_action``), and
     the hexes her engines reach (those acting on this count, or all of them with ``arcs``)."""
     names = labels(state)
+    burning = {f.vessel for f in state.fires}
     vessels = tuple(
         HexVessel(v.body.hexes, v.body.facing, names[v.id], v.side, selected=v.id == selected,
                   ship=v.id, fill="≈" if v.creature else "",
                   faded=v.status is Status.SINKING or (v.creature and v.submerged),
-                  name=v.name)
+                  name=v.name, aflame=v.id in burning)
         for v in state.vessels if v.in_action)
     marks: list[HexMark] = []
     chosen = next((v for v in state.vessels if v.id == selected and v.in_action), None)
@@ -373,7 +383,27 @@ def hex_scene(state: AcksState, selected: str | None = None, *, preview_action: 
             marks += declared_reach(state, chosen, preview_action)
         elif _moves_now(state, chosen):
             marks += next_steps(state, chosen, preview_action)
-    return HexScene(state.columns, state.rows, vessels, tuple(marks), grapple_lines(state))
+    lines = grapple_lines(state) + line_of_fire(state, preview_action)
+    return HexScene(state.columns, state.rows, vessels, tuple(marks), lines)
+
+
+def line_of_fire(state: AcksState, action: Any) -> tuple[HexLine, ...]:
+    """The line from the vessel acting to the target of the choice highlighted (``action``):
+    a shot from her piece's hex, a volley or a grapple thrown from her hex nearest the target
+    (to the target's hex nearest that), none for any other choice."""
+    if not isinstance(action, (Shoot, Volley, ThrowGrapple)):
+        return ()
+    vessel = next((v for v in state.vessels if v.id == action.vessel and v.in_action), None)
+    target = next((v for v in state.vessels if v.id == action.target and v.in_action), None)
+    if vessel is None or target is None:
+        return ()
+    ends = vessel.hexes
+    if isinstance(action, Shoot):
+        piece = next((p for p in vessel.pieces if p.id == action.piece), None)
+        if piece is not None:
+            ends = (fire.mount_hex(vessel, piece),)
+    _, a, b = min((distance(x, y), x, y) for x in ends for y in target.hexes)
+    return (HexLine(a, b, "fire"),)
 
 
 def _moves_now(state: AcksState, vessel: Vessel) -> bool:

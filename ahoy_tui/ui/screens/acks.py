@@ -48,6 +48,27 @@ UNUSED = {"move_line", "keyed_choice('!')"}
 NO_DECK = "No boarding yet: the decks open when an enemy vessel comes alongside"
 DECKS_LAID = "Boarding: the decks are laid (d: the deck battlemaps)"
 FIGHT_DECIDE = "Something to decide now: the fight stops for your choice"
+SEA_LEGEND = """\
+↑P, PO …  a vessel across her hexes, her two letters; the arrow at her bow is her facing
+blue, red  the first side's vessels, the second's; bright: the vessel selected
+dim        a vessel going down, a monster submerged;  ≈  a sea monster
+P2, PR     a hex two vessels share: each one's letter in its colour (or the first and the
+           count); a click there lists them
+* on red   a vessel aflame (burning pitch on her deck)
+↑ ↗ ↖ green  where her next step may take her bow;  ×  a ram
+lit green  the hex the highlighted choice leads to
+• red      the line of fire of the highlighted shot, volley or grapple, to its target
+~ ═ amber  a grappling line (between neighbours, the edge they share); a harpoon's cable
+• ?        how far a declared speed takes her straight on: sure, and on a natural 4+
+∙ amber    the hexes her engines reach (a: all of them)"""
+DECK_LEGEND = """\
+·  planks    ─ │  her rails    > <  her bow    ⌂  her steering oars    #  an engine
+c  a captain    m  a marine    s  a sailor    r  a rower    o  an officer
+   (a capital letter: a character, the scenario's named man: C, M …)
+blue, red  each side's men; bright: the man selected
+=  a boarding bridge or ramp (amber: not fastened)    ╎  a grapple line (a man on it)
+~  water: a man hanging from a hull (brown), swimming (blue), drowning (purple)
+*  burning pitch"""
 FIGHT_ON_PACE = 0.05   # seconds between the choices of a fight played on by itself
 
 
@@ -86,6 +107,8 @@ class AcksScreen(DeckView, HexTapeMeasure, BattleScreen, inherit_bindings=False)
         Binding("f", "fight_on", "Fight on", show=False,
                 tooltip="play the boarding fight on by itself, round after round, until "
                         "there is something to decide (f again stops it)"),
+        Binding("L", "legend", "Legend", show=False,
+                tooltip="what the map's marks and colours mean (the sea, or the decks)"),
         Binding("plus,equals_sign", "zoom('near')", "Zoom in", show=False,
                 tooltip="the map: every hex outlined"),
         Binding("minus", "zoom('far')", "Zoom out", show=False,
@@ -278,6 +301,15 @@ class AcksScreen(DeckView, HexTapeMeasure, BattleScreen, inherit_bindings=False)
         if event.ship is not None:
             self.selected = event.ship
             self.refresh_all()
+
+    def action_legend(self) -> None:
+        """What the marks and colours of the map shown mean."""
+        from ahoy_tui.ui.screens.notice import NoticeScreen
+
+        if self.deck_on:
+            self.app.push_screen(NoticeScreen("The deck battlemaps", DECK_LEGEND))
+        else:
+            self.app.push_screen(NoticeScreen("The sea battlemap", SEA_LEGEND))
 
     def action_zoom(self, zoom: str) -> None:
         self.query_one(HexMap).action_zoom(zoom)

@@ -24,13 +24,14 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ahoy_tui.engine.hexgrid import Hex, distance, facing_toward, line
+from ahoy_tui.engine.hexgrid import Hex, facing_toward, line
 from ahoy_tui.engine.hexscene import ARROWS, HexLine, HexMark, HexScene, HexVessel
 from ahoy_tui.ui.widgets.cells import Cell, segments
 
 __all__ = ["ARROWS", "HexLine", "HexMap", "HexMark", "HexScene", "HexVessel", "axial",
            "offset"]
 
+AFLAME = "*"          # beside each hex of a vessel on fire
 NEAR_ROOM = (18, 9)   # hexes across and down the near zoom must show to be taken unasked
 
 
@@ -52,7 +53,7 @@ class HexMap(ScrollView, can_focus=True):
                          "hexmap--p1-faded", "hexmap--p2-faded", "hexmap--step",
                          "hexmap--ram", "hexmap--reach", "hexmap--arc", "hexmap--line",
                          "hexmap--harpoon", "hexmap--tape", "hexmap--cursor",
-                         "hexmap--chosen"}
+                         "hexmap--chosen", "hexmap--fire", "hexmap--aflame"}
     DEFAULT_CSS = """
     HexMap { background: $background; scrollbar-size: 1 1; }
     HexMap > .hexmap--sea { background: $background; }
@@ -72,6 +73,10 @@ class HexMap(ScrollView, can_focus=True):
     HexMap > .hexmap--line { color: $warning; background: $background; text-style: bold; }
     HexMap > .hexmap--harpoon { color: $secondary-lighten-1; background: $background;
                                 text-style: bold; }
+    HexMap > .hexmap--fire { color: $error-lighten-1; background: $background;
+                             text-style: bold; }
+    HexMap > .hexmap--aflame { color: $warning-lighten-1; background: $error-darken-1;
+                               text-style: bold; }
     HexMap > .hexmap--tape { color: $accent-lighten-1; background: $background; }
     HexMap > .hexmap--chosen { color: $background; background: $success-lighten-1;
                                text-style: bold; }
@@ -276,7 +281,10 @@ class HexMap(ScrollView, can_focus=True):
         for mark in scene.marks:
             if mark.kind not in over:
                 self._draw_mark(grid, mark)
-        for hex_line in scene.lines:
+        for vessel in scene.vessels:
+            if vessel.aflame:
+                self._draw_flames(grid, vessel)
+        for hex_line in scene.lines:  # a grapple at her edge is drawn over a flame there
             self._draw_line(grid, hex_line)
         for vessel in sorted(scene.vessels, key=lambda v: v.selected):  # the selected on top
             self._draw_vessel(grid, vessel)
@@ -321,28 +329,51 @@ class HexMap(ScrollView, can_focus=True):
                 self._put(grid, x + dx, y, (char, style))
 
     def _draw_line(self, grid: list[list[Cell]], hex_line: HexLine) -> None:
-        """A grapple: the hexes between its ends, or the edge two neighbours share."""
-        style = {"harpoon": "hexmap--harpoon", "tape": "hexmap--tape"}.get(hex_line.kind,
-                                                                             "hexmap--line")
+        """A grapple or a line of fire: the hexes between its ends (``~`` a grapple, ``•`` a
+        line of fire), or, between two neighbours, the edge they share (the cell between
+        them at the far zoom)."""
+        style = {"harpoon": "hexmap--harpoon", "tape": "hexmap--tape",
+                 "fire": "hexmap--fire"}.get(hex_line.kind, "hexmap--line")
         if hex_line.kind == "tape":  # the tape measure: a dot in each hex it crosses
             for h in line(hex_line.a, hex_line.b)[1:-1]:
                 x, y = self.cell_of(h)
                 self._put(grid, x, y, ("·" if self.zoom == "far" else "•", style))
             return
-        if distance(hex_line.a, hex_line.b) == 1 and self.zoom == "near":
-            facing = facing_toward(hex_line.a, hex_line.b)
-            col, row = offset(hex_line.a)
-            x, y = 3 * col, 2 * row + (col & 1)
-            edge = {0: ((x + 1, y, "═"), (x + 2, y, "═")), 1: ((x + 3, y + 1, "╲"),),
-                    2: ((x + 3, y + 2, "╱"),), 3: ((x + 1, y + 2, "═"), (x + 2, y + 2, "═")),
-                    4: ((x, y + 2, "╲"),), 5: ((x, y + 1, "╱"),)}[facing]
-            for cx, cy, char in edge:
-                self._put(grid, cx, cy, (char, style))
+        between = line(hex_line.a, hex_line.b)[1:-1]
+        if not between:
+            if hex_line.a != hex_line.b:
+                self._draw_edge(grid, hex_line, style)
             return
-        for h in line(hex_line.a, hex_line.b)[1:-1]:
+        fill = "•" if hex_line.kind == "fire" else "~"
+        for h in between:
             x, y = self.cell_of(h)
-            for dx, char in enumerate("~~" if self.zoom == "near" else "~"):
+            for dx, char in enumerate(fill * 2 if self.zoom == "near" else fill):
                 self._put(grid, x + dx, y, (char, style))
+
+    def _draw_edge(self, grid: list[list[Cell]], hex_line: HexLine, style: str) -> None:
+        """A line between two neighbouring hexes: the edge they share, or at the far zoom the
+        cell between their dots."""
+        if self.zoom == "far":
+            (xa, ya), (xb, yb) = self.cell_of(hex_line.a), self.cell_of(hex_line.b)
+            x = (xa + xb) // 2 + (1 if xa == xb else 0)
+            char = "•" if hex_line.kind == "fire" else "~"
+            self._put(grid, x, min(ya, yb) if xa == xb else (ya + yb) // 2, (char, style))
+            return
+        facing = facing_toward(hex_line.a, hex_line.b)
+        col, row = offset(hex_line.a)
+        x, y = 3 * col, 2 * row + (col & 1)
+        edge = {0: ((x + 1, y, "═"), (x + 2, y, "═")), 1: ((x + 3, y + 1, "╲"),),
+                2: ((x + 3, y + 2, "╱"),), 3: ((x + 1, y + 2, "═"), (x + 2, y + 2, "═")),
+                4: ((x, y + 2, "╲"),), 5: ((x, y + 1, "╱"),)}[facing]
+        for cx, cy, char in edge:
+            self._put(grid, cx, cy, (char, style))
+
+    def _draw_flames(self, grid: list[list[Cell]], vessel: HexVessel) -> None:
+        """A vessel aflame: a ``*`` beside each of her hexes (the hex's right edge on her
+        label's line, or at the far zoom the cell beside her dot)."""
+        for h in vessel.hexes:
+            x, y = self.cell_of(h)
+            self._put(grid, x + (1 if self.zoom == "far" else 2), y, (AFLAME, "hexmap--aflame"))
 
     def _draw_vessel(self, grid: list[list[Cell]], vessel: HexVessel) -> None:
         if vessel.selected:
