@@ -204,9 +204,13 @@ class AcksScreen(DeckView, HexTapeMeasure, BattleScreen, inherit_bindings=False)
 
     @on(ChoiceList.OptionHighlighted, "#choices")
     def mark_highlighted(self) -> None:
-        """The map marks the hex the highlighted choice leads to."""
+        """The map marks the hex the highlighted choice leads to (and keeps its target in
+        view)."""
         if self.preview_action is None and not self.deck_on:
             self._redraw_map()
+            vessel = getattr(self._highlighted(), "vessel", None)
+            if vessel is not None and getattr(self._highlighted(), "target", None):
+                self._follow(vessel)
 
     def _redraw_map(self) -> None:
         preview = self.preview_action if self.preview_action is not None \
@@ -251,16 +255,34 @@ class AcksScreen(DeckView, HexTapeMeasure, BattleScreen, inherit_bindings=False)
             self.call_after_refresh(self._follow, self.selected)
 
     def _follow(self, ship_id: str) -> None:
-        """Keep the vessel being decided about in view, and the nearest enemy with her when
-        both fit."""
+        """Keep the vessel being decided about in view with the enemy she deals with, at the
+        nearest zoom that holds both (until the player zooms)."""
         state = self.session.state
         vessel = next((v for v in state.vessels if v.id == ship_id and v.in_action), None)
         if vessel is None:
             return
+        foe = self._foe_of(vessel)
+        self.query_one(HexMap).follow(*vessel.hexes, *(foe.hexes if foe else ()))
+
+    def _foe_of(self, vessel: Any) -> Any:
+        """The enemy she deals with: the target of the choice highlighted, else one she is
+        grappled, bridged or locked in a hex with, else the nearest."""
+        state = self.session.state
         foes = [v for v in state.vessels if v.side != vessel.side and v.in_action]
-        near = min(foes, key=lambda f: min(distance(a, b) for a in vessel.hexes
-                                           for b in f.hexes), default=None)
-        self.query_one(HexMap).keep_in_view(*vessel.hexes, *(near.hexes if near else ()))
+        if not foes:
+            return None
+        action = self._highlighted()
+        aimed = getattr(action, "target", None) if getattr(action, "vessel", None) == \
+            vessel.id else None
+        held = {g.b if g.a == vessel.id else g.a for g in state.grapples
+                if vessel.id in (g.a, g.b)}
+        held |= {b.target if b.vessel == vessel.id else b.vessel for b in state.bridges
+                 if vessel.id in (b.vessel, b.target)}
+
+        def rank(foe: Any) -> tuple[bool, bool, int]:
+            gap = min(distance(a, b) for a in vessel.hexes for b in foe.hexes)
+            return foe.id != aimed, foe.id not in held, gap
+        return min(foes, key=rank)
 
     def action_centre(self) -> None:
         if self.deck_on:
