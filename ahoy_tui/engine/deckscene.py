@@ -19,11 +19,13 @@ Square = tuple[int, int]   # (column, row) of the canvas, or (x, y) of a deck
 @frozen
 class DeckPlan:
     """A vessel's deck on the canvas: ``length`` squares from stern to bow by ``width`` from
-    her port rail to her starboard rail, its top-left square at canvas (``col``, ``row``), bow
-    to the right (``bow_right``: her port rail on top) or to the left (turned half round: her
-    port rail at the bottom). ``steering`` (the steering oars), ``bow``
-    and ``artillery`` are deck squares (x, y); ``label`` her two letters, ``focus`` the deck
-    the view is about."""
+    her port rail to her starboard rail, its top-left square at canvas (``col``, ``row``).
+    Lying along the canvas (``upright`` 0) her bow is to the right (``bow_right``: her port
+    rail on top) or to the left (turned half round: her port rail at the bottom); standing
+    across it (a vessel whose bow is in another's side), her bow is up (``upright`` 1: her
+    port rail on the left) or down (-1: her port rail on the right), ``width`` squares across
+    and ``length`` down. ``steering`` (the steering oars), ``bow`` and ``artillery`` are deck
+    squares (x, y); ``label`` her two letters, ``focus`` the deck the view is about."""
 
     vessel: str
     name: str
@@ -38,18 +40,37 @@ class DeckPlan:
     artillery: tuple[Square, ...] = ()
     label: str = ""
     focus: bool = False
+    upright: int = 0
+
+    @property
+    def columns(self) -> int:
+        """The canvas columns her deck spans."""
+        return self.width if self.upright else self.length
+
+    @property
+    def rows(self) -> int:
+        """The canvas rows her deck spans."""
+        return self.length if self.upright else self.width
 
     def cell(self, x: int, y: int) -> Square:
         """The canvas square of her deck square (``x`` from the stern, ``y`` from port)."""
+        if self.upright > 0:
+            return self.col + y, self.row + self.length - 1 - x
+        if self.upright < 0:
+            return self.col + self.width - 1 - y, self.row + x
         if self.bow_right:
             return self.col + x, self.row + y
         return self.col + self.length - 1 - x, self.row + self.width - 1 - y
 
     def square(self, col: int, row: int) -> Square | None:
         """Her deck square at a canvas square, or None off her deck."""
-        if not (self.col <= col < self.col + self.length
-                and self.row <= row < self.row + self.width):
+        if not (self.col <= col < self.col + self.columns
+                and self.row <= row < self.row + self.rows):
             return None
+        if self.upright > 0:
+            return self.row + self.length - 1 - row, col - self.col
+        if self.upright < 0:
+            return row - self.row, self.col + self.width - 1 - col
         if self.bow_right:
             return col - self.col, row - self.row
         return self.col + self.length - 1 - col, self.row + self.width - 1 - row
@@ -57,14 +78,17 @@ class DeckPlan:
     @property
     def point(self) -> tuple[Square, ...]:
         """The canvas squares of water just beyond her bow, where the map draws its point."""
+        if self.upright:
+            row = self.row - 1 if self.upright > 0 else self.row + self.length
+            return tuple((self.col + i, row) for i in range(self.width))
         col = self.col + self.length if self.bow_right else self.col - 1
         return tuple((col, self.row + j) for j in range(self.width))
 
     @property
     def cells(self) -> tuple[Square, ...]:
         """Every canvas square of her deck."""
-        return tuple((self.col + i, self.row + j) for j in range(self.width)
-                     for i in range(self.length))
+        return tuple((self.col + i, self.row + j) for j in range(self.rows)
+                     for i in range(self.columns))
 
 
 @frozen

@@ -21,7 +21,8 @@ class HexVessel:
     ``ship`` is her id (what a click on her selects); ``fill`` the characters her other hexes
     are drawn with when she is no vessel (``"≈"`` a sea monster); ``faded`` draws her dim (a
     monster submerged, a vessel going down); ``name`` her full name (what the map lists when
-    a hex she shares with others is clicked)."""
+    a hex she shares with others is clicked); ``aflame`` marks her burning (pitch on her
+    deck)."""
 
     hexes: tuple[Hex, ...]
     facing: int
@@ -32,6 +33,7 @@ class HexVessel:
     fill: str = ""
     faded: bool = False
     name: str = ""
+    aflame: bool = False
 
 
 @frozen
@@ -39,7 +41,8 @@ class HexMark:
     """A mark in one hex: ``kind`` ``step`` (where a step may take the selected vessel's bow,
     ``char`` the way she would face), ``ram`` (a step that rams), ``reach`` (where her
     declared speed would take her, straight on), ``arc`` (a hex her acting engines reach),
-    ``target`` (an enemy hex in that reach)."""
+    ``target`` (an enemy hex in that reach), ``chosen`` (the hex the choice the player's list
+    stands on leads to, drawn over the vessels there)."""
 
     hex: Hex
     char: str
@@ -48,7 +51,9 @@ class HexMark:
 
 @frozen
 class HexLine:
-    """A line between two hexes: a grappling line or a harpoon's cable (``kind``)."""
+    """A line between two hexes (``kind``): a grappling ``line`` or a ``harpoon``'s cable, the
+    ``tape`` measure, or the line of ``fire`` of a shot, a volley or a grapple about to be
+    thrown (from the piece's hex, or her hex nearest the target)."""
 
     a: Hex
     b: Hex

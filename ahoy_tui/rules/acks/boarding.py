@@ -187,8 +187,15 @@ def wound(state: AcksState, figure: Figure, amount: int, why: str, rule: str,
                            + (", down" if down else f" ({hp}/{figure.hp_max})")
                            + (", knocked prone" if prone and not down else ""), rule,
                            side=figure.side, ship=figure.on))
-    return with_figure(state, replace(figure, hp=hp, down=down,
-                                      prone=figure.prone or (prone and not down)))
+    return with_figure(state, wounded(figure, amount, prone))
+
+
+def wounded(figure: Figure, amount: int, prone: bool = False) -> Figure:
+    """``figure`` after ``amount`` damage: down at 0 hp, knocked prone if ``prone`` and still
+    up."""
+    hp = max(0, figure.hp - amount)
+    down = hp == 0
+    return replace(figure, hp=hp, down=down, prone=figure.prone or (prone and not down))
 
 
 def dungeonbashing(state: AcksState, who: str, side: str, ship: str, modifier: int,

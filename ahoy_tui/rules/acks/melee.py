@@ -34,32 +34,62 @@ def fighters(state: AcksState, vessel_id: str) -> list[Figure]:
             and not f.down and enemies_near(state, f)]
 
 
-def fight(state: AcksState, vessel_id: str, dice: Dice, events: list[Event]) -> AcksState:
-    """Her men on every deck with enemies close and strike."""
-    vessel = state.vessel(vessel_id)
-    struck = down = 0
-    for f in sorted(fighters(state, vessel_id), key=lambda f: f.id):
-        f = state.figure(f.id)
+def roster(state: AcksState, vessel_id: str) -> tuple[str, ...]:
+    """The men who fight this round, in the order they strike (by id), as the fight begins."""
+    return tuple(sorted(f.id for f in fighters(state, vessel_id)))
+
+
+Blow = tuple[int, Figure, Figure]   # his place in the roster, he, the enemy he strikes
+
+
+def next_blow(state: AcksState, men: tuple[str, ...],
+              start: int) -> tuple[AcksState, Blow | None]:
+    """From the ``start``-th man of ``men`` on, each in turn gets up if prone, or closes up
+    to his combat speed (the state changes by nothing else), until one has an enemy beside
+    him: the state then, and (his place in ``men``, he, the enemy he strikes: the one with
+    the fewest hit points beside him), or None when no one else strikes."""
+    for index in range(start, len(men)):
+        f = state.figure(men[index])
         if f.down or f.where != "deck":
             continue
         if f.role == "captain" and f.on == f.crew_of:
             # Steering: the captain keeps to the steering oars and strikes only at a man
             # who comes at him there
-            foes = [e for e in enemies_near(state, f) if squares_apart(f, e) <= 1]
+            pass
         elif f.prone:
             # getting up takes his move (the project's reading of the core's prone)
             state = with_figure(state, replace(f, prone=False))
             f = state.figure(f.id)
-            foes = [e for e in enemies_near(state, f) if squares_apart(f, e) <= 1]
         else:
             state, f = close_in(state, f)
-            foes = [e for e in enemies_near(state, f) if squares_apart(f, e) <= 1]
-        if not foes:
-            continue
-        foe = min(foes, key=lambda e: (e.hp, e.id))
+        foes = [e for e in enemies_near(state, f) if squares_apart(f, e) <= 1]
+        if foes:
+            return state, (index, f, min(foes, key=lambda e: (e.hp, e.id)))
+    return state, None
+
+
+def blow_need(f: Figure, foe: Figure) -> int:
+    """The d20 his attack throw needs: 10 + the enemy's AC less his attack bonus (+2 at a
+    prone man)."""
+    bonus = f.attack + (PRONE_BONUS if foe.prone else 0)
+    return int(tables()["attack"]["target_base"]) + foe.ac - bonus
+
+
+def fight(state: AcksState, vessel_id: str, dice: Dice, events: list[Event]) -> AcksState:
+    """Her men on every deck with enemies close and strike."""
+    vessel = state.vessel(vessel_id)
+    struck = down = 0
+    men = roster(state, vessel_id)
+    start = 0
+    while True:
+        state, blow = next_blow(state, men, start)
+        if blow is None:
+            break
+        index, f, foe = blow
         state, hit, killed = strike(state, f, foe, dice, events)
         struck += hit
         down += killed
+        start = index + 1
     events.append(Happened("melee", f"{vessel.name}'s men fight: {struck} blow"
                            f"{'s' * (struck != 1)} landed, {down} enem"
                            f"{'ies' if down != 1 else 'y'} down", MELEE, side=vessel.side,
@@ -95,8 +125,7 @@ def close_in(state: AcksState, f: Figure) -> tuple[AcksState, Figure]:
 def strike(state: AcksState, f: Figure, foe: Figure, dice: Dice,
            events: list[Event]) -> tuple[AcksState, int, int]:
     """One attack throw and, on a hit, his weapon's damage."""
-    bonus = f.attack + (PRONE_BONUS if foe.prone else 0)
-    need = tables()["attack"]["target_base"] + foe.ac - bonus
+    need = blow_need(f, foe)
     face = dice.die(20, f"{f.name} strikes at {foe.name}", MELEE, side=f.side, ship=f.on,
                     need=f"{need}+")
     hit = face == 20 or (face != 1 and face >= need)

@@ -1,13 +1,16 @@
 """The odds of a choice before it is taken (the ``odds`` hook, ``engine.odds``): an artillery
 shot, the marines' volley at a crew or a monster, a ram, a grappling line, cutting or
-dislodging a line, a monster's attack. Every chance is an exact enumeration of the d20 and the
-damage dice, with the modifiers in force now, read from the side's view; never the dice to
-come. The computer captains reckon with the same numbers (``ai/acks/odds.py`` imports them)."""
+dislodging a line, a monster's attack, a round of the fight on deck. Every chance is an exact
+enumeration of the d20 and the damage dice, with the modifiers in force now, read from the
+side's view; never the dice to come. The computer captains reckon with the same numbers
+(``ai/acks/odds.py`` imports them)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
+
+from attrs import frozen
 
 from ahoy_tui.engine.odds import Odds, at_least, dice, hits, mapped, mean, number, percent
 from ahoy_tui.rules.acks import fire, helm, ramming
@@ -226,7 +229,39 @@ def odds(state: AcksState, action: object) -> Odds | None:
     if kind == "step":
         assert isinstance(action, act.Step)
         return _step(state, action)
+    if kind == "fight":
+        assert isinstance(action, act.Fight)
+        return _fight(state, action.vessel)
     return None
+
+
+BLOW_LINES = 6   # the blows as they stand listed in the breakdown, at most
+
+
+def _fight(state: AcksState, vessel_id: str) -> Odds | None:
+    """The fight on deck (Boarding actions): every die of her men's round counted
+    (``fight_odds``); when there are too many positions to count, each blow as it stands."""
+    counted = fight_odds(state, vessel_id)
+    first = counted.first if counted is not None else as_they_stand(state, vessel_id)
+    if not first:
+        return None
+    lines = [f"{len(first)} blow{'s' * (len(first) != 1)} as they stand:"]
+    lines += [f"  {man} at {foe}: {max(2, min(20, need))}+ on a d20 ({percent(throw(need))})"
+              for man, foe, need in first[:BLOW_LINES]]
+    if len(first) > BLOW_LINES:
+        lines.append(f"  and {len(first) - BLOW_LINES} more")
+    if counted is None:
+        landing = sum((throw(need) for _, _, need in first), ZERO)
+        lines.append("too many men to count every die: each blow as it stands, a man "
+                     "striking again where the blow before him felled his enemy")
+        return Odds(f"{len(first)} blows · ~{number(landing)} land", tuple(lines))
+    down = mean(dict(counted.down))
+    lines.append(f"every die counted: {number(counted.blows)} blows land, "
+                 f"{number(down)} enemies down on average")
+    outcomes = tuple((f"{n} down", p) for n, p in counted.down)
+    lines += [f"  {name}: {percent(p)}" for name, p in outcomes]
+    return Odds(f"{number(counted.blows)} blows · {number(down)} down", tuple(lines),
+                outcomes, {"down": down, "blows": counted.blows})
 
 
 def _step(state: AcksState, action: object) -> Odds | None:
@@ -355,3 +390,98 @@ def _attack(state: AcksState, action: object) -> Odds:
         return _damage_odds(chance, capped, "men", lines, "taken")
     count, sides = dice_expr(kind.damage)
     return _damage_odds(chance, scaled(count, sides, *kind.share), "shp", lines, "damage")
+
+
+# --- the fight on deck ---------------------------------------------------------------------------
+
+FIGHT_STATES = 300   # the most positions the enumeration of one round of fighting may pass
+
+
+@cache
+def _damage(expr: str) -> tuple[tuple[int, Fraction], ...]:
+    count, sides = dice_expr(expr)
+    return tuple(sorted(dice(count, sides).items()))
+
+
+@frozen
+class FightOdds:
+    """One round of a deck crew's fighting, every die enumerated: the chance of each number of
+    enemies down, the expected blows landed, the blows as they stand before the first die
+    (``as_they_stand``), how many men strike and how many positions were counted."""
+
+    down: tuple[tuple[int, Fraction], ...]
+    blows: Fraction
+    first: tuple[tuple[str, str, int], ...]
+    strikers: int
+    positions: int = 0
+
+
+def fight_odds(state: AcksState, vessel_id: str,
+               limit: int | None = None) -> FightOdds | None:
+    """Every way one round of her men's fighting (``melee.fight``) may go: each blow a d20
+    against the enemy he would strike then (a natural 20 hits, a 1 misses) and his weapon's
+    dice against that man's hit points, the men after him closing and choosing by what the
+    blows before left standing. Positions that come about more than one way are counted
+    together; None if more than ``limit`` positions (``FIGHT_STATES``) would be passed (too
+    many to count)."""
+    from ahoy_tui.rules.acks import melee
+    from ahoy_tui.rules.acks.boarding import wounded
+    from ahoy_tui.rules.acks.deck import weapon, with_figure
+
+    limit = FIGHT_STATES if limit is None else limit
+    men = melee.roster(state, vessel_id)
+    side = state.vessel(vessel_id).side
+    standing = {f.id for f in state.figures if f.side != side and not f.down}
+    buckets: dict[int, dict[object, tuple[AcksState, Fraction]]] = {
+        0: {state.figures: (state, Fraction(1))}}
+    down: dict[int, Fraction] = {}
+    blows = ZERO
+    passed = 0
+    for start in range(len(men) + 1):
+        for here, p in buckets.pop(start, {}).values():
+            passed += 1
+            if passed > limit:
+                return None
+            after, blow = melee.next_blow(here, men, start)
+            if blow is None:
+                fallen = sum(1 for g in after.figures if g.down and g.id in standing)
+                down[fallen] = down.get(fallen, ZERO) + p
+                continue
+            index, f, foe = blow
+            need = melee.blow_need(f, foe)
+            hit = throw(need)
+            blows += p * hit
+            nexts = buckets.setdefault(index + 1, {})
+            outcomes: dict[int, Fraction] = {}
+            if hit < 1:
+                outcomes[foe.hp] = (1 - hit)
+            for amount, q in _damage(weapon(f.weapon).damage):
+                left = max(0, foe.hp - amount)
+                outcomes[left] = outcomes.get(left, ZERO) + hit * q
+            for left, q in outcomes.items():
+                if q == 0:
+                    continue
+                struck = after if left == foe.hp else \
+                    with_figure(after, wounded(foe, foe.hp - left))
+                key = struck.figures
+                old = nexts.get(key)
+                nexts[key] = (struck, (old[1] if old else ZERO) + p * q)
+    return FightOdds(tuple(sorted(down.items())), blows, as_they_stand(state, vessel_id),
+                     len(men), passed)
+
+
+def as_they_stand(state: AcksState, vessel_id: str) -> tuple[tuple[str, str, int], ...]:
+    """Each blow of her men's round as it stands before a die is rolled (every man closing and
+    choosing as if each blow before his missed): (his name, the enemy's, the d20 he needs)."""
+    from ahoy_tui.rules.acks import melee
+
+    men = melee.roster(state, vessel_id)
+    out = []
+    start = 0
+    while True:
+        state, blow = melee.next_blow(state, men, start)
+        if blow is None:
+            return tuple(out)
+        index, f, foe = blow
+        out.append((f.name, foe.name, melee.blow_need(f, foe)))
+        start = index + 1

@@ -36,7 +36,16 @@ from ahoy_tui.engine.hexgrid import (
 )
 from ahoy_tui.engine.hexscene import ARROWS, HexLine, HexMark, HexScene, HexVessel
 from ahoy_tui.rules.acks import fire, helm
-from ahoy_tui.rules.acks.actions import Declare, Ram, ShiftBow, Step, Swim
+from ahoy_tui.rules.acks.actions import (
+    Declare,
+    Ram,
+    ShiftBow,
+    Shoot,
+    Step,
+    Swim,
+    ThrowGrapple,
+    Volley,
+)
 from ahoy_tui.rules.acks.legal import moving, now, vessel_steps
 from ahoy_tui.rules.acks.model import AcksState, Actor, Figure, Phase, Piece, Status, Vessel
 from ahoy_tui.rules.acks.movement import BACKWARD, plan_step, shifted, stepped
@@ -355,14 +364,16 @@ def hex_scene(state: AcksState, selected: str | None = None, *, preview_action: 
               arcs: bool = False, **_: Any) -> HexScene:
     """The sea battlemap: every vessel and monster still in the fight across her hexes, the
     grapples between them; for the selected vessel, where her next step may take her (when she
-    is moving), how far a speed being declared takes her straight on (``preview_action``), and
+    is moving: the hex the choice highlighted, ``preview_action``, leads to marked
+    ``chosen``), how far a speed being declared takes her straight on (``preview_action``), and
     the hexes her engines reach (those acting on this count, or all of them with ``arcs``)."""
     names = labels(state)
+    burning = {f.vessel for f in state.fires}
     vessels = tuple(
         HexVessel(v.body.hexes, v.body.facing, names[v.id], v.side, selected=v.id == selected,
                   ship=v.id, fill="≈" if v.creature else "",
                   faded=v.status is Status.SINKING or (v.creature and v.submerged),
-                  name=v.name)
+                  name=v.name, aflame=v.id in burning)
         for v in state.vessels if v.in_action)
     marks: list[HexMark] = []
     chosen = next((v for v in state.vessels if v.id == selected and v.in_action), None)
@@ -371,8 +382,28 @@ def hex_scene(state: AcksState, selected: str | None = None, *, preview_action: 
         if isinstance(preview_action, Declare) and preview_action.vessel == chosen.id:
             marks += declared_reach(state, chosen, preview_action)
         elif _moves_now(state, chosen):
-            marks += next_steps(state, chosen)
-    return HexScene(state.columns, state.rows, vessels, tuple(marks), grapple_lines(state))
+            marks += next_steps(state, chosen, preview_action)
+    lines = grapple_lines(state) + line_of_fire(state, preview_action)
+    return HexScene(state.columns, state.rows, vessels, tuple(marks), lines)
+
+
+def line_of_fire(state: AcksState, action: Any) -> tuple[HexLine, ...]:
+    """The line from the vessel acting to the target of the choice highlighted (``action``):
+    a shot from her piece's hex, a volley or a grapple thrown from her hex nearest the target
+    (to the target's hex nearest that), none for any other choice."""
+    if not isinstance(action, (Shoot, Volley, ThrowGrapple)):
+        return ()
+    vessel = next((v for v in state.vessels if v.id == action.vessel and v.in_action), None)
+    target = next((v for v in state.vessels if v.id == action.target and v.in_action), None)
+    if vessel is None or target is None:
+        return ()
+    ends = vessel.hexes
+    if isinstance(action, Shoot):
+        piece = next((p for p in vessel.pieces if p.id == action.piece), None)
+        if piece is not None:
+            ends = (fire.mount_hex(vessel, piece),)
+    _, a, b = min((distance(x, y), x, y) for x in ends for y in target.hexes)
+    return (HexLine(a, b, "fire"),)
 
 
 def _moves_now(state: AcksState, vessel: Vessel) -> bool:
@@ -386,10 +417,13 @@ def _moves_now(state: AcksState, vessel: Vessel) -> bool:
     return any(a.vessel == vessel.id and a.role in ("captain", "monster") for a in now(state))
 
 
-def next_steps(state: AcksState, vessel: Vessel) -> list[HexMark]:
+def next_steps(state: AcksState, vessel: Vessel, highlighted: Any = None) -> list[HexMark]:
     """Where each step she may take now leads: an arrow the way she would go in the hex her
-    bow (her stern, backing water) would enter; a ram crossed."""
+    bow (her stern, backing water) would enter; a ram crossed. The hex the ``highlighted``
+    choice (the one the player's list stands on) leads to is marked ``chosen``, drawn over
+    the rest."""
     marks: dict[Hex, HexMark] = {}
+    chosen: HexMark | None = None
     for action in vessel_steps(state, vessel):
         if isinstance(action, (Step, Ram)):
             plan = plan_step(state, vessel, action.how)
@@ -408,7 +442,25 @@ def next_steps(state: AcksState, vessel: Vessel) -> list[HexMark]:
         elif isinstance(action, ShiftBow):
             body = shifted(vessel, action.turn)
             marks.setdefault(body.bow, HexMark(body.bow, ARROWS[body.facing], "step"))
-    return list(marks.values())
+        if highlighted is not None and action == highlighted:
+            chosen = _chosen_mark(vessel, action, marks)
+    return list(marks.values()) + ([chosen] if chosen is not None else [])
+
+
+def _chosen_mark(vessel: Vessel, action: Any, marks: dict[Hex, HexMark]) -> HexMark | None:
+    """The mark of the hex ``action`` leads to (the one ``next_steps`` just made or found), as
+    the highlighted choice's."""
+    if isinstance(action, (Step, Ram)):
+        into = stepped(vessel.body, action.how)
+        goes = into.stern if action.how in BACKWARD else into.bow
+    elif isinstance(action, Swim):
+        goes = neighbour(vessel.body.bow, action.facing)
+    elif isinstance(action, ShiftBow):
+        goes = shifted(vessel, action.turn).bow
+    else:
+        return None
+    mark = marks.get(goes)
+    return None if mark is None else HexMark(goes, mark.char, "chosen")
 
 
 def speed_hexes(state: AcksState, declare: Declare) -> tuple[int, int]:
@@ -526,7 +578,7 @@ def _middle(vessel: Vessel) -> tuple[float, float]:
 
 
 def _plan(state: AcksState, vessel: Vessel, col: int, row: int, bow_right: bool,
-          label: str, focus: bool = False) -> DeckPlan:
+          label: str, focus: bool = False, upright: int = 0) -> DeckPlan:
     from ahoy_tui.rules.acks.deck import bow_square, deck_size, steering_oars
 
     length, width = deck_size(vessel)
@@ -535,7 +587,8 @@ def _plan(state: AcksState, vessel: Vessel, col: int, row: int, bow_right: bool,
               "starboard": (length // 2, width - 1)}
     artillery = tuple(mounts[p.mount] for p in vessel.pieces if p.mount in mounts)
     return DeckPlan(vessel.id, vessel.name, vessel.side, length, width, col, row, bow_right,
-                    steering_oars(vessel), bow_square(vessel), artillery, label, focus)
+                    steering_oars(vessel), bow_square(vessel), artillery, label, focus,
+                    upright)
 
 
 def _placed(state: AcksState, focus: Vessel,
@@ -576,39 +629,73 @@ def _placed(state: AcksState, focus: Vessel,
     return bow_right, along, below, bridge.kind == "bridge"
 
 
+def rammed_into_side(focus: Vessel, other: Vessel) -> bool:
+    """Whether ``other`` lies with her bow in ``focus``'s side: her bow in one of the hexes
+    of ``focus``, her heading across ``focus``'s (60° or 120° off it, not along it or
+    head-on)."""
+    return other.body.bow in focus.hexes \
+        and (other.body.facing - focus.body.facing) % 6 in (1, 2, 4, 5)
+
+
+def _along_at(focus: Vessel, h: Hex) -> float:
+    """How many squares along ``focus``'s keel (bow positive) hex ``h`` lies from her
+    middle."""
+    ax, ay = centre(step(focus.body.facing))
+    norm = math.hypot(ax, ay)
+    (fx, fy), (hx, hy) = _middle(focus), centre(h)
+    return ((hx - fx) * ax + (hy - fy) * ay) / norm / norm * SQUARES_A_HEX
+
+
 def _layout(state: AcksState, focus: Vessel, enemies: list[Vessel]) -> list[DeckPlan]:
     """Her deck bow to the right, the enemy decks above (to her port) and below (to her
     starboard) with rows of water between, alongside her: the shorter of two decks wholly
     beside the longer, where the hexes put it (a bridge's landing at the bridging bow);
     every column shifted so that the westmost deck starts ``DECK_ENDS`` squares from the
-    canvas's edge."""
+    canvas's edge. A vessel with her bow in her side (a ram) stands across her, bow against
+    her rail where the bow went in, with only her point in the row of water between (the
+    project's reading: 5' squares show a ram's 60° or 120° as a right angle)."""
     from ahoy_tui.rules.acks.deck import deck_size
 
     names = labels(state)
     flen, fwidth = deck_size(focus)
-    above: list[tuple[Vessel, bool, int]] = []
-    below: list[tuple[Vessel, bool, int]] = []
-    # nearest her, the enemies a bridge, then a line, joins to her
+    above: list[tuple[Vessel, bool, int, int]] = []
+    below: list[tuple[Vessel, bool, int, int]] = []
+    # nearest her, the enemies rammed into her side, then those a bridge, then a line, joins
     bridged = {v for b in state.bridges if focus.id in (b.vessel, b.target)
                for v in (b.vessel, b.target)}
     lined = {g.other(focus.id) for g in state.grapples if g.joins(focus.id)}
-    for other in sorted(enemies, key=lambda o: (o.id not in bridged, o.id not in lined)):
+    for other in sorted(enemies, key=lambda o: (not rammed_into_side(focus, o),
+                                                o.id not in bridged, o.id not in lined)):
         bow_right, along, under, fixed = _placed(state, focus, other)
-        olen = deck_size(other)[0]
+        olen, owidth = deck_size(other)
+        if rammed_into_side(focus, other):
+            # her keel across the canvas, her bow's square at the hex it went in
+            col = round((flen - 1) / 2 + _along_at(focus, other.body.bow) - (owidth - 1) / 2)
+            col = max(0, min(flen - owidth, col))
+            ax, ay = centre(step(focus.body.facing))
+            bx, by = centre(step(other.body.facing))
+            # coming from her port side (above), heading to starboard: bow down
+            under = ax * by - ay * bx < 0
+            (below if under else above).append((other, True, col, 1 if under else -1))
+            continue
         col = round((flen - 1) / 2 + along - (olen - 1) / 2)
         if not fixed:
             col = max(min(0, flen - olen), min(max(0, flen - olen), col))
-        (below if under else above).append((other, bow_right, col))
+        (below if under else above).append((other, bow_right, col, 0))
     plans: list[DeckPlan] = []
     row = DECK_WATER
-    for other, bow_right, col in reversed(above):   # the outermost at the top
-        plans.append(_plan(state, other, col, row, bow_right, names[other.id]))
-        row += deck_size(other)[1] + DECK_GAP
+    for other, bow_right, col, upright in reversed(above):   # the outermost at the top
+        plan = _plan(state, other, col, row, bow_right, names[other.id], upright=upright)
+        plans.append(plan)
+        row += plan.rows + (1 if upright else DECK_GAP)
     plans.append(_plan(state, focus, 0, row, True, names[focus.id], focus=True))
     row += fwidth + DECK_GAP
-    for other, bow_right, col in below:
-        plans.append(_plan(state, other, col, row, bow_right, names[other.id]))
-        row += deck_size(other)[1] + DECK_GAP
+    for other, bow_right, col, upright in below:
+        if upright:
+            row -= DECK_GAP - 1   # only her point between
+        plan = _plan(state, other, col, row, bow_right, names[other.id], upright=upright)
+        plans.append(plan)
+        row += plan.rows + DECK_GAP
     shift = DECK_ENDS - min(p.col for p in plans)
     return [replace(p, col=p.col + shift) for p in plans]
 
@@ -616,7 +703,7 @@ def _layout(state: AcksState, focus: Vessel, enemies: list[Vessel]) -> list[Deck
 def _between(a: DeckPlan, b: DeckPlan) -> list[int]:
     """The canvas rows of water between two decks (none if another deck lies between)."""
     top, bottom = (a, b) if a.row < b.row else (b, a)
-    return list(range(top.row + top.width, bottom.row))
+    return list(range(top.row + top.rows, bottom.row))
 
 
 def _spread(base: int, count: int, rows: list[int]) -> list[tuple[int, int]]:
@@ -657,6 +744,11 @@ def deck_scene(state: AcksState, focus: str | None = None,
                and not f.down]
         col = by_id[b.target].cell(b.x, b.y)[0]
         squares = [sq for sq in _spread(col, len(men), rows) if sq not in taken]
+        while len(squares) < len(men):   # no water between (a ram): beside the landing
+            spot = _free_water(by_id[b.target].cell(b.x, b.y), taken | set(squares), plans)
+            if spot is None:
+                break
+            squares.append(spot)
         bridges.append(DeckBridge(tuple(squares), b.vessel, b.target, b.kind, b.fast))
         taken.update(squares)
         for f, sq in zip(men, squares, strict=False):
@@ -669,7 +761,7 @@ def deck_scene(state: AcksState, focus: str | None = None,
             continue
         rows = _between(a, b)
         low = max(a.col, b.col)
-        high = min(a.col + a.length, b.col + b.length) - 1
+        high = min(a.col + a.columns, b.col + b.columns) - 1
         pair = frozenset((g.a, g.b))
         n = len(line_squares.get(pair, ()))   # a second line beside the first
         col = (low + high) // 2 + 2 * n if low <= high else (low + high) // 2
@@ -707,9 +799,9 @@ def deck_scene(state: AcksState, focus: str | None = None,
     drawn = tuple(_deck_figure(f, *placed[f.id], f.id == selected) for f in figures)
     fires = tuple(_fire(by_id[fire.vessel], fire.x, fire.y, fire.vessel)
                   for fire in state.fires if fire.vessel in by_id)
-    columns = max(p.col + p.length for p in plans) + DECK_ENDS
+    columns = max(p.col + p.columns for p in plans) + DECK_ENDS
     columns = max([columns] + [sq[0] + 1 for sq, _ in placed.values()])
-    rows = max(p.row + p.width for p in plans) + DECK_WATER
+    rows = max(p.row + p.rows for p in plans) + DECK_WATER
     sheet = figure_sheet(state, state.figure(selected)) if selected else None
     return DeckScene(columns, rows, tuple(plans), drawn, tuple(bridges), tuple(lines), fires,
                      chosen.id, selected or "", sheet)
@@ -733,8 +825,8 @@ def _free_water(near: tuple[int, int], taken: set[tuple[int, int]],
     """The free water square nearest ``near`` (squares, diagonals one), on the canvas."""
     top = 0
     left = 0
-    right = max(p.col + p.length for p in plans) + DECK_ENDS - 1
-    bottom = max(p.row + p.width for p in plans) + DECK_WATER - 1
+    right = max(p.col + p.columns for p in plans) + DECK_ENDS - 1
+    bottom = max(p.row + p.rows for p in plans) + DECK_WATER - 1
     cx, cy = near
     for radius in range(WATER_REACH + 1):
         ring = sorted(((cx + dx, cy + dy) for dx in range(-radius, radius + 1)

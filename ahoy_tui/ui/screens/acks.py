@@ -33,7 +33,7 @@ from ahoy_tui.ui.parts import BattleParts
 from ahoy_tui.ui.screens.battle import BattleScreen, side_name
 from ahoy_tui.ui.screens.deck_view import DeckView
 from ahoy_tui.ui.screens.hex_tape import HexTapeMeasure
-from ahoy_tui.ui.widgets.choices import NumberChoice
+from ahoy_tui.ui.widgets.choices import ChoiceList, NumberChoice
 from ahoy_tui.ui.widgets.deck_map import DeckMap
 from ahoy_tui.ui.widgets.dice_log import DiceLog
 from ahoy_tui.ui.widgets.hex_map import HexMap
@@ -48,6 +48,27 @@ UNUSED = {"move_line", "keyed_choice('!')"}
 NO_DECK = "No boarding yet: the decks open when an enemy vessel comes alongside"
 DECKS_LAID = "Boarding: the decks are laid (d: the deck battlemaps)"
 FIGHT_DECIDE = "Something to decide now: the fight stops for your choice"
+SEA_LEGEND = """\
+↑P, PO …  a vessel across her hexes, her two letters; the arrow at her bow is her facing
+blue, red  the first side's vessels, the second's; bright: the vessel selected
+dim        a vessel going down, a monster submerged;  ≈  a sea monster
+P2, PR     a hex two vessels share: each one's letter in its colour (or the first and the
+           count); a click there lists them
+* on red   a vessel aflame (burning pitch on her deck)
+↑ ↗ ↖ green  where her next step may take her bow;  ×  a ram
+lit green  the hex the highlighted choice leads to
+• red      the line of fire of the highlighted shot, volley or grapple, to its target
+~ ═ amber  a grappling line (between neighbours, the edge they share); a harpoon's cable
+• ?        how far a declared speed takes her straight on: sure, and on a natural 4+
+∙ amber    the hexes her engines reach (a: all of them)"""
+DECK_LEGEND = """\
+·  planks    ─ │  her rails    > <  her bow    ⌂  her steering oars    #  an engine
+c  a captain    m  a marine    s  a sailor    r  a rower    o  an officer
+   (a capital letter: a character, the scenario's named man: C, M …)
+blue, red  each side's men; bright: the man selected
+=  a boarding bridge or ramp (amber: not fastened)    ╎  a grapple line (a man on it)
+~  water: a man hanging from a hull (brown), swimming (blue), drowning (purple)
+*  burning pitch"""
 FIGHT_ON_PACE = 0.05   # seconds between the choices of a fight played on by itself
 
 
@@ -86,6 +107,8 @@ class AcksScreen(DeckView, HexTapeMeasure, BattleScreen, inherit_bindings=False)
         Binding("f", "fight_on", "Fight on", show=False,
                 tooltip="play the boarding fight on by itself, round after round, until "
                         "there is something to decide (f again stops it)"),
+        Binding("L", "legend", "Legend", show=False,
+                tooltip="what the map's marks and colours mean (the sea, or the decks)"),
         Binding("plus,equals_sign", "zoom('near')", "Zoom in", show=False,
                 tooltip="the map: every hex outlined"),
         Binding("minus", "zoom('far')", "Zoom out", show=False,
@@ -169,10 +192,31 @@ class AcksScreen(DeckView, HexTapeMeasure, BattleScreen, inherit_bindings=False)
             return
         super().action_select_ship(step)
 
+    def _highlighted(self) -> Any:
+        """The choice the list stands on (not a row of values): the map marks where it
+        leads."""
+        choices = self.query_one(ChoiceList)
+        rows, index = choices._choices, choices.highlighted
+        if not choices.display or index is None or not 0 <= index < len(rows):
+            return None
+        row = rows[index]
+        return None if isinstance(row, NumberChoice) else row
+
+    @on(ChoiceList.OptionHighlighted, "#choices")
+    def mark_highlighted(self) -> None:
+        """The map marks the hex the highlighted choice leads to (and keeps its target in
+        view)."""
+        if self.preview_action is None and not self.deck_on:
+            self._redraw_map()
+            vessel = getattr(self._highlighted(), "vessel", None)
+            if vessel is not None and getattr(self._highlighted(), "target", None):
+                self._follow(vessel)
+
     def _redraw_map(self) -> None:
+        preview = self.preview_action if self.preview_action is not None \
+            else self._highlighted()
         scene = self.session.ruleset.hex_scene(self._shown(), self.selected,
-                                               preview_action=self.preview_action,
-                                               arcs=self.arcs)
+                                               preview_action=preview, arcs=self.arcs)
         self.query_one(HexMap).show(self.with_tape(scene))
         if self.deck_on:
             self.redraw_deck()
@@ -211,16 +255,34 @@ class AcksScreen(DeckView, HexTapeMeasure, BattleScreen, inherit_bindings=False)
             self.call_after_refresh(self._follow, self.selected)
 
     def _follow(self, ship_id: str) -> None:
-        """Keep the vessel being decided about in view, and the nearest enemy with her when
-        both fit."""
+        """Keep the vessel being decided about in view with the enemy she deals with, at the
+        nearest zoom that holds both (until the player zooms)."""
         state = self.session.state
         vessel = next((v for v in state.vessels if v.id == ship_id and v.in_action), None)
         if vessel is None:
             return
+        foe = self._foe_of(vessel)
+        self.query_one(HexMap).follow(*vessel.hexes, *(foe.hexes if foe else ()))
+
+    def _foe_of(self, vessel: Any) -> Any:
+        """The enemy she deals with: the target of the choice highlighted, else one she is
+        grappled, bridged or locked in a hex with, else the nearest."""
+        state = self.session.state
         foes = [v for v in state.vessels if v.side != vessel.side and v.in_action]
-        near = min(foes, key=lambda f: min(distance(a, b) for a in vessel.hexes
-                                           for b in f.hexes), default=None)
-        self.query_one(HexMap).keep_in_view(*vessel.hexes, *(near.hexes if near else ()))
+        if not foes:
+            return None
+        action = self._highlighted()
+        aimed = getattr(action, "target", None) if getattr(action, "vessel", None) == \
+            vessel.id else None
+        held = {g.b if g.a == vessel.id else g.a for g in state.grapples
+                if vessel.id in (g.a, g.b)}
+        held |= {b.target if b.vessel == vessel.id else b.vessel for b in state.bridges
+                 if vessel.id in (b.vessel, b.target)}
+
+        def rank(foe: Any) -> tuple[bool, bool, int]:
+            gap = min(distance(a, b) for a in vessel.hexes for b in foe.hexes)
+            return foe.id != aimed, foe.id not in held, gap
+        return min(foes, key=rank)
 
     def action_centre(self) -> None:
         if self.deck_on:
@@ -261,6 +323,15 @@ class AcksScreen(DeckView, HexTapeMeasure, BattleScreen, inherit_bindings=False)
         if event.ship is not None:
             self.selected = event.ship
             self.refresh_all()
+
+    def action_legend(self) -> None:
+        """What the marks and colours of the map shown mean."""
+        from ahoy_tui.ui.screens.notice import NoticeScreen
+
+        if self.deck_on:
+            self.app.push_screen(NoticeScreen("The deck battlemaps", DECK_LEGEND))
+        else:
+            self.app.push_screen(NoticeScreen("The sea battlemap", SEA_LEGEND))
 
     def action_zoom(self, zoom: str) -> None:
         self.query_one(HexMap).action_zoom(zoom)

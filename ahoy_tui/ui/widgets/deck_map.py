@@ -4,7 +4,9 @@ fit.
 
 A deck is a block of planks (``·``) on a dim brown ground, her rails its border (``─`` along
 her sides, ``│`` across her stern), her steering oars ``⌂`` aft and her bow pointed (``>`` or
-``<`` the way she runs); ``#`` an engine's square. Each man is a letter in his side's colour
+``<`` the way she runs; ``^`` or ``v`` for a deck standing across the canvas, her bow in
+another's side); ``#`` an engine's square; her name in the water beside her, where no man
+is. Each man is a letter in his side's colour
 (the letters are the ruleset's: ACKS II's ``C`` captain, ``m`` marine, ``s`` sailor); on a
 bridge (``=``, brown), a grapple line (``╎``, amber), hanging from a hull (brown), swimming
 (blue) or drowning (purple) in the water (``~``) his ground says where he is, and fire (``*``)
@@ -120,7 +122,7 @@ class DeckMap(ScrollView, can_focus=True):
                                   for r in range(scene.rows)]
         for deck in scene.decks:
             self._draw_deck(grid, deck)
-            self._draw_name(grid, deck)
+        self._draw_names(grid, scene)
         for line in scene.lines:
             for col, row in line.squares:
                 self._put(grid, col, row, (LINE, f"deckmap--{line.kind}"))
@@ -149,30 +151,31 @@ class DeckMap(ScrollView, can_focus=True):
     def _draw_deck(self, grid: list[list[Cell]], deck: DeckPlan) -> None:
         """Her planks, her rails for a border, her stern square across, her bow a point in the
         water beyond her last squares (the men on her deck never hide which way she runs), her
-        steering oars and engines."""
+        steering oars and engines. A deck lying along the canvas has her rails ``─`` and her
+        stern ``│``; one standing across it (her bow in another's side) the other way round."""
         last_y = deck.width - 1
         for x in range(deck.length):
             for y in range(deck.width):
                 col, row = deck.cell(x, y)
-                top = row == deck.row
-                bottom = row == deck.row + last_y
-                if x == 0:  # her stern: square across
-                    if deck.bow_right:
-                        char = "╭" if top else "╰" if bottom else "│"
-                    else:
-                        char = "╮" if top else "╯" if bottom else "│"
-                elif top or bottom:
-                    char = "─"
+                if x == 0:
+                    char = self._stern(deck, col, row)
+                elif y in (0, last_y):
+                    char = "│" if deck.upright else "─"
                 else:
                     self._put(grid, col, row, (PLANK, "deckmap--deck"))
                     continue
                 self._put(grid, col, row, (char, "deckmap--rail"))
-        for point, row in deck.point:
-            top, bottom = row == deck.row, row == deck.row + last_y
-            if deck.bow_right:
-                char = "╲" if top else "╱" if bottom else ">"
+        points = deck.point
+        for i, (point, row) in enumerate(points):
+            first, last = i == 0, i == len(points) - 1
+            if deck.upright > 0:
+                char = "╱" if first else "╲" if last else "^"
+            elif deck.upright < 0:
+                char = "╲" if first else "╱" if last else "v"
+            elif deck.bow_right:
+                char = "╲" if first else "╱" if last else ">"
             else:
-                char = "╱" if top else "╲" if bottom else "<"
+                char = "╱" if first else "╲" if last else "<"
             self._put(grid, point, row, (char, "deckmap--bow"))
         for x, y in deck.artillery:
             col, row = deck.cell(x, y)
@@ -180,13 +183,60 @@ class DeckMap(ScrollView, can_focus=True):
         col, row = deck.cell(*deck.steering)
         self._put(grid, col, row, (STEERING, "deckmap--steering"))
 
-    def _draw_name(self, grid: list[list[Cell]], deck: DeckPlan) -> None:
-        """Her name in the row of water above her, from her left end (men in the water, lines
-        and bridges are drawn over it)."""
-        row = deck.row - 1
-        text = f" {deck.name} "[:max(0, deck.length)]
-        for i, char in enumerate(text):
-            self._put(grid, deck.col + 1 + i, row, (char, f"deckmap--{deck.side} deckmap--label"))
+    @staticmethod
+    def _stern(deck: DeckPlan, col: int, row: int) -> str:
+        """Her stern's square across her: a rail with a corner at each side."""
+        if deck.upright:
+            left, right = ("╰", "╯") if deck.upright > 0 else ("╭", "╮")
+            return left if col == deck.col else right if col == deck.col + deck.width - 1 \
+                else "─"
+        top, bottom = row == deck.row, row == deck.row + deck.width - 1
+        if deck.bow_right:
+            return "╭" if top else "╰" if bottom else "│"
+        return "╮" if top else "╯" if bottom else "│"
+
+    def _draw_names(self, grid: list[list[Cell]], scene: DeckScene) -> None:
+        """Each deck's name in a row of water beside her (above her, else below), from her
+        left end or as near it as the water is clear: never over a deck, a bridge, a line or a
+        man (a man hanging from her hull or swimming beside her moves her name on, or leaves
+        only her two letters, or nothing)."""
+        blocked = {sq for d in scene.decks for sq in (*d.cells, *d.point)}
+        blocked.update(sq for b in scene.bridges for sq in b.squares)
+        blocked.update(sq for ln in scene.lines for sq in ln.squares)
+        blocked.update(f.square for f in scene.figures)
+        for deck in scene.decks:
+            texts = [f" {deck.name} "[:max(4, deck.length)]]
+            if deck.label:
+                texts.append(f" {deck.label} ")
+            for text in texts:
+                spot = self._name_spot(scene, deck, len(text), blocked)
+                if spot is None:
+                    continue
+                col, row = spot
+                for i, char in enumerate(text):
+                    self._put(grid, col + i, row,
+                              (char, f"deckmap--{deck.side} deckmap--label"))
+                blocked.update((col + i, row) for i in range(len(text)))
+                break
+
+    @staticmethod
+    def _name_spot(scene: DeckScene, deck: DeckPlan, size: int,
+                   blocked: set[tuple[int, int]]) -> tuple[int, int] | None:
+        """Where a name ``size`` cells long may be written beside her, clear of everything:
+        the row above her then the row below, starting at her second column and sliding
+        along her."""
+        starts = [deck.col + 1]
+        for k in range(1, deck.columns + size):
+            starts += [deck.col + 1 + k, deck.col + 1 - k]
+        for row in (deck.row - 1, deck.row + deck.rows):
+            if not 0 <= row < scene.rows:
+                continue
+            for col in starts:
+                if col < 0 or col + size > scene.columns:
+                    continue
+                if all((col + i, row) not in blocked for i in range(size)):
+                    return col, row
+        return None
 
     @staticmethod
     def _figure_style(figure: DeckFigure, ground: str) -> str:

@@ -3,9 +3,12 @@ single-width characters, each vessel across her hexes in her side's colour with 
 facing marked, scrolled with the arrows and zoomed with + and -.
 
 Two zooms: *near* draws every hex's outline (three columns and two lines a hex, ``/``, ``\\``
-and ``_``) with two characters inside it; *far* gives a hex two columns and one line, so a
-30 × 30 battlemap fits an 80 × 24 screen at a glance. Until the player zooms, the map takes
-the near zoom when it has room for a fair stretch of sea, else the far one. The map knows no
+and ``_``) with two characters inside it; *far* gives a hex a dot, two columns apart, each
+column's dots two lines apart and the odd columns a line lower, staggered as the hexes lie
+(a galley facing NE lies NE at both zooms): a 30 × 30 battlemap is 60 columns across. Until
+the player zooms, the map takes the near zoom when it has room for a fair stretch of sea,
+else the far one; and told what to keep in view (``follow``: the vessel deciding and the
+enemy she deals with), the near zoom if they fit in it, else the far. The map knows no
 ruleset: it is fed a :class:`HexScene` of vessels, marks (a step she may take, where her
 engines reach) and lines (grapples), and says which vessel a click fell on. A hex two or more
 vessels share shows each of them (their letters, each in its side's colour, or the first and
@@ -24,13 +27,14 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ahoy_tui.engine.hexgrid import Hex, distance, facing_toward, line
+from ahoy_tui.engine.hexgrid import Hex, facing_toward, line
 from ahoy_tui.engine.hexscene import ARROWS, HexLine, HexMark, HexScene, HexVessel
 from ahoy_tui.ui.widgets.cells import Cell, segments
 
 __all__ = ["ARROWS", "HexLine", "HexMap", "HexMark", "HexScene", "HexVessel", "axial",
-           "offset"]
+           "cell_at", "offset"]
 
+AFLAME = "*"          # beside each hex of a vessel on fire
 NEAR_ROOM = (18, 9)   # hexes across and down the near zoom must show to be taken unasked
 
 
@@ -44,6 +48,15 @@ def axial(column: int, row: int) -> Hex:
     return Hex(column, row - (column - (column & 1)) // 2)
 
 
+def cell_at(h: Hex, zoom: str) -> tuple[int, int]:
+    """The map cell (column, line) where a hex's label starts at a zoom: near, inside its
+    outline; far, its dot (the odd columns a line lower, as the hexes lie)."""
+    col, row = offset(h)
+    if zoom == "near":
+        return 3 * col + 1, 2 * row + (col & 1) + 1
+    return 2 * col, 2 * row + (col & 1)
+
+
 class HexMap(ScrollView, can_focus=True):
     """The sea battlemap in hexes; the selected vessel highlighted."""
 
@@ -51,7 +64,8 @@ class HexMap(ScrollView, can_focus=True):
                          "hexmap--p1-bow", "hexmap--p2-bow", "hexmap--selected",
                          "hexmap--p1-faded", "hexmap--p2-faded", "hexmap--step",
                          "hexmap--ram", "hexmap--reach", "hexmap--arc", "hexmap--line",
-                         "hexmap--harpoon", "hexmap--tape", "hexmap--cursor"}
+                         "hexmap--harpoon", "hexmap--tape", "hexmap--cursor",
+                         "hexmap--chosen", "hexmap--fire", "hexmap--aflame"}
     DEFAULT_CSS = """
     HexMap { background: $background; scrollbar-size: 1 1; }
     HexMap > .hexmap--sea { background: $background; }
@@ -71,7 +85,13 @@ class HexMap(ScrollView, can_focus=True):
     HexMap > .hexmap--line { color: $warning; background: $background; text-style: bold; }
     HexMap > .hexmap--harpoon { color: $secondary-lighten-1; background: $background;
                                 text-style: bold; }
+    HexMap > .hexmap--fire { color: $error-lighten-1; background: $background;
+                             text-style: bold; }
+    HexMap > .hexmap--aflame { color: $warning-lighten-1; background: $error-darken-1;
+                               text-style: bold; }
     HexMap > .hexmap--tape { color: $accent-lighten-1; background: $background; }
+    HexMap > .hexmap--chosen { color: $background; background: $success-lighten-1;
+                               text-style: bold; }
     HexMap > .hexmap--cursor { color: $background; background: $accent-lighten-1;
                                text-style: bold; }
     """
@@ -103,6 +123,7 @@ class HexMap(ScrollView, can_focus=True):
         self.auto = True     # until the player zooms: the zoom the room allows
         self.cursor: Hex | None = None   # the tape measure's end
         self.measuring = False  # the arrows move the cursor a hex, not the view
+        self._followed: tuple[Hex, ...] = ()  # what ``follow`` keeps in view
 
     @staticmethod
     def scene_of(ruleset: Any, state: Any, selected: str | None = None) -> HexScene:
@@ -133,7 +154,12 @@ class HexMap(ScrollView, can_focus=True):
         if not self.auto or not width or not height:
             return self.zoom
         across, down = NEAR_ROOM
-        return "near" if width >= 3 * across and height >= 2 * down else "far"
+        room = "near" if width >= 3 * across and height >= 2 * down else "far"
+        if self._followed:   # the vessel deciding and her enemy: the nearest zoom they fit
+            for zoom in ("near", "far"):
+                if self.fits(self._followed, zoom):
+                    return zoom
+        return room
 
     def on_resize(self, event: Resize) -> None:
         if self._scene is None:
@@ -144,25 +170,25 @@ class HexMap(ScrollView, can_focus=True):
 
     @property
     def pitch(self) -> tuple[int, int]:
-        """Columns and lines a hex takes at this zoom."""
-        return (3, 2) if self.zoom == "near" else (2, 1)
+        """Columns and lines a hex takes at this zoom (a column's hexes are two lines apart
+        at both: the odd columns a line lower at the far zoom, staggered)."""
+        return (3, 2) if self.zoom == "near" else (2, 2)
 
     def cell_of(self, h: Hex) -> tuple[int, int]:
         """The map cell (column, line) where a hex's label starts."""
-        col, row = offset(h)
-        if self.zoom == "near":
-            return 3 * col + 1, 2 * row + (col & 1) + 1
-        return 2 * col, row
+        return cell_at(h, self.zoom)
 
-    def hex_at(self, x: int, y: int) -> Hex:
-        """The hex whose inside is nearest a map cell (column, line of the whole map)."""
-        px, py = self.pitch
+    def hex_at(self, x: int, y: int, zoom: str | None = None) -> Hex:
+        """The hex whose inside is nearest a map cell (column, line of the whole map), at
+        this zoom or ``zoom``."""
+        zoom = zoom or self.zoom
+        px, py = (3, 2) if zoom == "near" else (2, 2)
         col_guess = x // px
         best: tuple[float, Hex] | None = None
         for col in range(col_guess - 1, col_guess + 2):
             for row in range(y // py - 1, y // py + 2):
                 h = axial(col, row)
-                cx, cy = self.cell_of(h)
+                cx, cy = cell_at(h, zoom)
                 gap = ((cx + 0.5 - x) / px) ** 2 + ((cy - y) / py) ** 2
                 if best is None or gap < best[0]:
                     best = (gap, h)
@@ -191,10 +217,8 @@ class HexMap(ScrollView, can_focus=True):
         if chosen is not None:
             middle = chosen.hexes[len(chosen.hexes) // 2]
         elif self._rows and width and height:
-            opx, opy = (3, 2) if old == "near" else (2, 1)
-            col = int(self.scroll_x + width // 2) // opx
-            lower = col & 1 if old == "near" else 0
-            middle = axial(col, int(self.scroll_y + height // 2 - lower) // opy)
+            middle = self.hex_at(int(self.scroll_x + width // 2),
+                                 int(self.scroll_y + height // 2), old)
         self._rebuild()
         if middle is not None:
             self.centre_on(middle)
@@ -240,6 +264,28 @@ class HexMap(ScrollView, can_focus=True):
         else:
             self.centre_on(hexes[0])
 
+    def fits(self, hexes: tuple[Hex, ...] | list[Hex], zoom: str) -> bool:
+        """Whether these hexes fit in the view together at ``zoom``."""
+        width, height = self.size
+        if not hexes or not width or not height:
+            return False
+        cells = [cell_at(h, zoom) for h in hexes]
+        xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+        return max(xs) - min(xs) < width - 6 and max(ys) - min(ys) < height - 3
+
+    def follow(self, *hexes: Hex) -> None:
+        """Keep these hexes in view (the vessel deciding first, then the enemy she deals
+        with): until the player zooms, at the near zoom if they fit in it, else the far if
+        they fit in that, else the zoom the room allows; re-centred on them all when one is
+        off screen (on the first when they do not fit)."""
+        if not hexes:
+            return
+        self._followed = tuple(hexes)
+        wanted = self._wanted_zoom()
+        if wanted != self.zoom:
+            self.zoom = wanted   # watch_zoom rebuilds
+        self.keep_in_view(*hexes)
+
     def _vessel(self, ship: str) -> HexVessel | None:
         if self._scene is None:
             return None
@@ -264,23 +310,28 @@ class HexMap(ScrollView, can_focus=True):
         if self.zoom == "near":
             width, height = 3 * scene.columns + 1, 2 * scene.rows + 2
         else:
-            width, height = 2 * scene.columns, scene.rows
+            width, height = 2 * scene.columns, 2 * scene.rows + 1
         grid: list[list[Cell]] = [[(" ", "hexmap--sea")] * width for _ in range(height)]
         for col in range(scene.columns):
             for row in range(scene.rows):
                 self._draw_hex(grid, col, row)
+        over = ("ram", "chosen")  # on a target's hex, or the one the list stands on
         for mark in scene.marks:
-            if mark.kind != "ram":
+            if mark.kind not in over:
                 self._draw_mark(grid, mark)
-        for hex_line in scene.lines:
+        for vessel in scene.vessels:
+            if vessel.aflame:
+                self._draw_flames(grid, vessel)
+        for hex_line in scene.lines:  # a grapple at her edge is drawn over a flame there
             self._draw_line(grid, hex_line)
         for vessel in sorted(scene.vessels, key=lambda v: v.selected):  # the selected on top
             self._draw_vessel(grid, vessel)
         for h, here in self.stacks().items():
             self._draw_stack(grid, h, here)
-        for mark in scene.marks:
-            if mark.kind == "ram":  # on her target's hex: drawn over it
-                self._draw_mark(grid, mark)
+        for kind in over:  # drawn over the vessels there
+            for mark in scene.marks:
+                if mark.kind == kind:
+                    self._draw_mark(grid, mark)
         if self.measuring and self.cursor is not None:
             self._draw_mark(grid, HexMark(self.cursor, "+", "cursor"))
         self._rows = grid
@@ -293,7 +344,7 @@ class HexMap(ScrollView, can_focus=True):
 
     def _draw_hex(self, grid: list[list[Cell]], col: int, row: int) -> None:
         if self.zoom == "far":
-            self._put(grid, 2 * col, row, ("·", "hexmap--grid"))
+            self._put(grid, *self.cell_of(axial(col, row)), ("·", "hexmap--grid"))
             return
         x, y = 3 * col, 2 * row + (col & 1)
         for dx, char in ((1, "_"), (2, "_")):
@@ -316,28 +367,50 @@ class HexMap(ScrollView, can_focus=True):
                 self._put(grid, x + dx, y, (char, style))
 
     def _draw_line(self, grid: list[list[Cell]], hex_line: HexLine) -> None:
-        """A grapple: the hexes between its ends, or the edge two neighbours share."""
-        style = {"harpoon": "hexmap--harpoon", "tape": "hexmap--tape"}.get(hex_line.kind,
-                                                                             "hexmap--line")
+        """A grapple or a line of fire: the hexes between its ends (``~`` a grapple, ``•`` a
+        line of fire), or, between two neighbours, the edge they share (the cell between
+        them at the far zoom)."""
+        style = {"harpoon": "hexmap--harpoon", "tape": "hexmap--tape",
+                 "fire": "hexmap--fire"}.get(hex_line.kind, "hexmap--line")
         if hex_line.kind == "tape":  # the tape measure: a dot in each hex it crosses
             for h in line(hex_line.a, hex_line.b)[1:-1]:
                 x, y = self.cell_of(h)
                 self._put(grid, x, y, ("·" if self.zoom == "far" else "•", style))
             return
-        if distance(hex_line.a, hex_line.b) == 1 and self.zoom == "near":
-            facing = facing_toward(hex_line.a, hex_line.b)
-            col, row = offset(hex_line.a)
-            x, y = 3 * col, 2 * row + (col & 1)
-            edge = {0: ((x + 1, y, "═"), (x + 2, y, "═")), 1: ((x + 3, y + 1, "╲"),),
-                    2: ((x + 3, y + 2, "╱"),), 3: ((x + 1, y + 2, "═"), (x + 2, y + 2, "═")),
-                    4: ((x, y + 2, "╲"),), 5: ((x, y + 1, "╱"),)}[facing]
-            for cx, cy, char in edge:
-                self._put(grid, cx, cy, (char, style))
+        between = line(hex_line.a, hex_line.b)[1:-1]
+        if not between:
+            if hex_line.a != hex_line.b:
+                self._draw_edge(grid, hex_line, style)
             return
-        for h in line(hex_line.a, hex_line.b)[1:-1]:
+        fill = "•" if hex_line.kind == "fire" else "~"
+        for h in between:
             x, y = self.cell_of(h)
-            for dx, char in enumerate("~~" if self.zoom == "near" else "~"):
+            for dx, char in enumerate(fill * 2 if self.zoom == "near" else fill):
                 self._put(grid, x + dx, y, (char, style))
+
+    def _draw_edge(self, grid: list[list[Cell]], hex_line: HexLine, style: str) -> None:
+        """A line between two neighbouring hexes: the edge they share, or at the far zoom the
+        cell between their dots."""
+        if self.zoom == "far":
+            (xa, ya), (xb, yb) = self.cell_of(hex_line.a), self.cell_of(hex_line.b)
+            char = "•" if hex_line.kind == "fire" else "~"
+            self._put(grid, (xa + xb) // 2, (ya + yb) // 2, (char, style))
+            return
+        facing = facing_toward(hex_line.a, hex_line.b)
+        col, row = offset(hex_line.a)
+        x, y = 3 * col, 2 * row + (col & 1)
+        edge = {0: ((x + 1, y, "═"), (x + 2, y, "═")), 1: ((x + 3, y + 1, "╲"),),
+                2: ((x + 3, y + 2, "╱"),), 3: ((x + 1, y + 2, "═"), (x + 2, y + 2, "═")),
+                4: ((x, y + 2, "╲"),), 5: ((x, y + 1, "╱"),)}[facing]
+        for cx, cy, char in edge:
+            self._put(grid, cx, cy, (char, style))
+
+    def _draw_flames(self, grid: list[list[Cell]], vessel: HexVessel) -> None:
+        """A vessel aflame: a ``*`` beside each of her hexes (the hex's right edge on her
+        label's line, or at the far zoom the cell beside her dot)."""
+        for h in vessel.hexes:
+            x, y = self.cell_of(h)
+            self._put(grid, x + (1 if self.zoom == "far" else 2), y, (AFLAME, "hexmap--aflame"))
 
     def _draw_vessel(self, grid: list[list[Cell]], vessel: HexVessel) -> None:
         if vessel.selected:

@@ -214,3 +214,40 @@ def test_fire_burns_three_squares_by_three_on_her_deck():
     pride = scene.deck("pride")
     assert sorted(fire.squares) == sorted(pride.cell(x, y) for x in (9, 10, 11)
                                           for y in (0, 1))   # the rail clips it
+
+
+@pytest.mark.parametrize(("facing", "upright"), [("NE", -1), ("SE", -1), ("SW", 1),
+                                                  ("NW", 1)])
+def test_a_vessel_rammed_into_her_side_stands_across_her_deck_bow_at_her_rail(facing, upright):
+    """Issue 36, item 10: after a ram into a side the decks lie as the vessels do, the
+    rammer across her (the project's reading: a right angle in 5' squares), not alongside.
+    From her port side (heading to starboard) the rammer is drawn above her, bow down; from
+    her starboard side below, bow up; her point in the one row of water between, over the
+    hex her bow went into."""
+    pride = vessel("pride", kind="galley_5", column=15, row=15)   # facing N, 3 hexes
+    gull = vessel("gull", "p2", kind="galley_2", facing=facing)
+    gull = replace(gull, body=replace(gull.body, bow=pride.body.hexes[1]))
+    state = lay_decks(battle(pride, gull))
+    assert view.rammed_into_side(state.vessel("pride"), state.vessel("gull"))
+    scene = view.deck_scene(state, "pride")
+    canvas(scene)   # no two decks on a square
+    her, rammer = scene.deck("pride"), scene.deck("gull")
+    assert her.upright == 0 and rammer.upright == upright
+    length, width = deck_size(state.vessel("gull"))
+    assert (rammer.columns, rammer.rows) == (width, length)   # standing across the canvas
+    point_rows = {row for _, row in rammer.point}
+    rail = her.row - 1 if upright < 0 else her.row + her.rows
+    assert point_rows == {rail}             # her bow against the rail, no more water between
+    # over her middle hex: the middle third of her deck
+    cols = [c for c, _ in rammer.point]
+    assert her.col + her.length // 3 <= min(cols) and max(cols) < her.col + 2 * her.length // 3
+    # each of her men at his square on the deck standing across
+    for f in state.figures:
+        if f.on == "gull" and f.where == "deck" and not f.down:
+            assert scene.figure_at(rammer.cell(f.x, f.y)).id == f.id
+            assert rammer.square(*rammer.cell(f.x, f.y)) == (f.x, f.y)
+
+
+def test_a_vessel_alongside_still_lies_alongside():
+    scene = view.deck_scene(alongside(), "pride")
+    assert [d.upright for d in scene.decks] == [0, 0]
