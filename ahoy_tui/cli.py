@@ -114,7 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay = sub.add_parser("selfplay", help="computer captains play each other from "
                                                  "mirrored starts")
     _add_game_args(selfplay)
-    selfplay.add_argument("--games", type=int, default=10)
+    selfplay.add_argument("--games", type=int,
+                          help="games to play (default 10; with --sprt the most to play before "
+                               "the test is called inconclusive, default 400)")
     selfplay.add_argument("--p1", default="random",
                           help="the first captain's level: random, easy, normal, hard")
     selfplay.add_argument("--p2", default="random", help="the second captain's level")

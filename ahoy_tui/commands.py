@@ -119,6 +119,8 @@ def selfplay(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
     out = out or sys.stdout
     base = args.seed if args.seed is not None else 1
+    if args.games is None:
+        args.games = 400 if getattr(args, "sprt", False) else 10
     if getattr(args, "sprt", False) or args.scenario == "all" or getattr(args, "jobs", None):
         return _paired_selfplay(args, base, out)
     try:
