@@ -244,6 +244,10 @@ def ladder(args: argparse.Namespace, out: TextIO | None = None) -> int:
     def progress(row: dict[str, Any]) -> None:
         if not args.json:
             out.write(f"  {row_words(row)}\n")
+            if len(row["scenarios"]) > 1:
+                out.write("    " + " · ".join(
+                    f"{name} {part['points']:g}/{part['games']}"
+                    for name, part in row["scenarios"].items()) + "\n")
             out.flush()
 
     try:
