@@ -4,8 +4,9 @@
 first battle against the easy captain; ``ahoy engine`` speaks the JSON-lines
 engine protocol; ``ahoy scenarios`` lists the built-in scenarios; ``ahoy fleets`` lists saved
 fleets; ``ahoy replay FILE`` steps through a saved battle (``--verify`` checks every action
-against the legal actions and every state's hash); ``ahoy selfplay`` plays random games;
-``ahoy bench`` measures the engine.
+against the legal actions and every state's hash); ``ahoy selfplay`` plays captains against
+each other (``--sprt``: a sequential test on pairs of games); ``ahoy ladder`` every level
+against every other; ``ahoy bench`` measures the engine.
 """
 
 from __future__ import annotations
@@ -27,6 +28,12 @@ def _add_game_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, help="dice seed (default: random)")
 
 
+def _add_jobs(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--jobs", type=int,
+                        help="games played at once, in worker processes (default: the cores, "
+                             "at most 2; the figures are the same for any number)")
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command; given the ``command`` about to be parsed, the server's own
     (``serve``, ``lobby``) get their options only if it is theirs (their modules are not
@@ -38,7 +45,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     # help=SUPPRESS prints "==SUPPRESS==" for a subcommand)
     sub = parser.add_subparsers(
         dest="command",
-        metavar="{play,learn,engine,scenarios,fleets,replay,selfplay,serve,bench}")
+        metavar="{play,learn,engine,scenarios,fleets,replay,selfplay,ladder,serve,bench}")
 
     play = sub.add_parser("play", help="play a battle in the terminal (the default)")
     _add_game_args(play)
@@ -107,15 +114,49 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     replay.add_argument("--turns", action="store_true",
                         help="with --export svg: one picture a turn, as it stood at its end")
 
-    selfplay = sub.add_parser("selfplay", help="play random legal games to the end")
+    selfplay = sub.add_parser("selfplay", help="computer captains play each other from "
+                                                 "mirrored starts")
     _add_game_args(selfplay)
-    selfplay.add_argument("--games", type=int, default=10)
+    selfplay.add_argument("--games", type=int,
+                          help="games to play (default 10; with --sprt the most to play before "
+                               "the test is called inconclusive, default 400)")
     selfplay.add_argument("--p1", default="random",
                           help="the first captain's level: random, easy, normal, hard")
     selfplay.add_argument("--p2", default="random", help="the second captain's level")
     selfplay.add_argument("--think", type=float, default=1.0,
                           help="seconds a captain may think over a decision (default 1)")
     selfplay.add_argument("--json", action="store_true", help="one JSON object for machines")
+    selfplay.add_argument("--sprt", action="store_true",
+                          help="a sequential test on pairs of games (each start played from "
+                               "both sides) over all the rule system's scenarios in turn: it "
+                               "stops once H1 (--p1 is --elo1 stronger) or H0 (--elo0) is "
+                               "accepted, else after --games")
+    selfplay.add_argument("--elo0", type=float, default=0.0,
+                          help="with --sprt: H0's Elo difference (default 0)")
+    selfplay.add_argument("--elo1", type=float, default=50.0,
+                          help="with --sprt: H1's Elo difference (default 50: a 57%% score)")
+    selfplay.add_argument("--alpha", type=float, default=0.05,
+                          help="with --sprt: the chance of accepting H1 when H0 holds "
+                               "(default 0.05)")
+    selfplay.add_argument("--beta", type=float, default=0.05,
+                          help="with --sprt: the chance of accepting H0 when H1 holds "
+                               "(default 0.05)")
+    _add_jobs(selfplay)
+
+    ladder = sub.add_parser("ladder", help="every computer captain against every other, in "
+                                           "pairs of games over a rule system's scenarios")
+    ladder.add_argument("--ruleset", default="ahoy", help="ruleset id (default: ahoy)")
+    ladder.add_argument("--scenario", default="all",
+                        help="a built-in scenario, or all (the default: each in turn)")
+    ladder.add_argument("--levels", default="random,easy,normal,hard",
+                        help="the levels, weakest first (default random,easy,normal,hard)")
+    ladder.add_argument("--games", type=int, default=20,
+                        help="games a pairing, in pairs (default 20)")
+    ladder.add_argument("--seed", type=int, default=1, help="the first start's seed (default 1)")
+    ladder.add_argument("--think", type=float, default=1.0,
+                        help="seconds a captain may think over a decision (default 1)")
+    ladder.add_argument("--json", action="store_true", help="one JSON object for machines")
+    _add_jobs(ladder)
 
     serve = sub.add_parser("serve", help="play over SSH (and in a browser): lobby, two "
                                          "players, spectators")
@@ -168,8 +209,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-COMMANDS = ("play", "learn", "engine", "scenarios", "fleets", "replay", "selfplay", "bench",
-            "serve", "lobby", "web", "warm")
+COMMANDS = ("play", "learn", "engine", "scenarios", "fleets", "replay", "selfplay", "ladder",
+            "bench", "serve", "lobby", "web", "warm")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -215,6 +256,10 @@ def _run(args: argparse.Namespace) -> int:
         from ahoy_tui.commands import selfplay
 
         return selfplay(args)
+    if command == "ladder":
+        from ahoy_tui.commands import ladder
+
+        return ladder(args)
     if command == "serve":
         from ahoy_tui.server.serve import serve
 

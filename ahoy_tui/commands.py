@@ -1,4 +1,4 @@
-"""The smaller ``ahoy`` commands: scenarios, replay, selfplay."""
+"""The smaller ``ahoy`` commands: scenarios, replay, selfplay, ladder."""
 
 from __future__ import annotations
 
@@ -119,6 +119,10 @@ def selfplay(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
     out = out or sys.stdout
     base = args.seed if args.seed is not None else 1
+    if args.games is None:
+        args.games = 400 if getattr(args, "sprt", False) else 10
+    if getattr(args, "sprt", False) or args.scenario == "all" or getattr(args, "jobs", None):
+        return _paired_selfplay(args, base, out)
     try:
         matches, summary = tournament(args.p1, args.p2, args.games, base, ruleset=args.ruleset,
                                 scenario=args.scenario, scenario_file=args.scenario_file,
@@ -148,6 +152,137 @@ def selfplay(args: argparse.Namespace, out: TextIO | None = None) -> int:
               "decisions)\n")
     out.write(f"  {summary['actions']} actions at {summary['actions_per_second']} actions/s\n")
     return 0
+
+
+def _scenarios_of(ruleset: str, scenario: str | None, scenario_file: str | None,
+                  every: bool) -> list[str | None]:
+    """The scenarios to rotate over: a file's or one named, else all (``every``) or the
+    rule system's first."""
+    from ahoy_tui.ai.ladder import all_scenarios
+
+    if scenario_file:
+        return [None]
+    if scenario and scenario != "all":
+        return [scenario]
+    return list(all_scenarios(ruleset)) if every or scenario == "all" else [None]
+
+
+def _paired_selfplay(args: argparse.Namespace, base: int, out: TextIO) -> int:
+    """``selfplay --sprt`` (or ``--scenario all``, ``--jobs``): pairs of games over the
+    scenarios in turn, a progress line a pair, and the verdict."""
+    from ahoy_tui.ai.ladder import default_jobs, row_words, sprt_run
+    from ahoy_tui.ai.stats import Sprt
+
+    testing = bool(getattr(args, "sprt", False))
+    test = Sprt(args.elo0, args.elo1, args.alpha, args.beta) if testing else \
+        Sprt(0.0, 0.0, 0.5, 0.5)  # bounds of 0: never decides, every pair is played
+    if testing and not (0 < args.alpha < 1 and 0 < args.beta < 1 and args.elo1 > args.elo0):
+        print("ahoy: --sprt needs 0 < --alpha, --beta < 1 and --elo1 above --elo0",
+              file=sys.stderr)
+        return 2
+    progress_out = sys.stderr if args.json else out
+
+    def progress(row: dict[str, Any]) -> None:
+        if not testing:
+            return
+        low, high = row["bounds"]
+        progress_out.write(f"  pair {row['pairs']}: {row_words(row)}; LLR {row['llr']:+.2f} "
+                           f"({low:+.2f}, {high:+.2f})\n")
+        progress_out.flush()
+
+    try:
+        scenarios = _scenarios_of(args.ruleset, args.scenario, args.scenario_file, testing)
+        summary = sprt_run(args.p1, args.p2, ruleset=args.ruleset, scenarios=scenarios,
+                           seed=base, games=args.games, think=args.think,
+                           test=test, jobs=args.jobs or default_jobs(),
+                           scenario_file=args.scenario_file, progress=progress)
+    except (ValueError, KeyError) as exc:
+        print(f"ahoy: {exc}", file=sys.stderr)
+        return 2
+    if not testing:
+        summary.pop("sprt")
+    summary = {"ruleset": args.ruleset,
+               "scenario": args.scenario_file or ",".join(sorted(summary["scenarios"])),
+               "seed": base, "think": args.think, **summary}
+    if args.json:
+        out.write(json.dumps(summary) + "\n")
+        return 0
+    out.write(f"{summary['games']} games ({summary['pairs']} pairs, each start from both "
+              f"sides) of {summary['scenario']} from seed {base}, --think {args.think}\n")
+    out.write(f"  {row_words(summary)}\n")
+    penta = summary["pentanomial"]
+    out.write(f"  pairs scoring 0, ½, 1, 1½, 2 points: {', '.join(map(str, penta))}\n")
+    for name, row in summary["scenarios"].items():
+        out.write(f"  {name}: {row['points']:g} of {row['games']} ({row['score']:.1%})\n")
+    out.write(f"  by side: p1 won {summary['winners']['p1']}, p2 won "
+              f"{summary['winners']['p2']}, draws {summary['winners']['draw']}\n")
+    out.write(f"  think time: p50 {summary['think_ms']['p50']} ms, p95 "
+              f"{summary['think_ms']['p95']} ms ({summary['think_ms']['decisions']} "
+              "decisions)\n")
+    if testing:
+        sprt = summary["sprt"]
+        low, high = sprt["bounds"]
+        words = {"H1": f"H1 accepted: {args.p1} is stronger than {args.p2} by about "
+                       f"{sprt['elo1']:g} Elo or more",
+                 "H0": f"H0 accepted: {args.p1} is not {sprt['elo1']:g} Elo stronger (about "
+                       f"{sprt['elo0']:g} Elo or less)",
+                 "inconclusive": f"inconclusive after {summary['games']} games (--games)"}
+        out.write(f"  SPRT elo0 {sprt['elo0']:g}, elo1 {sprt['elo1']:g}, alpha "
+                  f"{sprt['alpha']:g}, beta {sprt['beta']:g}: LLR {sprt['llr']:+.2f} "
+                  f"(bounds {low:+.2f}, {high:+.2f}) — {words[sprt['verdict']]}\n")
+    return 0
+
+
+def ladder(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """``ahoy ladder``: every level against every other in pairs of games, a table."""
+    from ahoy_tui.ai.ladder import default_jobs, row_words
+    from ahoy_tui.ai.ladder import ladder as run_ladder
+
+    out = out or sys.stdout
+    levels = [level.strip() for level in args.levels.split(",") if level.strip()]
+
+    def progress(row: dict[str, Any]) -> None:
+        if not args.json:
+            out.write(f"  {row_words(row)}\n")
+            if len(row["scenarios"]) > 1:
+                out.write("    " + " · ".join(
+                    f"{name} {part['points']:g}/{part['games']}"
+                    for name, part in row["scenarios"].items()) + "\n")
+            out.flush()
+
+    try:
+        scenarios = _scenarios_of(args.ruleset, args.scenario, None, True)
+        if not args.json:
+            out.write(f"{args.ruleset}: {', '.join(map(str, scenarios))} in turn, "
+                      f"{args.games} games a pairing from seed {args.seed}, --think "
+                      f"{args.think}\n")
+        result = run_ladder(levels, ruleset=args.ruleset, scenarios=scenarios,
+                            seed=args.seed, games=args.games, think=args.think,
+                            jobs=args.jobs or default_jobs(), progress=progress)
+    except (ValueError, KeyError) as exc:
+        print(f"ahoy: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        out.write(json.dumps(result) + "\n")
+        return 0
+    out.write(ladder_table(result))
+    return 0
+
+
+def ladder_table(result: dict[str, Any]) -> str:
+    """The ladder as a Markdown table, the way docs/ai.md gives it."""
+    from ahoy_tui.ai.stats import elo_of, elo_words
+
+    lines = ["| pairing | games | won-drawn-lost | score (95% interval) | Elo (95% interval) "
+             "| think p95 |", "| --- | --- | --- | --- | --- | --- |"]
+    for row in result["pairings"]:
+        low, high = row["score_95"]
+        lines.append(
+            f"| {row['first']} v {row['second']} | {row['games']} | {row['wins']}-"
+            f"{row['draws']}-{row['losses']} | {row['score']:.1%} ({low:.1%}–{high:.1%}) | "
+            f"{elo_words(elo_of(row['score']))} ({elo_words(elo_of(low))} to "
+            f"{elo_words(elo_of(high))}) | {row['think_ms']['p95']:g} ms |")
+    return "\n".join(lines) + "\n"
 
 
 def list_fleets(args: argparse.Namespace, out: TextIO | None = None) -> int:

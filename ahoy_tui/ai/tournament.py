@@ -8,7 +8,6 @@ offered more than one choice.
 
 from __future__ import annotations
 
-import math
 import statistics
 import time
 from collections.abc import Sequence
@@ -17,6 +16,7 @@ from typing import Any
 from attrs import frozen
 
 from ahoy_tui.ai.captain import Captain, make_captain
+from ahoy_tui.ai.stats import wilson
 from ahoy_tui.engine import Game, apply, get_ruleset, legal_actions
 
 
@@ -56,17 +56,6 @@ def play_match(ruleset: str, scenario: str | None, seed: int, p1: Captain, p2: C
         raise RuntimeError(f"seed {seed}: no result after {max_actions} actions")
     return Match(game.scenario.name, seed, (p1.level, p2.level), state.winner,
                  getattr(state, "turn", 0), actions, time.perf_counter() - started, tuple(think))
-
-
-def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval for a proportion."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (
-        1 + z * z / trials)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def percentile(values: Sequence[float], share: float) -> float:

@@ -289,3 +289,21 @@ def test_the_hard_captain_rolls_only_dice_of_his_own(monkeypatch):
     captain.decide(RULES.view(state, "p1"), legal_actions(state))
     assert seeds, "he played his tracks out"
     assert not {0, 123456789} & set(seeds), "never the game's dice (nor the view's)"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_level_rams_when_her_ram_costs_her_more_than_it_deals(level):
+    """Issue 42: the longship (no naval ram, 30 shp) a hex from the Swan's hull (75 shp) takes
+    half her own blow, a larger share of her hull than of the Swan's; with the raid's aim to
+    take the Swan set aside (a ram that holds her for the lines), no captain rams."""
+    state = fresh("longship_raid")
+    state = replace(state, victory=tuple((k, v) for k, v in state.victory if k != "taken_by"))
+    state = place(state, "wolf", 15, 15, "N")
+    state = place(state, "swan", 15, 14, "NE")
+    state = on_count(state, {"wolf": ("oar", 180, 3)})
+    wolf, swan = state.vessel("wolf"), state.vessel("swan")
+    assert odds.ram_costs_her_more(wolf, swan)
+    legal = legal_actions(state)
+    assert any(isinstance(a, Ram) for a in legal)
+    decision = make_captain(level, 1, think=0.2).decide(RULES.view(state, "p1"), legal)
+    assert not isinstance(decision.action, Ram), decision.why

@@ -62,3 +62,23 @@ def test_a_ramless_vessel_never_rams_when_it_costs_her_more_than_it_deals():
     judge = Judge(view, a)
     worth = judge.ram(a.body, a.body.ahead(), b, False)
     assert worth < -odds.LAST / 2
+
+
+def test_no_shot_at_a_hull_already_going_down():
+    """Issue 42: the Basileia's catapults (fire_pots) are worth nothing at a galley already
+    sinking, to every level, and the deck's choice is then to do nothing."""
+    from ahoy_tui.ai.acks.deck import deck as choose
+    from ahoy_tui.engine import Game
+    from ahoy_tui.rules.acks.actions import Done, Shoot
+
+    state = Game.new("acks", "fire_pots", seed=1).state
+    assert isinstance(state, AcksState)
+    shot = Shoot("p2", "basileia", "a1", "nike")
+    assert deck.worth(state, shot, True) > 0 and deck.worth(state, shot, False) > 0
+    sinking = replace(state, vessels=tuple(
+        replace(v, status=Status.SINKING, sinks_in=3) if v.id == "nike" else v
+        for v in state.vessels))
+    for careful in (True, False):
+        assert deck.worth(sinking, shot, careful) == 0.0
+        done = Done("p2", "basileia:a1")
+        assert choose(sinking, [shot, done], "p2", careful).action == done

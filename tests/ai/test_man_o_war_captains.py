@@ -377,3 +377,31 @@ def test_the_hard_captain_strikes_first_with_a_unit_in_touch():
     legal = RULES.legal_actions(state)
     hard = make_captain("hard", 1, 0.05).decide(RULES.view(state, "p1"), legal)
     assert hard.action.unit == "greatship" and "can strike this move" in hard.why
+
+
+def test_no_plan_sends_a_ship_off_the_table_while_she_could_stop_short():
+    """Issue 42: an Eagleship 3" from the north edge, heading north with the wind astern: her
+    full speed ahead would take her off the table (the engine says so), but no plan of the
+    helm's does while another keeps her on it; the stops short of the edge are among them."""
+    from ahoy_tui.ai.man_o_war.helm import course_plans, move_plans, with_own_dice
+    from ahoy_tui.rules.man_o_war.actions import Advance, SetCourse
+    from ahoy_tui.rules.man_o_war.model import new_ship
+
+    eagle = replace(new_ship("e", "eagleship", "p1"), x=33.0, y=3.0, heading=0)
+    foe = replace(new_ship("d", "doomreaver", "p2"), x=33.0, y=20.0, heading=2)
+    state = MowState(ruleset="man-o-war", scenario="test", rng=Rng(1, 0),
+                     side_names=("The High Elves", "The Dark Elves"),
+                     races=("high_elves", "dark_elves"), ships=(eagle, foe), wind=0,
+                     phase=Phase.BATTLE, active="p1", acting=("e",), current="e",
+                     stage="move", move=None, to_act="p1")
+    sailing, _ = apply(state, SetCourse("sail"))
+    assert isinstance(sailing, MowState) and sailing.move is not None
+    full = next(r for r in legal_actions(sailing).ranges if r.field == "inches")
+    off, _ = apply(sailing, full.at(full.high))
+    assert isinstance(off, MowState) and off.ship("e").left_table
+    plans = course_plans(state, 5)
+    assert plans and not any(p.ship.left_table for p in plans)
+    ahead = [p for p in plans if p.actions[:1] == (SetCourse("sail"),)
+             and all(isinstance(x, Advance) for x in p.actions[1:]) and len(p.actions) == 2]
+    assert {p.ship.y for p in ahead} >= {2.0, 1.0}  # 1" and 2" ahead: short of the edge
+    assert not any(p.ship.left_table for p in move_plans(with_own_dice(sailing, 3), "e"))

@@ -82,3 +82,41 @@ def test_battles_with_every_kind_of_ordnance_always_end(level):
         match = play_match("ahoy", None, seed, make_captain(level, seed, 0.02),
                            make_captain(level, seed + 50, 0.02), scenario_file=BATTLE)
         assert match.turns <= 10 and match.actions > 0
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+@pytest.mark.parametrize(("x", "crew", "shot"), [(50, 10, "ball"), (26, 60, "grape")])
+def test_no_shot_and_no_volley_at_a_ship_already_going_down(level, x, crew, shot):
+    """Issue 42: the prize within the frigate's broadside draws her ball (or her grape, her
+    deck crowded); at 0 SP, sinking, she draws neither: the frigate ceases fire."""
+    game = position([("naval_cannon", "starboard")], x=x, crew={"sailor": crew})
+    captain = make_captain(level, 1, think=0.1)
+    action = captain.decide(state(game), game.legal_actions()).action
+    assert isinstance(action, a.FireGun) and action.shot == shot
+    from ahoy_tui.engine import Game
+
+    sinking = update_ship(state(game), "prize", sp=0)
+    assert sinking.ship("prize").sinking
+    game = Game(game.ruleset, game.scenario, game.seed, game.options, sinking, ())
+    action = captain.decide(state(game), game.legal_actions()).action
+    assert action == a.EndShooting()
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_no_volley_of_bows_at_the_crew_of_a_ship_going_down(level):
+    """Issue 42: a sloop's bowmen loose at the prize's crew, unless the prize is sinking."""
+    from ahoy_tui.engine import Game
+
+    game = new_game(
+        ship("sloop", "p1", size="small", x=20, y=24, heading="N", speed=0, anchored=True,
+             crew={"sailor": 3}, captain=False, missiles={"sailor": "bow"}),
+        ship("prize", "p2", x=32.5, y=24, heading="N", speed=0, anchored=True,
+             crew={"sailor": 6}, captain=False))
+    to_movement(game)
+    captain = make_captain(level, 1, think=0.1)
+    assert captain.decide(state(game), game.legal_actions()).action == \
+        a.FireMissiles("sloop", "prize")
+    sinking = update_ship(state(game), "prize", sp=0)
+    game = Game(game.ruleset, game.scenario, game.seed, game.options, sinking, ())
+    assert a.FireMissiles("sloop", "prize") in game.legal_actions()
+    assert captain.decide(state(game), game.legal_actions()).action == a.EndShooting()

@@ -259,3 +259,37 @@ def test_a_sail_only_merchant_never_announces_a_rake():
         action = make_captain(level, 1, think=0.3).decide(RULES.view(state, "p2"),
                                                           legal_actions(state)).action
         assert isinstance(action, WriteOrders) and not action.rake
+
+
+def _first_volley(scenario: str, seed: int) -> RSState:
+    """The first range fire with a target, easy captains commanding both sides."""
+    from ahoy_tui.rules.ramming_speed.actions import Shoot
+
+    state = Game.new("ramming-speed", scenario, seed=seed).state
+    captains = {"p1": make_captain("easy", 1), "p2": make_captain("easy", 2)}
+    while True:
+        assert isinstance(state, RSState) and not state.over
+        legal = legal_actions(state)
+        if state.phase is Phase.FIRE and any(isinstance(x, Shoot) for x in legal):
+            return state
+        side = state.to_act or "p1"
+        state, _ = apply(state, captains[side].decide(RULES.view(state, side), legal).action,
+                         legal=legal)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_no_volley_at_the_crew_of_a_galley_going_down(level):
+    """Issue 42: the merchant (p2-2) is the only target of the galley's archers; once she is
+    holed with three loads of water aboard (going down) no captain looses at her."""
+    from ahoy_tui.rules.ramming_speed.actions import PhaseDone, Shoot
+
+    state = _first_volley("merchantman", 1)
+    legal = legal_actions(state)
+    assert {x.target for x in legal if isinstance(x, Shoot)} == {"p2-2"}
+    captain = make_captain(level, 1, think=0.2)
+    assert isinstance(captain.decide(RULES.view(state, "p1"), legal).action, Shoot)
+    sinking = replace(state, ships=tuple(replace(s, holed=True, loads=3) if s.id == "p2-2"
+                                         else s for s in state.ships))
+    legal = legal_actions(sinking)
+    decision = captain.decide(RULES.view(sinking, "p1"), legal)
+    assert decision.action == PhaseDone("p1") and "going down" in decision.why

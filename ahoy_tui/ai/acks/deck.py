@@ -208,6 +208,8 @@ def worth(view: AcksState, action: Any, careful: bool) -> float:
     v = view.vessel(action.vessel)
     if isinstance(action, Shoot):
         target = view.vessel(action.target)
+        if not target.creature and not target.afloat:
+            return 0.0      # nor a shot at a hull already going down
         piece = next(p for p in v.pieces if p.id == action.piece)
         band = fire.band(piece, fire.hex_range(v, piece, target)) or "long"
         plain = odds.shot_worth(view, v, piece, target, band) if careful else 1.0
@@ -263,6 +265,8 @@ def deck_words(view: AcksState, action: Any, value: float, careful: bool) -> str
     tail = f" (worth {value:.1f} shp)" if careful else ""
     if isinstance(action, Shoot):
         target = view.vessel(action.target)
+        if not target.creature and not target.afloat:
+            return 0.0      # nor a shot at a hull already going down
         piece = next(p for p in v.pieces if p.id == action.piece)
         band = fire.band(piece, fire.hex_range(v, piece, target)) or "long"
         return (f"{v.name}'s {_piece_name(v, action.piece)} shoots at {target.name} at "

@@ -1,5 +1,6 @@
 """The easy captain: a plain seaman's tactics. Each vessel rows at cruise speed for the nearest
-enemy and sprints when she is close; she rams whenever a ram is offered, never leaves the
+enemy and sprints when she is close; she rams whenever a ram is offered (not a vessel without a
+naval ram whose ram would cost her more of her hull than it deals), never leaves the
 battlemap (but a runner makes for her escape edge), backwaters when she must; her artillery and
 marines shoot at whatever they can, she throws lines when her side takes vessels it grapples and
 cuts them when the enemy does. A monster swims at the nearest vessel and bites her hull."""
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ahoy_tui.ai.acks import sight
+from ahoy_tui.ai.acks import odds, sight
 from ahoy_tui.ai.acks.bridge import Bridge
 from ahoy_tui.ai.acks.judge import nearest_enemy
 from ahoy_tui.ai.captain import Decision
@@ -53,6 +54,12 @@ class EasyCaptain(Bridge):
         return Decision(act, f"{vessel.name} {why} ({act.speed}')")
 
     def steer(self, view: AcksState, vessel: Vessel, acts: list[Any]) -> Decision:
+        # never a ram by a vessel without a naval ram that costs her more of her hull than it
+        # takes of the target's (she takes half her own blow)
+        # (unless her side means to take the target: rammed, she lies in reach of the lines)
+        if view.condition("taken_by") != vessel.side:
+            acts = [a for a in acts if not isinstance(a, Ram)
+                    or not odds.ram_costs_her_more(vessel, view.vessel(a.target))] or acts
         ram = next((a for a in acts if isinstance(a, Ram)), None)
         if ram is not None:
             return Decision(ram, f"{vessel.name} rams {view.vessel(ram.target).name}!")

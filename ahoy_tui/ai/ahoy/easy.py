@@ -12,7 +12,9 @@ import math
 from typing import Any
 
 from ahoy_tui.ai.ahoy.gunnery import (
+    aimed_at_a_wreck,
     bearing_value,
+    going_down,
     guess_for_shot,
     shot_value,
     template_value,
@@ -300,6 +302,8 @@ class EasyCaptain:
                     if value <= 0:
                         continue
                 else:
+                    if aimed_at_a_wreck(view, ship, gun):
+                        continue  # no shot at a hull already going down
                     value = shot_value(view, ship, gun, x.shot)
                     why = "chainshot at point blank: cut her rigging" if x.shot == "chain" \
                         else "point blank: fire!"
@@ -310,6 +314,8 @@ class EasyCaptain:
                 ship = view.ship(r.template.ship)
                 gun = next(g for g in ship.guns if g.id == r.template.gun)
                 shot = r.template.shot
+                if aimed_at_a_wreck(view, ship, gun):
+                    continue
                 guess = guess_for_shot(view, ship, gun, shot)
                 value = shot_value(view, ship, gun, shot)
                 why = f"chainshot at {guess}\": shred her sails" if shot == "chain" else \
@@ -319,7 +325,8 @@ class EasyCaptain:
         if best is not None:
             return Decision(best[1], best[2])
         for x in legal.fixed:
-            if isinstance(x, a.FireMissiles):
+            if isinstance(x, a.FireMissiles) and not going_down(view, view.ship(x.ship),
+                                                                 view.ship(x.target)):
                 return Decision(x, "marksmen, pick your targets")
         return Decision(a.EndShooting(), "cease fire")
 

@@ -82,6 +82,8 @@ def shot_value(state: AhoyState, ship: Ship, gun: Gun, shot: str = "ball") -> fl
     if target is None:
         return 0.0
     distance, victim, edge = target
+    if victim.sinking:
+        return 0.0  # a hull at 0 SP, already going down, has nothing left to lose
     weapon = tables().gun(gun.weapon)
     rake = edge in (BOW_EDGE, STERN_EDGE)
     chain = shot == "chain"
@@ -127,6 +129,18 @@ def _kill_chance(man: Crewman, need: int, strength: int, save_extra: int) -> flo
     return float(model_hit_chance(man, need, strength, save_extra))
 
 
+def aimed_at_a_wreck(state: AhoyState, ship: Ship, gun: Gun) -> bool:
+    """The ship this gun's ball or chain would strike is already going down (0 SP)."""
+    target = nearest_target(state, ship, gun)
+    return target is not None and target[1].sinking
+
+
+def going_down(state: AhoyState, ship: Ship, victim: Ship) -> bool:
+    """``victim`` is sinking (0 SP) and not locked to ``ship``: her crew, soon in the water,
+    are no longer worth a volley (locked to her, they could yet board)."""
+    return victim.sinking and victim.id not in state.locked_with(ship.id)
+
+
 def template_value(state: AhoyState, ship: Ship, gun: Gun, shot: str) -> float:
     """What grapeshot or a swivel gun would do now: enemy models cut down (friends under it
     count against), and for grapeshot the blast on each ship's hull."""
@@ -144,6 +158,8 @@ def template_value(state: AhoyState, ship: Ship, gun: Gun, shot: str) -> float:
     value = 0.0
     for victim, men in models_under(state, inside, reach_from=origin, reach=reach,
                                     skip=ship.id):
+        if victim is not None and victim.side != ship.side and going_down(state, ship, victim):
+            continue  # no volley at the crew of a ship going down
         for man in men:
             sign = 1.0 if man.side != ship.side else -1.5
             value += sign * MAN_WORTH * _kill_chance(man, need, strength, extra)

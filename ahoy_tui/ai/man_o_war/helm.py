@@ -7,7 +7,8 @@ contact may push clear. Each advance and turn is played by the engine on a copy 
 the captain's own dice (running aground is the only roll a move makes), so what the rules say
 stops her, turns her out of the wind, runs her aground or takes her off the table is the rules'
 own answer. The inches short of the end of a straight leg are laid out along it without asking
-the engine again: nothing lies in her way there, or the full leg would have met it.
+the engine again: nothing lies in her way there, or the full leg would have met it. A plan that
+takes her off the table is kept only when every plan does.
 """
 
 from __future__ import annotations
@@ -151,7 +152,16 @@ def move_plans(state: MowState, ship_id: str, how: Search = FINE) -> list[Plan]:
                 plans.append(_ended(after, ship_id, (action,)))
     for start, path in starts:
         plans.extend(_legs(start, ship_id, path, how))
-    return plans
+    return on_the_table(plans)
+
+
+def on_the_table(plans: list[Plan]) -> list[Plan]:
+    """The plans that keep her on the table, while there are any: no ship of a captain's is
+    sent off the table by an advance to the end of her move (her full speed) when she could
+    stop short of the edge (Man O' War has no edge to escape by; off it, she is out of the
+    battle)."""
+    kept = [plan for plan in plans if not plan.ship.left_table]
+    return kept or plans
 
 
 def _legs(state: MowState, ship_id: str, path: tuple[Any, ...],
@@ -195,4 +205,4 @@ def course_plans(state: MowState, seed: int, how: Search = FINE) -> list[Plan]:
             continue
         for plan in move_plans(after, ship_id, how):
             plans.append(replace(plan, actions=(course, *plan.actions)))
-    return plans
+    return on_the_table(plans)

@@ -51,9 +51,16 @@ def _name(view: RSState, ship_id: str) -> str:
 # --- range fire ------------------------------------------------------------------------------
 
 def fire(view: RSState, legal: LegalActions, side: str, careful: bool) -> Decision:
-    shots = [a for a in legal if isinstance(a, Shoot)]
-    if not shots:
+    offered = [a for a in legal if isinstance(a, Shoot)]
+    if not offered:
         return done(side, "no target within range")
+    # no volley at the crew of a galley going down (her men are no longer the fight, and a
+    # galley sunk scores the same however many of them were shot), unless she is grappled to
+    # the shooter, whose deck they may yet come across to
+    shots = [a for a in offered if not going_down(view, view.ship(a.ship), view.ship(a.target))]
+    if not shots:
+        return done(side, f"no volley at the crew of {_name(view, offered[0].target)}, going "
+                          "down")
     ship_id = shots[0].ship
     mine = [a for a in shots if a.ship == ship_id]
     ship = view.ship(ship_id)
@@ -70,6 +77,12 @@ def fire(view: RSState, legal: LegalActions, side: str, careful: bool) -> Decisi
         f" picking out the {view.man(pick.aim).rank}" if pick.aim else "")
     return Decision(pick, f"{ship.name} looses at {_name(view, pick.target)}{aim}: the shot "
                     f"that hurts most (worth {worth:.1f})")
+
+
+def going_down(view: RSState, ship: Galley, target: Galley) -> bool:
+    """The target is sinking (holed, three loads or more) and not grappled to ``ship``."""
+    return sight.sinking(target) and not any(g.joins(ship.id, target.id)
+                                             for g in view.grapples)
 
 
 def _section_worth(view: RSState, target: Galley, section: str, shooter: str) -> float:
