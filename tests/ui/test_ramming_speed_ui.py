@@ -308,3 +308,57 @@ async def test_l_shows_the_maps_legend(tmp_path: Path) -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "wreckage" in text and "captured prize" in text and "men in the water" in text
+
+
+async def test_d_seals_the_orders_in_the_orders_phase_asking_first(tmp_path: Path) -> None:
+    # "done with this phase" has the one key in every phase: in the orders phase it seals
+    from ahoy_tui.ui.screens.confirm import ConfirmScreen
+
+    sess = session(tmp_path)
+    app = AhoyApp(session=sess)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        assert any(label.startswith("seal the orders") and label.endswith("[d]")
+                   for label, _ in app.screen.choices())
+        await pilot.press("w", *"Vi: c 8s 4r 3s; Fo: c 15s; Co: c 15s", "enter")
+        await pilot.pause()
+        await pilot.press("d")  # every galley written: sealed at once
+        await pilot.pause()
+        assert sess.state.orders.has_sealed("p1")
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter", "d")  # the Greeks' turn, nothing written: asked first
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert not sess.state.orders.has_sealed("p2")
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE])
+async def test_a_galley_clicked_leaves_the_arrows_to_the_choices(tmp_path: Path,
+                                                                 size: Any) -> None:
+    # a new user clicks a galley: the arrows still move in the list (no three Tabs)
+    from ahoy_tui.ui.widgets.choices import ChoiceList
+
+    app = AhoyApp(session=session(tmp_path))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        sea = screen.query_one(SeaMap)
+        fortuna = screen.session.state.ship("p1-2")
+        col, row = sea.table_to_cell(fortuna.x, fortuna.y)
+        await pilot.click(SeaMap, offset=(col - int(sea.scroll_x), row - int(sea.scroll_y)))
+        await pilot.pause()
+        assert screen.selected == "p1-2"
+        choices = screen.query_one(ChoiceList)
+        assert app.focused is choices
+        before = choices.highlighted
+        await pilot.press("down")
+        await pilot.pause()
+        assert choices.highlighted == (before or 0) + 1
+        await pilot.click(LogSheets, offset=(2, 1))  # a log sheet clicked: the same
+        await pilot.pause()
+        assert app.focused is choices
+        await pilot.press("m")  # m still gives the arrows to the map
+        await pilot.pause()
+        assert app.focused is sea

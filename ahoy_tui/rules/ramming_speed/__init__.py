@@ -125,10 +125,11 @@ class RammingSpeedRuleset:
 
     def choice_key(self, action: Any) -> str:
         """A key of its own for the choice a captain reaches for every phase: ``d`` is done with
-        this phase, wherever it stands in the list; "" for the rest."""
-        from ahoy_tui.rules.ramming_speed.actions import PhaseDone
+        this phase, wherever it stands in the list (in the orders phase, sealing the sheet);
+        "" for the rest."""
+        from ahoy_tui.rules.ramming_speed.actions import PhaseDone, SealOrders
 
-        return "d" if isinstance(action, PhaseDone) else ""
+        return "d" if isinstance(action, PhaseDone | SealOrders) else ""
 
     def describe_state(self, state: GameState) -> str:
         from ahoy_tui.rules.ramming_speed.prompt import table_text

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import on
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input, Static
@@ -26,8 +27,9 @@ from ahoy_tui.ui.parts import BattleParts
 from ahoy_tui.ui.screens.battle import SIDE_COLOURS, BattleScreen, side_name
 from ahoy_tui.ui.screens.hand_over import HandOverScreen
 from ahoy_tui.ui.screens.reveal import RevealScreen
-from ahoy_tui.ui.widgets.choices import PhasePrompt
+from ahoy_tui.ui.widgets.choices import ChoiceList, PhasePrompt, ValuePicker
 from ahoy_tui.ui.widgets.log_sheets import LogSheets
+from ahoy_tui.ui.widgets.record_cards import ShipCards
 from ahoy_tui.ui.widgets.sea_map import SeaMap
 
 SECRET_PHASE = "orders"  # the phase (its value) whose orders are written in secret
@@ -98,7 +100,8 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         Binding("w", "move_line", "Orders",
                 tooltip="write the selected galley's orders, e.g. c 8s 4r 3s (also :)"),
         Binding("d", "keyed_choice('d')", "Done", show=False,
-                tooltip="done with this phase (the same key in every phase)"),
+                tooltip="done with this phase; in the orders phase, seal them (the same key in "
+                        "every phase)"),
         Binding("l", "legend", "Legend", show=False,
                 tooltip="what the map's marks and colours mean"),
         *(RS_KEYS.get(b.action, b) for b in BattleScreen.BINDINGS
@@ -123,6 +126,17 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         from ahoy_tui.ui.screens.notice import NoticeScreen
 
         self.app.push_screen(NoticeScreen("The map", LEGEND))
+
+    # --- a click chooses a galley; the arrows stay the choices' -------------------------------
+    @on(SeaMap.Clicked)
+    @on(ShipCards.Selected)
+    def _keys_back_to_the_choices(self) -> None:
+        """A galley clicked on the map or her log sheet is selected, and the keys go back to
+        the choices (the arrows move in the list, not the map or the sheets: no three Tabs to
+        reach it); ``m`` and ``i`` still give them to the map and the sheets."""
+        choices = self.query_one(ChoiceList)
+        if choices.display and not self.tape_on and not self.query_one(ValuePicker).display:
+            choices.focus()
 
     # --- whose galleys -------------------------------------------------------------------------
     def _galleys(self) -> list[Any]:
