@@ -308,6 +308,29 @@ async def test_l_shows_the_maps_legend(tmp_path: Path) -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "wreckage" in text and "captured prize" in text and "men in the water" in text
+        assert "withdrawing for her own edge" in text and "drifting hulk" in text
+        sample = app.screen.text  # what the notice shows
+        sea = app.screen_stack[-2].query_one(SeaMap)
+        styles = [span.style for span in sample.spans]
+        assert len({str(style) for style in styles}) >= 10  # each sample its own colours
+        for name in ("seamap--p1-withdrawing", "seamap--struck", "seamap--sinking"):
+            assert sea.legend_style(name) in styles  # the map's own
+
+
+async def test_a_withdrawing_galley_is_drawn_in_its_own_colour(tmp_path: Path) -> None:
+    from ahoy_tui.engine.fast import replace
+
+    game = Game.new("ramming-speed", "corvus", seed=1)
+    state = game.state
+    game._states[-1] = state.with_ship(replace(state.ship("p2-4"), withdrawing=True))
+    app = AhoyApp(session=session(tmp_path, game=game))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        rows = app.screen.query_one(SeaMap)._rows
+        styles = {style for row in rows for _, style in row}
+        assert "seamap--p2-withdrawing" in styles and "seamap--p1-withdrawing" not in styles
+        sea = app.screen.query_one(SeaMap)
+        assert sea.legend_style("seamap--p2-withdrawing") != sea.legend_style("seamap--p2")
 
 
 async def test_d_seals_the_orders_in_the_orders_phase_asking_first(tmp_path: Path) -> None:
@@ -362,3 +385,58 @@ async def test_a_galley_clicked_leaves_the_arrows_to_the_choices(tmp_path: Path,
         await pilot.press("m")  # m still gives the arrows to the map
         await pilot.pause()
         assert app.focused is sea
+
+
+@pytest.mark.parametrize("offset", [(0.0, 2.0), (3.0, 0.0), (1.5, 1.5), (0.0, 4.0),
+                                    (-3.0, 1.0), (4.4, 0.0)])
+async def test_tyre_and_cyprus_side_by_side_each_read_whole(tmp_path: Path,
+                                                            offset: tuple[float, float]) -> None:
+    """Salamis at 80x24, Cyprus packed in beside Tyre among the Persian line: every galley's
+    two letters stand together, in order, in one row of the map (no label's second letter
+    taken by another's: "Ty" and "Cy" are never a "T" and a "Cy")."""
+    from ahoy_tui.engine.fast import replace
+
+    game = Game.new("ramming-speed", "salamis", seed=1)
+    state = game.state
+    tyre, cyprus = state.ship("p2-8"), state.ship("p2-12")
+    game._states[-1] = state.with_ship(replace(cyprus, x=tyre.x + offset[0],
+                                               y=tyre.y + offset[1], heading=tyre.heading))
+    await _labels_read_whole(tmp_path, game)
+
+
+async def test_a_label_beside_a_small_hull_keeps_its_open_sea(tmp_path: Path) -> None:
+    """Tyre, Cyprus and Halicarnassus a column each in a row at 80x24, a cell of sea between
+    Tyre and Cyprus: Tyre's "y" there is not taken by Cyprus's "C" (which read "TCyHa", Tyre a
+    lone T); Cyprus, with no open sea left beside her, keeps her first letter."""
+    from ahoy_tui.engine.fast import replace
+
+    game = Game.new("ramming-speed", "salamis", seed=1)
+
+    def packed(sx: float, sy: float) -> None:
+        state = game.state
+        tyre = state.ship("p2-8")
+        x, y = (int(tyre.x / sx) + 0.5) * sx, (int(tyre.y / sy) + 0.5) * sy
+        for ship_id, cells in (("p2-8", 0), ("p2-12", 2), ("p2-9", 3)):
+            state = state.with_ship(replace(state.ship(ship_id), x=x + cells * sx, y=y,
+                                            heading=0.0))
+        game._states[-1] = state
+
+    rows = await _labels_read_whole(tmp_path, game, packed, whole={"Ty", "Ha"})
+    assert any("TyCHa" in row for row in rows), rows
+
+
+async def _labels_read_whole(tmp_path: Path, game: Game, place: Any = None,
+                             whole: set[str] | None = None) -> list[str]:
+    app = AhoyApp(session=session(tmp_path, game=game))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        sea = app.screen.query_one(SeaMap)
+        if place is not None:
+            place(sea.sx, sea.sy)
+            app.screen.refresh_all()
+            await pilot.pause()
+        rows = ["".join(ch for ch, _ in row) for row in sea._rows]
+        for hull in sea._scene.hulls:
+            if not hull.ghost and (whole is None or hull.label in whole):
+                assert sum(row.count(hull.label) for row in rows) == 1, (hull.label, rows)
+        return rows

@@ -71,18 +71,38 @@ RS_KEYS = {
 }
 
 
-LEGEND = """\
-Vi, Ni …   a galley's label (her log sheet has the same); the arrow marks her bow
-▒ blue     the first side's galleys      ▒ red   the second side's
-▒ bright   the galley selected (] and [ choose another)
-▒ amber    holed and sinking (three loads or more, or holed)
-× grey     a captured prize: a hulk, out of the battle
-░          where her written orders end (her course drawn inch by inch, the turning
-           circle's letter where a turn begins); thin lines: last turn's courses
-‡‡‡        wreckage (touching it is a ram at -2, 23.1); ▲ and land: the shore (23.2)
-1-9, +     men in the water, swimming (12.1)
-a line    grappling lines between galleys, marked with their number (C a corvus)
-A withdrawing galley says so on her log sheet (WITHDRAWING)."""
+# the map's legend: samples in the map's own colours (its component classes), what they mean
+LEGEND: tuple[tuple[tuple[tuple[str, str], ...], str], ...] = (
+    ((("Vi→", "seamap--p1"),), "a galley's label, as on her log sheet; the arrow her bow"),
+    ((("▒▒", "seamap--p1"), ("▒▒", "seamap--p2")), "the first side's galleys, the second's"),
+    ((("▒▒", "seamap--selected"),), "the galley selected (] and [ choose another)"),
+    ((("▒▒", "seamap--sinking"),), "holed, or three loads of water or more: sinking"),
+    ((("▒▒", "seamap--p1-withdrawing"), ("▒▒", "seamap--p2-withdrawing")),
+     "withdrawing for her own edge (22.4-22.5)"),
+    ((("××", "seamap--struck"),), "a captured prize: a hulk out of the battle (17.1)"),
+    ((("▒▒", "seamap--struck"),), "a drifting hulk: none of her own men aboard"),
+    ((("░░", "seamap--ghost"),), "where her written orders end (the course inch by inch)"),
+    ((("‡‡‡", "seamap--wreck"), ("█", "seamap--land")),
+     "wreckage, the shore: a ram at -2 (23.1-23.2)"),
+    ((("1-9+", "seamap--swimmer-p1"),), "men in the water, swimming (12.1)"),
+    ((("─3─C", "seamap--line"),), "grappling lines, how many (C a corvus)"),
+)
+
+
+def legend_text(style: Any = None) -> Text:
+    """The legend as text, each sample in the map's style for it (``style(name)``)."""
+    text = Text()
+    for samples, words in LEGEND:
+        width = 0
+        for chars, name in samples:
+            if width:
+                text.append(" ")
+                width += 1
+            text.append(chars, style=style(name) if style is not None else "")
+            width += len(chars)
+        text.append(" " * max(1, 10 - width) + words + "\n")
+    text.rstrip()
+    return text
 
 
 def phase_name(state: Any) -> str:
@@ -125,7 +145,8 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         """What the map's marks and colours mean."""
         from ahoy_tui.ui.screens.notice import NoticeScreen
 
-        self.app.push_screen(NoticeScreen("The map", LEGEND))
+        sea = self.query_one(SeaMap)
+        self.app.push_screen(NoticeScreen("The map", legend_text(sea.legend_style)))
 
     # --- a click chooses a galley; the arrows stay the choices' -------------------------------
     @on(SeaMap.Clicked)
