@@ -208,6 +208,8 @@ async def test_the_reveal_shows_both_fleets_orders(tmp_path: Path) -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "rowed: cruise 8S 4R 3S, circle B" in text
+        await pilot.press("escape")  # the move by sixths skipped: the table as it is
+        await pilot.pause()
         scene = app.screen.query_one(SeaMap)._scene
         assert {line.side for line in scene.lines if line.kind == "track"} == {"p1", "p2"}
 
@@ -440,3 +442,51 @@ async def _labels_read_whole(tmp_path: Path, game: Game, place: Any = None,
             if not hull.ghost and (whole is None or hull.label in whole):
                 assert sum(row.count(hull.label) for row in rows) == 1, (hull.label, rows)
         return rows
+
+
+async def test_the_move_is_seen_by_sixths_after_the_reveal(tmp_path: Path) -> None:
+    """8.0: after the reveal the map shows the galleys before the move; p steps on a sixth at
+    a time (the galley a sixth of her course further each time), , steps back, Esc skips to
+    the table as it is."""
+    app = AhoyApp(session=session(tmp_path))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("w", *"c 15s", "enter", "1", "y")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.press("w", *"Ni: c 15s", "enter", "1", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, OrdersRevealed)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RammingSpeedScreen) and screen.sixth == 0
+        assert "8.0 Phased moves: before the move" in screen_text(app)
+        state = screen.session.state
+        track = dict(state.last_track)["p1-1"]
+
+        def victoria() -> tuple[float, float]:
+            hull = next(h for h in screen.query_one(SeaMap)._scene.hulls
+                        if h.ship == "p1-1" and not h.ghost)
+            return hull.centre
+
+        assert victoria() == track[0]
+        await pilot.press("p", "p")
+        await pilot.pause()
+        assert screen.sixth == 2 and "the end of sixth 2 of 6" in screen_text(app)
+        assert victoria() == track[20]  # 15" in quarters: a third of 60
+        await pilot.press("comma")
+        await pilot.pause()
+        assert screen.sixth == 1 and victoria() == track[10]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.sixth is None
+        now = state.ship("p1-1")
+        assert victoria() == (now.x, now.y)
+        assert "Phased moves" not in screen_text(app)
+        await pilot.press(*"pppppp")  # again, from before the move, to its end
+        await pilot.pause()
+        assert screen.sixth == 5
+        await pilot.press("p", "p")  # past the sixth sixth: the table as it is
+        await pilot.pause()
+        assert screen.sixth is None and screen.session.state is state  # nothing played

@@ -146,6 +146,22 @@ class RammingSpeedRuleset:
         assert isinstance(state, RSState)
         return _view.scene(state, selected, **options)
 
+    def sixths(self, state: GameState) -> int:
+        """In how many sixths the last move may be seen (8.0 Phased moves): 6, or 0 when no
+        galley rowed (``phased.py``)."""
+        from ahoy_tui.rules.ramming_speed import phased
+
+        assert isinstance(state, RSState)
+        return phased.sixths(state)
+
+    def phased_scene(self, state: GameState, selected: str | None, sixth: int) -> Any:
+        """The table at the end of ``sixth`` of the last move (0: before it): the galleys that
+        rowed where they stood then, their courses so far (``phased.py``)."""
+        from ahoy_tui.rules.ramming_speed import phased
+
+        assert isinstance(state, RSState)
+        return phased.phased_scene(state, selected, sixth)
+
     def cards(self, state: GameState) -> tuple[Any, ...]:
         """Each galley's log sheet (appendix B)."""
         assert isinstance(state, RSState)

@@ -335,6 +335,9 @@ def _hull(ship: Galley, label: str, hulk: bool = False) -> HullShape:
                      withdrawing=ship.withdrawing and not (captured or hulk))
 
 
+hull_of = _hull  # the phased moves' hulls (phased.py), drawn as the table's
+
+
 def _ghost(ship: Galley, pose: tuple[float, float, float], label: str) -> HullShape:
     x, y, h = pose
     return HullShape(ship.id, ship.name, ship.side, hull_deg(x, y, h, ship.length, ship.beam),
@@ -344,6 +347,9 @@ def _ghost(ship: Galley, pose: tuple[float, float, float], label: str) -> HullSh
 
 def _length(points: Sequence[tuple[float, float]]) -> float:
     return sum(math.dist(a, b) for a, b in itertools.pairwise(points))
+
+
+path_length = _length
 
 
 def planned(state: RSState, ship: Galley, orders: ShipOrders, *,

@@ -57,7 +57,7 @@ class OrdersRevealed(RevealScreen):
     """Every galley's orders, both fleets', turned over together when the last side seals."""
 
     render_sheets = staticmethod(revealed_text)
-    hint = "Enter: to the table"
+    hint = "Enter: to the table, the move seen sixth by sixth (p the next, Esc skips)"
 
 
 # the general screen's keys as they read here: no colours to strike (Ahoy!'s !), the tape from
@@ -124,6 +124,11 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
                         "every phase)"),
         Binding("l", "legend", "Legend", show=False,
                 tooltip="what the map's marks and colours mean"),
+        Binding("p", "sixth(1)", "Sixths", show=False,
+                tooltip="the last move on the map sixth by sixth (8.0 Phased moves): the next "
+                        "sixth; Esc back to the table as it is"),
+        Binding("comma", "sixth(-1)", "Sixth back", show=False,
+                tooltip="the last move: the sixth before"),
         *(RS_KEYS.get(b.action, b) for b in BattleScreen.BINDINGS
           if isinstance(b, Binding) and b.action not in NOT_HERE),
     ]
@@ -132,6 +137,7 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         super().__init__(session)
         self.shown_side: str | None = None  # hot-seat: whose eyes the screen was last for
         self.line_warning = ""
+        self.sixth: int | None = None  # the last move shown at the end of this sixth (8.0)
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -147,6 +153,60 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
 
         sea = self.query_one(SeaMap)
         self.app.push_screen(NoticeScreen("The map", legend_text(sea.legend_style)))
+
+    # --- the last move by sixths (8.0 Phased moves) ----------------------------------------
+    def _sixths(self) -> int:
+        count = getattr(self.session.ruleset, "sixths", None)
+        return int(count(self._shown())) if count is not None else 0
+
+    def action_sixth(self, step: int) -> None:
+        """``p``: the last move at the end of the next sixth (from before it, the first time);
+        ``,``: the sixth before; past the sixth the table as it is."""
+        count = self._sixths()
+        if not count:
+            self.notify("No galley rowed last turn: no move to see by sixths",
+                        severity="warning", timeout=3)
+            return
+        sixth = (-1 if step > 0 else count + 1) if self.sixth is None else self.sixth
+        sixth += step
+        self.show_sixth(sixth if 0 <= sixth <= count else None)
+
+    def show_sixth(self, sixth: int | None) -> None:
+        """The map at the end of ``sixth`` of the last move (0: before it), None: as it is."""
+        self.sixth = sixth
+        tape = self.query_one("#tape", Static)
+        if sixth is None:
+            if not self.query_one("#moveline", Input).display and not self.tape_on:
+                tape.display = False
+        else:
+            when = "before the move" if sixth == 0 else f"the end of sixth {sixth} of 6"
+            tape.update(f"[b]8.0 Phased moves[/b]: {when} — p the next sixth · , the one "
+                        "before · Esc the table as it is")
+            tape.display = True
+        self._redraw_map()
+
+    def _redraw_map(self) -> None:
+        phased = getattr(self.session.ruleset, "phased_scene", None)
+        if self.sixth is None or phased is None:
+            super()._redraw_map()
+            return
+        self.show_scene(phased(self._shown(), self.selected, self.sixth))
+
+    def action_move_line(self) -> None:
+        if self.sixth is not None:
+            self.show_sixth(None)
+        super().action_move_line()
+
+    def action_tape(self) -> None:
+        if self.sixth is not None:
+            self.show_sixth(None)
+        super().action_tape()
+
+    def action_back(self) -> None:
+        if self.sixth is not None:
+            self.show_sixth(None)
+            return
+        super().action_back()
 
     # --- a click chooses a galley; the arrows stay the choices' -------------------------------
     @on(SeaMap.Clicked)
@@ -238,6 +298,7 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         self.after_events(events)
 
     def after_events(self, events: tuple[Event, ...]) -> None:
+        self.sixth = None  # the battle moved on: the table as it is
         super().after_events(events)
         revealed = any(isinstance(e, Happened) and e.kind == "revealed" for e in events)
         if revealed and not self.session.over:
@@ -245,8 +306,14 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
             self.app.push_screen(OrdersRevealed(
                 f"Orders revealed — turn {getattr(state, 'turn', '')}: "
                 "the galleys have rowed them", tuple(self.session.ruleset.cards(state))),
-                lambda _: self._hand_over_if_needed())
+                lambda _: self._after_the_reveal())
             return
+        self._hand_over_if_needed()
+
+    def _after_the_reveal(self) -> None:
+        """To the table, the move shown from before it, a sixth at each ``p`` (8.0)."""
+        if self._sixths():
+            self.show_sixth(0)
         self._hand_over_if_needed()
 
     def _after_history(self) -> None:
