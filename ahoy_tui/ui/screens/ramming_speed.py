@@ -15,13 +15,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 from rich.text import Text
 from textual import on
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from ahoy_tui.engine.errors import IllegalAction, InvalidAction
 from ahoy_tui.engine.events import Event, Happened
+from ahoy_tui.engine.game import apply as apply_action
+from ahoy_tui.engine.legal import LegalActions
 from ahoy_tui.engine.orders import is_secret
 from ahoy_tui.ui.parts import BattleParts
 from ahoy_tui.ui.screens.battle import SIDE_COLOURS, BattleScreen, side_name
@@ -138,6 +142,11 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         self.shown_side: str | None = None  # hot-seat: whose eyes the screen was last for
         self.line_warning = ""
         self.sixth: int | None = None  # the last move shown at the end of this sixth (8.0)
+        # online: orders written ahead while the other side writes theirs (2.0: both at once),
+        # sent, and the sheet sealed, the moment the table takes them
+        self.ahead: list[Any] = []
+        self.ahead_seal: Any = None
+        self.sent_seal: Any = None  # the seal written ahead, on its way to the table
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -195,7 +204,17 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
     def action_move_line(self) -> None:
         if self.sixth is not None:
             self.show_sixth(None)
-        super().action_move_line()
+        if self._writing_state() is None or self.ahead_seal is not None:
+            super().action_move_line()
+            return
+        line = self.query_one("#moveline", Input)  # writing ahead: the line as in our turn
+        line.value = ""
+        self.query_one(ChoiceList).display = False
+        line.display = True
+        self.query_one("#tape", Static).display = True
+        self._say_line("")
+        self._redraw_map()
+        line.focus()
 
     def action_tape(self) -> None:
         if self.sixth is not None:
@@ -207,6 +226,114 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
             self.show_sixth(None)
             return
         super().action_back()
+
+    # --- online: writing orders while the other side writes theirs ----------------------------
+    def _ahead_side(self) -> str | None:
+        """Online, the side at this terminal while another side is to seal first and ours is
+        not sealed: it writes its orders now, kept here until the table may take them."""
+        seats = getattr(self.session, "seats", ())
+        state = self.session.state
+        if not self.online or len(seats) != 1 or state.over \
+                or phase_name(state) != SECRET_PHASE:
+            return None
+        side = next(iter(seats))
+        envelope = getattr(state, "orders", None)
+        if state.to_act in (None, side) or envelope is None or envelope.has_sealed(side):
+            return None
+        return str(side)
+
+    def _writing_state(self) -> Any:
+        """Our view with our turn to write and the orders written ahead on it (None when not
+        writing ahead): what the map, the sheets and the choices show meanwhile."""
+        side = self._ahead_side()
+        if side is None:
+            return None
+        sim = attrs.evolve(self.session.state, to_act=side)
+        kept = []
+        for action in self.ahead:
+            try:
+                sim, _ = apply_action(sim, action)
+            except (IllegalAction, InvalidAction):
+                continue  # no longer to be written (an undo took the table back)
+            kept.append(action)
+        self.ahead = kept
+        return sim
+
+    def _shown(self) -> Any:
+        sim = self._writing_state()
+        return sim if sim is not None else super()._shown()
+
+    def choices(self) -> list[tuple[str, Any]]:
+        sim = self._writing_state()
+        if sim is None:
+            return super().choices()
+        if self.ahead_seal is not None:
+            return []
+        legal: LegalActions = self.session.ruleset.legal_actions(sim)
+        keyed = getattr(self.session.ruleset, "choice_key", None)
+        out = []
+        for row in legal.fixed:
+            key = keyed(row) if keyed is not None else ""
+            words = self.session.ruleset.describe_action(sim, row)
+            out.append((f"{words}  [{key}]" if key else words, row))
+        return out
+
+    def play(self, action: Any, *, confirmed: bool = False) -> None:
+        sim = self._writing_state()
+        if sim is None:
+            # the seal written ahead was asked about then: not again as it goes in
+            super().play(action, confirmed=confirmed or action is self.sent_seal)
+            return
+        caution = getattr(self.session.ruleset, "caution", None)
+        words = caution(sim, action) if caution is not None and not confirmed else ""
+        if words:
+            from ahoy_tui.ui.screens.confirm import ConfirmScreen
+
+            self.app.push_screen(ConfirmScreen(f"{words}\n\nGo ahead?"),
+                                 lambda yes: self.play(action, confirmed=True) if yes else None)
+            return
+        try:
+            after, _ = apply_action(sim, action)
+        except (IllegalAction, InvalidAction) as exc:
+            self.refusal = str(exc)
+            self.queued = []
+            self.app.bell()
+            self.refresh_all()
+            return
+        self.refusal = ""
+        if getattr(after, "to_act", None) != sim.to_act:
+            self.ahead_seal = action  # sealed: it goes in after the orders written
+            self.queued = []
+        else:
+            self.ahead.append(action)
+        if self.queued:  # the rest of a move line, written ahead as well
+            self.play(self.queued.pop(0))
+            return
+        self.refresh_all()
+
+    def _send_ahead(self) -> None:
+        """Our turn has come: the orders written ahead go to the table one at a time (the
+        server takes each before the next), the seal last."""
+        if not self.online or (not self.ahead and self.ahead_seal is None) \
+                or not self.session.may_act() or phase_name(self.session.state) != SECRET_PHASE:
+            return
+        actions = [*self.ahead, *([self.ahead_seal] if self.ahead_seal is not None else [])]
+        self.sent_seal = self.ahead_seal
+        self.ahead, self.ahead_seal = [], None
+        self.queued = actions[1:]
+        super().play(actions[0], confirmed=True)
+
+    def _read_line(self, text: str) -> tuple[list[Any], Any]:
+        sim = self._writing_state()
+        if sim is None:
+            return super()._read_line(text)
+        from ahoy_tui.engine.look_ahead import look_ahead
+
+        try:
+            actions = self.session.ruleset.move_line(sim, text, self.selected)
+        except ValueError as exc:
+            return [], str(exc)
+        return actions, look_ahead(sim, sim.to_act or "", actions)
 
     # --- a click chooses a galley; the arrows stay the choices' -------------------------------
     @on(SeaMap.Clicked)
@@ -253,9 +380,30 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
             self.query_one(SeaMap).keep_in_view((ship.x, ship.y))
 
     # --- showing -------------------------------------------------------------------------------
+    def status_step(self) -> int | None:
+        """No step while orders are written: it would count the orders another side writes."""
+        if phase_name(self.session.state) == SECRET_PHASE and not self.session.over:
+            return None
+        return super().status_step()
+
     def refresh_all(self) -> None:
         super().refresh_all()
         state = self.session.state
+        sim = self._writing_state()
+        if sim is not None:
+            other = side_name(state, state.to_act or "")
+            rules = self.session.ruleset
+            if self.ahead_seal is not None:
+                self.query_one(PhasePrompt).show(
+                    rules.prompt(sim), refusal=self.refusal,
+                    waiting=f"Your orders are sealed: they go to the table the moment {other} "
+                            "have sealed theirs.")
+            else:
+                self.query_one(PhasePrompt).show(
+                    rules.prompt(sim), refusal=self.refusal,
+                    waiting=f"{other} write theirs meanwhile: yours go to the table when they "
+                            "have sealed · w: the selected galley's orders (] the next)")
+            return
         if self.session.may_act() and not state.over and phase_name(state) == SECRET_PHASE \
                 and self.session.captain_to_act() is None:
             self.query_one(PhasePrompt).show(
@@ -268,8 +416,10 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
     # --- the move line: orders ---------------------------------------------------------------
     def _say_line(self, text: str) -> None:
         preview = getattr(self.session.ruleset, "line_preview", None)
+        sim = self._writing_state()
+        writing = sim if sim is not None else self.session.state
         self.preview_action, self.line_warning = (
-            preview(self.session.state, text, self.selected) if preview is not None and text
+            preview(writing, text, self.selected) if preview is not None and text
             else (None, ""))
         ship = getattr(self.preview_action, "ship", None)
         if ship is not None and ship != self.selected:
@@ -300,6 +450,7 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
     def after_events(self, events: tuple[Event, ...]) -> None:
         self.sixth = None  # the battle moved on: the table as it is
         super().after_events(events)
+        self._send_ahead()
         revealed = any(isinstance(e, Happened) and e.kind == "revealed" for e in events)
         if revealed and not self.session.over:
             state = self._shown()
