@@ -48,9 +48,15 @@ def replay(args: argparse.Namespace, stdin: TextIO | None = None,
                   f"its step; all {len(record.hashes)} state hashes match\n")
         return 0
     interactive = stdin.isatty()
+    # orders sealed that no step of the file has revealed yet (an unfinished battle saved while
+    # a side writes): their steps are told as sealed, never read out (2.0, any secret sheet)
+    from ahoy_tui.engine.orders import SPECTATOR, unrevealed_steps
+
+    game.goto(game.last_step)
+    hidden = unrevealed_steps(game, SPECTATOR)
     step = 0
     game.goto(0)
-    _show_step(game, out)
+    _show_step(game, out, hidden)
     while True:
         if not interactive:
             if step >= game.last_step:
@@ -71,7 +77,7 @@ def replay(args: argparse.Namespace, stdin: TextIO | None = None,
             else:
                 step = min(game.last_step, step + 1)
         game.goto(step)
-        _show_step(game, out)
+        _show_step(game, out, hidden)
 
 
 def export_battle(args: argparse.Namespace, out: TextIO | None = None) -> int:
@@ -99,10 +105,14 @@ def export_battle(args: argparse.Namespace, out: TextIO | None = None) -> int:
     return 0
 
 
-def _show_step(game: Game, out: TextIO) -> None:
+def _show_step(game: Game, out: TextIO, hidden: dict[int, str] | None = None) -> None:
     step = game.step
     if step == 0:
         out.write(f"== {game.scenario.title} (seed {game.seed}) ==\n")
+    elif step in (hidden or {}):
+        out.write(f"[{step}] {game.state_at(step - 1).to_act}: secret orders, sealed until "
+                  "every side has sealed\n")
+        return
     else:
         before = game.state_at(step - 1)
         action = game.action_at(step)

@@ -122,6 +122,36 @@ def test_replay_steps_through_a_log(tmp_path, capsys):
     assert "[1] p1: end orders" in text and "[3]" in text
 
 
+def test_replay_text_of_an_unfinished_battle_reads_out_no_sealed_orders(tmp_path):
+    """Ramming Speed! saved while the Greeks write: Rome's orders, written and sealed, are
+    told as sealed, never read out (2.0); once both have sealed the file tells them."""
+    from ahoy_tui.cli import build_parser
+    from ahoy_tui.commands import replay
+    from ahoy_tui.rules.ramming_speed.actions import SealOrders, WriteOrders
+
+    game = Game.new("ramming-speed", "corvus", seed=1)
+    game.play(WriteOrders("p1", "p1-1", "slow", "SLRSSRLSS"))
+    game.play(SealOrders("p1"))
+    game.play(WriteOrders("p2", "p2-4", "cruising", "R" * 15))
+
+    def text() -> str:
+        path = game.save(tmp_path / "rs.json")
+        out = io.StringIO()
+        args = build_parser().parse_args(["replay", str(path), "--text"])
+        assert replay(args, io.StringIO(""), out) == 0
+        return out.getvalue()
+
+    unfinished = text()
+    assert "SLRSSRLSS" not in unfinished and "9\"" not in unfinished
+    assert "RRR" not in unfinished and "15R" not in unfinished
+    assert "[1] p1: secret orders, sealed until every side has sealed" in unfinished
+    assert "[3] p2: secret orders, sealed" in unfinished
+    assert "[2] p1: " in unfinished  # that Rome sealed is no secret
+    game.play(SealOrders("p2"))
+    revealed = text()
+    assert "secret orders" not in revealed and "[1] p1: Victoria" in revealed
+
+
 @pytest.mark.parametrize("content", ["", "{", "[]", '{"format": "ahoy-tui-game", "version": 9}'])
 def test_play_refuses_a_broken_save_with_one_line(tmp_path, content, capsys):
     path = tmp_path / "broken.json"

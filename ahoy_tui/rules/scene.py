@@ -34,6 +34,8 @@ class HullShape:
     ghost: bool = False  # where she will be: the end of a planned move, not her hull now
     fill: str = ""  # the character her hull is drawn with ("" a ship's; "≈" a sea monster,
     #                 "^" a flyer)
+    withdrawing: bool = False  # leaving the battle for her own edge (Ramming Speed!'s 22.5):
+    #                            drawn in her side's paler colour
 
 
 @frozen

@@ -291,3 +291,44 @@ async def test_the_game_says_when_it_is_drawn_at_the_largest_size_a_door_gives(h
         await settle(pilot, lambda: isinstance(small.screen, LobbyScreen))
         await pilot.pause(0.3)
         assert notices() == 0
+
+
+async def test_ramming_speed_online_both_sides_write_their_orders_at_once(host, short_dir):
+    """2.0 over the host: Alice (the Greeks, p2) writes and seals while Bob (Rome, p1) still
+    writes his; nothing of hers reaches the table (nor Bob) until he has sealed, then her
+    orders go in by themselves, the seal last, and the header counts no orders written."""
+    from ahoy_tui.rules.ramming_speed.actions import SealOrders, WriteOrders
+    from ahoy_tui.ui.screens.ramming_speed import OrdersRevealed, RammingSpeedScreen
+    from ahoy_tui.ui.widgets.status_bar import StatusBar
+
+    bob = await Client.connect(short_dir / "host.sock", "key:bob", "Bob")
+    bob.send(m.CreateGame(ruleset="ramming-speed", scenario="corvus",
+                          seats={"p1": "me", "p2": "open"}, seed=5))
+    game = (await bob.expect(m.Opened)).game.id
+    host.players.set_name("key:alice", "Alice")
+    live = host.games[game]
+    app = OnlineApp(short_dir / "host.sock", "key:alice")
+    async with app.run_test(size=(130, 44)) as pilot:
+        await settle(pilot, lambda: bool(app.lobby.games))
+        await pilot.press("enter")  # the free seat: the Greeks, while Rome writes
+        await settle(pilot, lambda: isinstance(app.screen, RammingSpeedScreen))
+        screen = app.screen
+        bob.sessions[game].play(WriteOrders("p1", "p1-1", "slow", "S" * 9))
+        await bob.until_step(game, 1)
+        await settle(pilot, lambda: screen.session.step == 1)
+        assert "step" not in str(screen.query_one(StatusBar).line())  # no count of his orders
+        await pilot.press("w", *"Ni: c 15s", "enter")
+        await settle(pilot, lambda: len(screen.ahead) == 1)
+        assert "Not your move" not in str(app.screen.render())
+        await pilot.press("d", "y")  # sealed ahead: the other galleys carry on
+        await settle(pilot, lambda: screen.ahead_seal is not None)
+        assert live.game.step == 1  # nothing of hers on the table yet
+        assert "go to the table the moment" in str(screen.query_one(PhasePrompt).render())
+        await bob.until_step(game, 1)
+        assert "S" * 15 not in "\n".join(m.encode(x).decode() for x in bob.seen)
+        bob.sessions[game].play(SealOrders("p1"))
+        await settle(pilot, lambda: live.game.step >= 4)  # hers went in, sealed: revealed
+        written = dict(live.game.state.written)
+        assert written["p2"].of("p2-4").moves == "S" * 15
+        assert written["p1"].of("p1-1").moves == "S" * 9
+        await settle(pilot, lambda: isinstance(app.screen, OrdersRevealed))

@@ -208,6 +208,8 @@ async def test_the_reveal_shows_both_fleets_orders(tmp_path: Path) -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "rowed: cruise 8S 4R 3S, circle B" in text
+        await pilot.press("escape")  # the move by sixths skipped: the table as it is
+        await pilot.pause()
         scene = app.screen.query_one(SeaMap)._scene
         assert {line.side for line in scene.lines if line.kind == "track"} == {"p1", "p2"}
 
@@ -308,3 +310,183 @@ async def test_l_shows_the_maps_legend(tmp_path: Path) -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "wreckage" in text and "captured prize" in text and "men in the water" in text
+        assert "withdrawing for her own edge" in text and "drifting hulk" in text
+        sample = app.screen.text  # what the notice shows
+        sea = app.screen_stack[-2].query_one(SeaMap)
+        styles = [span.style for span in sample.spans]
+        assert len({str(style) for style in styles}) >= 10  # each sample its own colours
+        for name in ("seamap--p1-withdrawing", "seamap--struck", "seamap--sinking"):
+            assert sea.legend_style(name) in styles  # the map's own
+
+
+async def test_a_withdrawing_galley_is_drawn_in_its_own_colour(tmp_path: Path) -> None:
+    from ahoy_tui.engine.fast import replace
+
+    game = Game.new("ramming-speed", "corvus", seed=1)
+    state = game.state
+    game._states[-1] = state.with_ship(replace(state.ship("p2-4"), withdrawing=True))
+    app = AhoyApp(session=session(tmp_path, game=game))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        rows = app.screen.query_one(SeaMap)._rows
+        styles = {style for row in rows for _, style in row}
+        assert "seamap--p2-withdrawing" in styles and "seamap--p1-withdrawing" not in styles
+        sea = app.screen.query_one(SeaMap)
+        assert sea.legend_style("seamap--p2-withdrawing") != sea.legend_style("seamap--p2")
+
+
+async def test_d_seals_the_orders_in_the_orders_phase_asking_first(tmp_path: Path) -> None:
+    # "done with this phase" has the one key in every phase: in the orders phase it seals
+    from ahoy_tui.ui.screens.confirm import ConfirmScreen
+
+    sess = session(tmp_path)
+    app = AhoyApp(session=sess)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        assert any(label.startswith("seal the orders") and label.endswith("[d]")
+                   for label, _ in app.screen.choices())
+        await pilot.press("w", *"Vi: c 8s 4r 3s; Fo: c 15s; Co: c 15s", "enter")
+        await pilot.pause()
+        await pilot.press("d")  # every galley written: sealed at once
+        await pilot.pause()
+        assert sess.state.orders.has_sealed("p1")
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter", "d")  # the Greeks' turn, nothing written: asked first
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert not sess.state.orders.has_sealed("p2")
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE])
+async def test_a_galley_clicked_leaves_the_arrows_to_the_choices(tmp_path: Path,
+                                                                 size: Any) -> None:
+    # a new user clicks a galley: the arrows still move in the list (no three Tabs)
+    from ahoy_tui.ui.widgets.choices import ChoiceList
+
+    app = AhoyApp(session=session(tmp_path))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        sea = screen.query_one(SeaMap)
+        fortuna = screen.session.state.ship("p1-2")
+        col, row = sea.table_to_cell(fortuna.x, fortuna.y)
+        await pilot.click(SeaMap, offset=(col - int(sea.scroll_x), row - int(sea.scroll_y)))
+        await pilot.pause()
+        assert screen.selected == "p1-2"
+        choices = screen.query_one(ChoiceList)
+        assert app.focused is choices
+        before = choices.highlighted
+        await pilot.press("down")
+        await pilot.pause()
+        assert choices.highlighted == (before or 0) + 1
+        await pilot.click(LogSheets, offset=(2, 1))  # a log sheet clicked: the same
+        await pilot.pause()
+        assert app.focused is choices
+        await pilot.press("m")  # m still gives the arrows to the map
+        await pilot.pause()
+        assert app.focused is sea
+
+
+@pytest.mark.parametrize("offset", [(0.0, 2.0), (3.0, 0.0), (1.5, 1.5), (0.0, 4.0),
+                                    (-3.0, 1.0), (4.4, 0.0)])
+async def test_tyre_and_cyprus_side_by_side_each_read_whole(tmp_path: Path,
+                                                            offset: tuple[float, float]) -> None:
+    """Salamis at 80x24, Cyprus packed in beside Tyre among the Persian line: every galley's
+    two letters stand together, in order, in one row of the map (no label's second letter
+    taken by another's: "Ty" and "Cy" are never a "T" and a "Cy")."""
+    from ahoy_tui.engine.fast import replace
+
+    game = Game.new("ramming-speed", "salamis", seed=1)
+    state = game.state
+    tyre, cyprus = state.ship("p2-8"), state.ship("p2-12")
+    game._states[-1] = state.with_ship(replace(cyprus, x=tyre.x + offset[0],
+                                               y=tyre.y + offset[1], heading=tyre.heading))
+    await _labels_read_whole(tmp_path, game)
+
+
+async def test_a_label_beside_a_small_hull_keeps_its_open_sea(tmp_path: Path) -> None:
+    """Tyre, Cyprus and Halicarnassus a column each in a row at 80x24, a cell of sea between
+    Tyre and Cyprus: Tyre's "y" there is not taken by Cyprus's "C" (which read "TCyHa", Tyre a
+    lone T); Cyprus, with no open sea left beside her, keeps her first letter."""
+    from ahoy_tui.engine.fast import replace
+
+    game = Game.new("ramming-speed", "salamis", seed=1)
+
+    def packed(sx: float, sy: float) -> None:
+        state = game.state
+        tyre = state.ship("p2-8")
+        x, y = (int(tyre.x / sx) + 0.5) * sx, (int(tyre.y / sy) + 0.5) * sy
+        for ship_id, cells in (("p2-8", 0), ("p2-12", 2), ("p2-9", 3)):
+            state = state.with_ship(replace(state.ship(ship_id), x=x + cells * sx, y=y,
+                                            heading=0.0))
+        game._states[-1] = state
+
+    rows = await _labels_read_whole(tmp_path, game, packed, whole={"Ty", "Ha"})
+    assert any("TyCHa" in row for row in rows), rows
+
+
+async def _labels_read_whole(tmp_path: Path, game: Game, place: Any = None,
+                             whole: set[str] | None = None) -> list[str]:
+    app = AhoyApp(session=session(tmp_path, game=game))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        sea = app.screen.query_one(SeaMap)
+        if place is not None:
+            place(sea.sx, sea.sy)
+            app.screen.refresh_all()
+            await pilot.pause()
+        rows = ["".join(ch for ch, _ in row) for row in sea._rows]
+        for hull in sea._scene.hulls:
+            if not hull.ghost and (whole is None or hull.label in whole):
+                assert sum(row.count(hull.label) for row in rows) == 1, (hull.label, rows)
+        return rows
+
+
+async def test_the_move_is_seen_by_sixths_after_the_reveal(tmp_path: Path) -> None:
+    """8.0: after the reveal the map shows the galleys before the move; p steps on a sixth at
+    a time (the galley a sixth of her course further each time), , steps back, Esc skips to
+    the table as it is."""
+    app = AhoyApp(session=session(tmp_path))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("w", *"c 15s", "enter", "1", "y")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.press("w", *"Ni: c 15s", "enter", "1", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, OrdersRevealed)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RammingSpeedScreen) and screen.sixth == 0
+        assert "8.0 Phased moves: before the move" in screen_text(app)
+        state = screen.session.state
+        track = dict(state.last_track)["p1-1"]
+
+        def victoria() -> tuple[float, float]:
+            hull = next(h for h in screen.query_one(SeaMap)._scene.hulls
+                        if h.ship == "p1-1" and not h.ghost)
+            return hull.centre
+
+        assert victoria() == track[0]
+        await pilot.press("p", "p")
+        await pilot.pause()
+        assert screen.sixth == 2 and "the end of sixth 2 of 6" in screen_text(app)
+        assert victoria() == track[20]  # 15" in quarters: a third of 60
+        await pilot.press("comma")
+        await pilot.pause()
+        assert screen.sixth == 1 and victoria() == track[10]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.sixth is None
+        now = state.ship("p1-1")
+        assert victoria() == (now.x, now.y)
+        assert "Phased moves" not in screen_text(app)
+        await pilot.press(*"pppppp")  # again, from before the move, to its end
+        await pilot.pause()
+        assert screen.sixth == 5
+        await pilot.press("p", "p")  # past the sixth sixth: the table as it is
+        await pilot.pause()
+        assert screen.sixth is None and screen.session.state is state  # nothing played

@@ -125,10 +125,11 @@ class RammingSpeedRuleset:
 
     def choice_key(self, action: Any) -> str:
         """A key of its own for the choice a captain reaches for every phase: ``d`` is done with
-        this phase, wherever it stands in the list; "" for the rest."""
-        from ahoy_tui.rules.ramming_speed.actions import PhaseDone
+        this phase, wherever it stands in the list (in the orders phase, sealing the sheet);
+        "" for the rest."""
+        from ahoy_tui.rules.ramming_speed.actions import PhaseDone, SealOrders
 
-        return "d" if isinstance(action, PhaseDone) else ""
+        return "d" if isinstance(action, PhaseDone | SealOrders) else ""
 
     def describe_state(self, state: GameState) -> str:
         from ahoy_tui.rules.ramming_speed.prompt import table_text
@@ -144,6 +145,22 @@ class RammingSpeedRuleset:
         and the viewer's orders as courses."""
         assert isinstance(state, RSState)
         return _view.scene(state, selected, **options)
+
+    def sixths(self, state: GameState) -> int:
+        """In how many sixths the last move may be seen (8.0 Phased moves): 6, or 0 when no
+        galley rowed (``phased.py``)."""
+        from ahoy_tui.rules.ramming_speed import phased
+
+        assert isinstance(state, RSState)
+        return phased.sixths(state)
+
+    def phased_scene(self, state: GameState, selected: str | None, sixth: int) -> Any:
+        """The table at the end of ``sixth`` of the last move (0: before it): the galleys that
+        rowed where they stood then, their courses so far (``phased.py``)."""
+        from ahoy_tui.rules.ramming_speed import phased
+
+        assert isinstance(state, RSState)
+        return phased.phased_scene(state, selected, sixth)
 
     def cards(self, state: GameState) -> tuple[Any, ...]:
         """Each galley's log sheet (appendix B)."""

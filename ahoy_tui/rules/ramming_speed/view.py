@@ -320,16 +320,22 @@ def labels(state: RSState) -> dict[str, str]:
     return short_labels([(s.id, s.name) for s in state.ships])
 
 
-def _hull(ship: Galley, label: str) -> HullShape:
+def _hull(ship: Galley, label: str, hulk: bool = False) -> HullShape:
+    """Her hull on the map: a captured prize crossed (×) in grey, a drifting hulk (none of her
+    own men aboard) grey, a withdrawing galley in her side's paler colour."""
     from ahoy_tui.engine.geometry import on_hull_deg
 
     bow = on_hull_deg(ship.x, ship.y, ship.heading, ship.length * 0.4, 0.0)
     captured = ship.status is Status.CAPTURED
     # a captured prize is drawn as a hulk, crossed (×), out of the battle
     return HullShape(ship.id, ship.name, ship.side, ship.outline, bow,
-                     round(ship.heading / 45) % 8, ship.centre, 0, False, captured,
+                     round(ship.heading / 45) % 8, ship.centre, 0, False, captured or hulk,
                      ship.holed or ship.loads >= 3, captured, label=label,
-                     fill="×" if captured else "")
+                     fill="×" if captured else "",
+                     withdrawing=ship.withdrawing and not (captured or hulk))
+
+
+hull_of = _hull  # the phased moves' hulls (phased.py), drawn as the table's
 
 
 def _ghost(ship: Galley, pose: tuple[float, float, float], label: str) -> HullShape:
@@ -341,6 +347,9 @@ def _ghost(ship: Galley, pose: tuple[float, float, float], label: str) -> HullSh
 
 def _length(points: Sequence[tuple[float, float]]) -> float:
     return sum(math.dist(a, b) for a, b in itertools.pairwise(points))
+
+
+path_length = _length
 
 
 def planned(state: RSState, ship: Galley, orders: ShipOrders, *,
@@ -425,8 +434,9 @@ def scene(state: RSState, selected: str | None = None, *, preview: int | None = 
             lines.append(LineShape("track", points[0], 0, _length(points), (), ship=ship_id,
                                    path=tuple(points), side=ship.side))
     lines += _grapple_lines(state)
-    hulls = [_hull(s, named[s.id]) for s in state.ships if s.afloat or
-             s.status is Status.CAPTURED]
+    crewed = {m.ship for m in state.men if m.aboard == m.ship}
+    hulls = [_hull(s, named[s.id], hulk=s.afloat and s.id not in crewed)
+             for s in state.ships if s.afloat or s.status is Status.CAPTURED]
     for ship_id, orders in _viewers_orders(state, ahead, preview_action).items():
         try:
             ship = state.ship(ship_id)

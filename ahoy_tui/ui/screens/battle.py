@@ -251,7 +251,7 @@ class BattleScreen(BattleBasics):
             title=session.title, turn=getattr(state, "turn", 0),
             side=state.side_name(side) if hasattr(state, "side_name") else side,
             phase=str(phase).replace("_", " "), wind=_wind_words(ruleset, state),
-            step=session.step, side_colour=SIDE_COLOURS.get(side, "white"),
+            step=self.status_step(), side_colour=SIDE_COLOURS.get(side, "white"),
             turn_limit=getattr(state, "turn_limit", 0), score=standing_of(ruleset, state),
             turn_word=getattr(ruleset, "turn_word", "turn"))
         waiting = ""
@@ -276,6 +276,10 @@ class BattleScreen(BattleBasics):
         self.show_odds()
         if captain is not None:
             self._schedule_captain()
+
+    def status_step(self) -> int | None:
+        """The step the header shows (None: none, while it would tell another side's secrets)."""
+        return int(self.session.step)
 
     # --- the odds ---------------------------------------------------------------------------
     def odds_view(self) -> Any:

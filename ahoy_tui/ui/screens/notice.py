@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -23,7 +24,7 @@ class NoticeScreen(ModalScreen[None]):
     """
     BINDINGS = [Binding("escape,enter,q,v", "close", "Close")]
 
-    def __init__(self, title: str, text: str) -> None:
+    def __init__(self, title: str, text: str | Text) -> None:
         super().__init__()
         self.title_text = title
         self.text = text

@@ -15,19 +15,25 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 from rich.text import Text
+from textual import on
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from ahoy_tui.engine.errors import IllegalAction, InvalidAction
 from ahoy_tui.engine.events import Event, Happened
+from ahoy_tui.engine.game import apply as apply_action
+from ahoy_tui.engine.legal import LegalActions
 from ahoy_tui.engine.orders import is_secret
 from ahoy_tui.ui.parts import BattleParts
 from ahoy_tui.ui.screens.battle import SIDE_COLOURS, BattleScreen, side_name
 from ahoy_tui.ui.screens.hand_over import HandOverScreen
 from ahoy_tui.ui.screens.reveal import RevealScreen
-from ahoy_tui.ui.widgets.choices import PhasePrompt
+from ahoy_tui.ui.widgets.choices import ChoiceList, PhasePrompt, ValuePicker
 from ahoy_tui.ui.widgets.log_sheets import LogSheets
+from ahoy_tui.ui.widgets.record_cards import ShipCards
 from ahoy_tui.ui.widgets.sea_map import SeaMap
 
 SECRET_PHASE = "orders"  # the phase (its value) whose orders are written in secret
@@ -55,7 +61,7 @@ class OrdersRevealed(RevealScreen):
     """Every galley's orders, both fleets', turned over together when the last side seals."""
 
     render_sheets = staticmethod(revealed_text)
-    hint = "Enter: to the table"
+    hint = "Enter: to the table, the move seen sixth by sixth (p the next, Esc skips)"
 
 
 # the general screen's keys as they read here: no colours to strike (Ahoy!'s !), the tape from
@@ -69,18 +75,38 @@ RS_KEYS = {
 }
 
 
-LEGEND = """\
-Vi, Ni …   a galley's label (her log sheet has the same); the arrow marks her bow
-▒ blue     the first side's galleys      ▒ red   the second side's
-▒ bright   the galley selected (] and [ choose another)
-▒ amber    holed and sinking (three loads or more, or holed)
-× grey     a captured prize: a hulk, out of the battle
-░          where her written orders end (her course drawn inch by inch, the turning
-           circle's letter where a turn begins); thin lines: last turn's courses
-‡‡‡        wreckage (touching it is a ram at -2, 23.1); ▲ and land: the shore (23.2)
-1-9, +     men in the water, swimming (12.1)
-a line    grappling lines between galleys, marked with their number (C a corvus)
-A withdrawing galley says so on her log sheet (WITHDRAWING)."""
+# the map's legend: samples in the map's own colours (its component classes), what they mean
+LEGEND: tuple[tuple[tuple[tuple[str, str], ...], str], ...] = (
+    ((("Vi→", "seamap--p1"),), "a galley's label, as on her log sheet; the arrow her bow"),
+    ((("▒▒", "seamap--p1"), ("▒▒", "seamap--p2")), "the first side's galleys, the second's"),
+    ((("▒▒", "seamap--selected"),), "the galley selected (] and [ choose another)"),
+    ((("▒▒", "seamap--sinking"),), "holed, or three loads of water or more: sinking"),
+    ((("▒▒", "seamap--p1-withdrawing"), ("▒▒", "seamap--p2-withdrawing")),
+     "withdrawing for her own edge (22.4-22.5)"),
+    ((("××", "seamap--struck"),), "a captured prize: a hulk out of the battle (17.1)"),
+    ((("▒▒", "seamap--struck"),), "a drifting hulk: none of her own men aboard"),
+    ((("░░", "seamap--ghost"),), "where her written orders end (the course inch by inch)"),
+    ((("‡‡‡", "seamap--wreck"), ("█", "seamap--land")),
+     "wreckage, the shore: a ram at -2 (23.1-23.2)"),
+    ((("1-9+", "seamap--swimmer-p1"),), "men in the water, swimming (12.1)"),
+    ((("─3─C", "seamap--line"),), "grappling lines, how many (C a corvus)"),
+)
+
+
+def legend_text(style: Any = None) -> Text:
+    """The legend as text, each sample in the map's style for it (``style(name)``)."""
+    text = Text()
+    for samples, words in LEGEND:
+        width = 0
+        for chars, name in samples:
+            if width:
+                text.append(" ")
+                width += 1
+            text.append(chars, style=style(name) if style is not None else "")
+            width += len(chars)
+        text.append(" " * max(1, 10 - width) + words + "\n")
+    text.rstrip()
+    return text
 
 
 def phase_name(state: Any) -> str:
@@ -98,9 +124,15 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         Binding("w", "move_line", "Orders",
                 tooltip="write the selected galley's orders, e.g. c 8s 4r 3s (also :)"),
         Binding("d", "keyed_choice('d')", "Done", show=False,
-                tooltip="done with this phase (the same key in every phase)"),
+                tooltip="done with this phase; in the orders phase, seal them (the same key in "
+                        "every phase)"),
         Binding("l", "legend", "Legend", show=False,
                 tooltip="what the map's marks and colours mean"),
+        Binding("p", "sixth(1)", "Sixths", show=False,
+                tooltip="the last move on the map sixth by sixth (8.0 Phased moves): the next "
+                        "sixth; Esc back to the table as it is"),
+        Binding("comma", "sixth(-1)", "Sixth back", show=False,
+                tooltip="the last move: the sixth before"),
         *(RS_KEYS.get(b.action, b) for b in BattleScreen.BINDINGS
           if isinstance(b, Binding) and b.action not in NOT_HERE),
     ]
@@ -109,6 +141,12 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         super().__init__(session)
         self.shown_side: str | None = None  # hot-seat: whose eyes the screen was last for
         self.line_warning = ""
+        self.sixth: int | None = None  # the last move shown at the end of this sixth (8.0)
+        # online: orders written ahead while the other side writes theirs (2.0: both at once),
+        # sent, and the sheet sealed, the moment the table takes them
+        self.ahead: list[Any] = []
+        self.ahead_seal: Any = None
+        self.sent_seal: Any = None  # the seal written ahead, on its way to the table
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -122,7 +160,191 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         """What the map's marks and colours mean."""
         from ahoy_tui.ui.screens.notice import NoticeScreen
 
-        self.app.push_screen(NoticeScreen("The map", LEGEND))
+        sea = self.query_one(SeaMap)
+        self.app.push_screen(NoticeScreen("The map", legend_text(sea.legend_style)))
+
+    # --- the last move by sixths (8.0 Phased moves) ----------------------------------------
+    def _sixths(self) -> int:
+        count = getattr(self.session.ruleset, "sixths", None)
+        return int(count(self._shown())) if count is not None else 0
+
+    def action_sixth(self, step: int) -> None:
+        """``p``: the last move at the end of the next sixth (from before it, the first time);
+        ``,``: the sixth before; past the sixth the table as it is."""
+        count = self._sixths()
+        if not count:
+            self.notify("No galley rowed last turn: no move to see by sixths",
+                        severity="warning", timeout=3)
+            return
+        sixth = (-1 if step > 0 else count + 1) if self.sixth is None else self.sixth
+        sixth += step
+        self.show_sixth(sixth if 0 <= sixth <= count else None)
+
+    def show_sixth(self, sixth: int | None) -> None:
+        """The map at the end of ``sixth`` of the last move (0: before it), None: as it is."""
+        self.sixth = sixth
+        tape = self.query_one("#tape", Static)
+        if sixth is None:
+            if not self.query_one("#moveline", Input).display and not self.tape_on:
+                tape.display = False
+        else:
+            when = "before the move" if sixth == 0 else f"the end of sixth {sixth} of 6"
+            tape.update(f"[b]8.0 Phased moves[/b]: {when} — p the next sixth · , the one "
+                        "before · Esc the table as it is")
+            tape.display = True
+        self._redraw_map()
+
+    def _redraw_map(self) -> None:
+        phased = getattr(self.session.ruleset, "phased_scene", None)
+        if self.sixth is None or phased is None:
+            super()._redraw_map()
+            return
+        self.show_scene(phased(self._shown(), self.selected, self.sixth))
+
+    def action_move_line(self) -> None:
+        if self.sixth is not None:
+            self.show_sixth(None)
+        if self._writing_state() is None or self.ahead_seal is not None:
+            super().action_move_line()
+            return
+        line = self.query_one("#moveline", Input)  # writing ahead: the line as in our turn
+        line.value = ""
+        self.query_one(ChoiceList).display = False
+        line.display = True
+        self.query_one("#tape", Static).display = True
+        self._say_line("")
+        self._redraw_map()
+        line.focus()
+
+    def action_tape(self) -> None:
+        if self.sixth is not None:
+            self.show_sixth(None)
+        super().action_tape()
+
+    def action_back(self) -> None:
+        if self.sixth is not None:
+            self.show_sixth(None)
+            return
+        super().action_back()
+
+    # --- online: writing orders while the other side writes theirs ----------------------------
+    def _ahead_side(self) -> str | None:
+        """Online, the side at this terminal while another side is to seal first and ours is
+        not sealed: it writes its orders now, kept here until the table may take them."""
+        seats = getattr(self.session, "seats", ())
+        state = self.session.state
+        if not self.online or len(seats) != 1 or state.over \
+                or phase_name(state) != SECRET_PHASE:
+            return None
+        side = next(iter(seats))
+        envelope = getattr(state, "orders", None)
+        if state.to_act in (None, side) or envelope is None or envelope.has_sealed(side):
+            return None
+        return str(side)
+
+    def _writing_state(self) -> Any:
+        """Our view with our turn to write and the orders written ahead on it (None when not
+        writing ahead): what the map, the sheets and the choices show meanwhile."""
+        side = self._ahead_side()
+        if side is None:
+            return None
+        sim = attrs.evolve(self.session.state, to_act=side)
+        kept = []
+        for action in self.ahead:
+            try:
+                sim, _ = apply_action(sim, action)
+            except (IllegalAction, InvalidAction):
+                continue  # no longer to be written (an undo took the table back)
+            kept.append(action)
+        self.ahead = kept
+        return sim
+
+    def _shown(self) -> Any:
+        sim = self._writing_state()
+        return sim if sim is not None else super()._shown()
+
+    def choices(self) -> list[tuple[str, Any]]:
+        sim = self._writing_state()
+        if sim is None:
+            return super().choices()
+        if self.ahead_seal is not None:
+            return []
+        legal: LegalActions = self.session.ruleset.legal_actions(sim)
+        keyed = getattr(self.session.ruleset, "choice_key", None)
+        out = []
+        for row in legal.fixed:
+            key = keyed(row) if keyed is not None else ""
+            words = self.session.ruleset.describe_action(sim, row)
+            out.append((f"{words}  [{key}]" if key else words, row))
+        return out
+
+    def play(self, action: Any, *, confirmed: bool = False) -> None:
+        sim = self._writing_state()
+        if sim is None:
+            # the seal written ahead was asked about then: not again as it goes in
+            super().play(action, confirmed=confirmed or action is self.sent_seal)
+            return
+        caution = getattr(self.session.ruleset, "caution", None)
+        words = caution(sim, action) if caution is not None and not confirmed else ""
+        if words:
+            from ahoy_tui.ui.screens.confirm import ConfirmScreen
+
+            self.app.push_screen(ConfirmScreen(f"{words}\n\nGo ahead?"),
+                                 lambda yes: self.play(action, confirmed=True) if yes else None)
+            return
+        try:
+            after, _ = apply_action(sim, action)
+        except (IllegalAction, InvalidAction) as exc:
+            self.refusal = str(exc)
+            self.queued = []
+            self.app.bell()
+            self.refresh_all()
+            return
+        self.refusal = ""
+        if getattr(after, "to_act", None) != sim.to_act:
+            self.ahead_seal = action  # sealed: it goes in after the orders written
+            self.queued = []
+        else:
+            self.ahead.append(action)
+        if self.queued:  # the rest of a move line, written ahead as well
+            self.play(self.queued.pop(0))
+            return
+        self.refresh_all()
+
+    def _send_ahead(self) -> None:
+        """Our turn has come: the orders written ahead go to the table one at a time (the
+        server takes each before the next), the seal last."""
+        if not self.online or (not self.ahead and self.ahead_seal is None) \
+                or not self.session.may_act() or phase_name(self.session.state) != SECRET_PHASE:
+            return
+        actions = [*self.ahead, *([self.ahead_seal] if self.ahead_seal is not None else [])]
+        self.sent_seal = self.ahead_seal
+        self.ahead, self.ahead_seal = [], None
+        self.queued = actions[1:]
+        super().play(actions[0], confirmed=True)
+
+    def _read_line(self, text: str) -> tuple[list[Any], Any]:
+        sim = self._writing_state()
+        if sim is None:
+            return super()._read_line(text)
+        from ahoy_tui.engine.look_ahead import look_ahead
+
+        try:
+            actions = self.session.ruleset.move_line(sim, text, self.selected)
+        except ValueError as exc:
+            return [], str(exc)
+        return actions, look_ahead(sim, sim.to_act or "", actions)
+
+    # --- a click chooses a galley; the arrows stay the choices' -------------------------------
+    @on(SeaMap.Clicked)
+    @on(ShipCards.Selected)
+    def _keys_back_to_the_choices(self) -> None:
+        """A galley clicked on the map or her log sheet is selected, and the keys go back to
+        the choices (the arrows move in the list, not the map or the sheets: no three Tabs to
+        reach it); ``m`` and ``i`` still give them to the map and the sheets."""
+        choices = self.query_one(ChoiceList)
+        if choices.display and not self.tape_on and not self.query_one(ValuePicker).display:
+            choices.focus()
 
     # --- whose galleys -------------------------------------------------------------------------
     def _galleys(self) -> list[Any]:
@@ -158,9 +380,30 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
             self.query_one(SeaMap).keep_in_view((ship.x, ship.y))
 
     # --- showing -------------------------------------------------------------------------------
+    def status_step(self) -> int | None:
+        """No step while orders are written: it would count the orders another side writes."""
+        if phase_name(self.session.state) == SECRET_PHASE and not self.session.over:
+            return None
+        return super().status_step()
+
     def refresh_all(self) -> None:
         super().refresh_all()
         state = self.session.state
+        sim = self._writing_state()
+        if sim is not None:
+            other = side_name(state, state.to_act or "")
+            rules = self.session.ruleset
+            if self.ahead_seal is not None:
+                self.query_one(PhasePrompt).show(
+                    rules.prompt(sim), refusal=self.refusal,
+                    waiting=f"Your orders are sealed: they go to the table the moment {other} "
+                            "have sealed theirs.")
+            else:
+                self.query_one(PhasePrompt).show(
+                    rules.prompt(sim), refusal=self.refusal,
+                    waiting=f"{other} write theirs meanwhile: yours go to the table when they "
+                            "have sealed · w: the selected galley's orders (] the next)")
+            return
         if self.session.may_act() and not state.over and phase_name(state) == SECRET_PHASE \
                 and self.session.captain_to_act() is None:
             self.query_one(PhasePrompt).show(
@@ -173,8 +416,10 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
     # --- the move line: orders ---------------------------------------------------------------
     def _say_line(self, text: str) -> None:
         preview = getattr(self.session.ruleset, "line_preview", None)
+        sim = self._writing_state()
+        writing = sim if sim is not None else self.session.state
         self.preview_action, self.line_warning = (
-            preview(self.session.state, text, self.selected) if preview is not None and text
+            preview(writing, text, self.selected) if preview is not None and text
             else (None, ""))
         ship = getattr(self.preview_action, "ship", None)
         if ship is not None and ship != self.selected:
@@ -203,15 +448,23 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         self.after_events(events)
 
     def after_events(self, events: tuple[Event, ...]) -> None:
+        self.sixth = None  # the battle moved on: the table as it is
         super().after_events(events)
+        self._send_ahead()
         revealed = any(isinstance(e, Happened) and e.kind == "revealed" for e in events)
         if revealed and not self.session.over:
             state = self._shown()
             self.app.push_screen(OrdersRevealed(
                 f"Orders revealed — turn {getattr(state, 'turn', '')}: "
                 "the galleys have rowed them", tuple(self.session.ruleset.cards(state))),
-                lambda _: self._hand_over_if_needed())
+                lambda _: self._after_the_reveal())
             return
+        self._hand_over_if_needed()
+
+    def _after_the_reveal(self) -> None:
+        """To the table, the move shown from before it, a sixth at each ``p`` (8.0)."""
+        if self._sixths():
+            self.show_sixth(0)
         self._hand_over_if_needed()
 
     def _after_history(self) -> None:

@@ -41,7 +41,8 @@ TERRAIN_CELLS: dict[str, Cell] = {
 }
 HULL_STYLES = frozenset({"seamap--p1", "seamap--p2", "seamap--p1-bow", "seamap--p2-bow",
                          "seamap--selected", "seamap--struck", "seamap--sinking",
-                         "seamap--fire"})
+                         "seamap--fire", "seamap--p1-withdrawing",
+                         "seamap--p2-withdrawing"})
 SCALES = (0.5, 1.0, 2.0)  # inches per row at each zoom; the widest zoom fits the table
 ASPECT = 2.0  # a cell is about twice as tall as wide: a row is ASPECT columns' worth of inches
 
@@ -74,7 +75,8 @@ class SeaMap(ScrollView, can_focus=True):
         "seamap--mud", "seamap--shallows", "seamap--terrain-name",
         "seamap--grape", "seamap--swivel", "seamap--ghost", "seamap--tape",
         "seamap--cursor", "seamap--splash", "seamap--threat", "seamap--template",
-        "seamap--track-p1", "seamap--track-p2",
+        "seamap--track-p1", "seamap--track-p2", "seamap--p1-withdrawing",
+        "seamap--p2-withdrawing",
     }
 
     BINDINGS = [
@@ -287,6 +289,10 @@ class SeaMap(ScrollView, can_focus=True):
         self.post_message(self.CursorMoved())
 
     # --- drawing ---------------------------------------------------------------------------
+    def legend_style(self, name: str) -> Style:
+        """The style the map draws ``name`` (a component class) in: a legend's samples."""
+        return self._style(name)
+
     def _style(self, name: str) -> Style:
         style = self._styles.get(name)
         if style is None:
@@ -483,6 +489,8 @@ class SeaMap(ScrollView, can_focus=True):
             body = "seamap--struck"
         elif hull.sinking:
             body = "seamap--sinking"
+        elif getattr(hull, "withdrawing", False):
+            body = f"seamap--{hull.side}-withdrawing"
         else:
             body = f"seamap--{hull.side}"
         if hull.ship == self._selected and not getattr(hull, "ghost", False):
@@ -557,6 +565,9 @@ class SeaMap(ScrollView, can_focus=True):
                     else:
                         grid[beside[1]][beside[0]] = (label[1], body)
                     name_cells.add(beside)
+                    # the open sea her letter took is hers now: no later label writes over it
+                    # (Tyre's "Ty" and Cyprus's "Cy" side by side each read whole)
+                    owner[beside] = hull.ship
                     break
         bow = (min(cols - 2, max(1, int(hull.bow[0] / self.sx) + 1)),
                min(rows - 2, max(1, int(hull.bow[1] / self.sy) + 1)))

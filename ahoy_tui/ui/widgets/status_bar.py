@@ -24,10 +24,11 @@ def standing_of(ruleset: Any, state: Any) -> str:
 class StatusBar(Static):
     _shown: tuple[Any, ...] = ()
 
-    def show(self, *, title: str, turn: int, side: str, phase: str, wind: str, step: int,
-             side_colour: str, turn_limit: int = 0, score: str = "",
+    def show(self, *, title: str, turn: int, side: str, phase: str, wind: str,
+             step: int | None, side_colour: str, turn_limit: int = 0, score: str = "",
              turn_word: str = "turn") -> None:
-        """``turn_word`` is what the rules call a turn (ACKS II plays rounds)."""
+        """``turn_word`` is what the rules call a turn (ACKS II plays rounds); ``step`` None
+        leaves the step out (it would count the secret orders another side writes)."""
         shown = (title, turn, side, phase, wind, step, side_colour, turn_limit, score,
                  turn_word)
         if shown == self._shown:
@@ -57,7 +58,7 @@ class StatusBar(Static):
                 parts += [" · ", winds]
             if points:
                 parts += [" · ", (points, "bold")]
-            if steps:
+            if steps and step is not None:
                 parts += [" · ", (f"step {step}", "dim")]
             return Text.assemble(*parts)
 

@@ -55,6 +55,22 @@ def test_every_galley_is_a_hull_at_her_own_heading_in_degrees() -> None:
     assert scene.wind_name == "light breeze" and scene.wind == 2  # blowing east
 
 
+def test_withdrawing_captured_and_hulks_are_drawn_as_such() -> None:
+    """A withdrawing galley is drawn withdrawing (her side's paler colour), a captured prize
+    crossed and grey, a galley with none of her own men aboard a grey hulk (issue 37)."""
+    from ahoy_tui.rules.ramming_speed.model import Status
+
+    state = moved(state_of(corvus()), "p1-1", withdrawing=True)
+    state = moved(state, "p1-2", status=Status.CAPTURED, withdrawing=True)
+    state = replace(state, men=tuple(m for m in state.men if m.ship != "p2-4"))
+    hulls = {h.ship: h for h in view.scene(state).hulls if not h.ghost}
+    assert hulls["p1-1"].withdrawing and not hulls["p1-1"].struck
+    assert hulls["p1-2"].captured and hulls["p1-2"].fill == "×"
+    assert not hulls["p1-2"].withdrawing  # out of the battle, not leaving it
+    assert hulls["p2-4"].struck and not hulls["p2-4"].withdrawing  # a drifting hulk
+    assert not any(hulls[s].struck or hulls[s].withdrawing for s in ("p1-3", "p2-5"))
+
+
 def test_shores_wreckage_swimmers_and_lines_are_drawn() -> None:
     state = state_of(Game.new("ramming-speed", "salamis", seed=1))
     scene = view.scene(state)
