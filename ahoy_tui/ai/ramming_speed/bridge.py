@@ -12,7 +12,7 @@ from ahoy_tui.rules.ramming_speed.model import Galley, Phase, RSState
 
 # each phase after the orders, and the judgement that decides it (``deck``)
 DECK = {Phase.FIRE: deck.fire, Phase.GRAPPLE: deck.grapple, Phase.BOARD: deck.board,
-        Phase.MAINTENANCE: deck.maintain}
+        Phase.MELEE: deck.hand_to_hand, Phase.MAINTENANCE: deck.maintain}
 
 
 class Bridge:

@@ -11,6 +11,7 @@ from typing import Any
 
 from ahoy_tui.ai.captain import Decision
 from ahoy_tui.ai.ramming_speed import sight
+from ahoy_tui.ai.ramming_speed.odds import FIGHT
 from ahoy_tui.engine import LegalActions
 from ahoy_tui.engine.geometry import point_distance
 from ahoy_tui.rules.ramming_speed import archery, melee
@@ -19,7 +20,10 @@ from ahoy_tui.rules.ramming_speed.actions import (
     Board,
     CutLines,
     DropCorvus,
+    Fall,
+    MatchUp,
     PhaseDone,
+    PutForward,
     RemoveCorvus,
     SetSail,
     ShiftOars,
@@ -27,6 +31,7 @@ from ahoy_tui.rules.ramming_speed.actions import (
     ThrowLines,
 )
 from ahoy_tui.rules.ramming_speed.model import Galley, Man, RSState, Sail
+from ahoy_tui.rules.ramming_speed.odds import duel_odds
 from ahoy_tui.rules.ramming_speed.tables import tables
 
 # what losing a man costs his galley (18.0: the shot "whose loss hurts most")
@@ -188,7 +193,10 @@ def grapple(view: RSState, legal: LegalActions, side: str, careful: bool) -> Dec
 # --- boarding --------------------------------------------------------------------------------
 
 def board(view: RSState, legal: LegalActions, side: str, careful: bool) -> Decision:
-    boards = [a for a in legal if isinstance(a, Board)]
+    # the whole party or the rank and file, from a galley that has not sent men across this
+    # turn (her officers kept back stay back)
+    boards = [a for a in legal if isinstance(a, Board) and not a.section and not a.man
+              and not any(s == a.ship for s, _ in view.boarded)]
     for action in boards:
         ship, target = view.ship(action.ship), view.ship(action.target)
         ours = sight.boarders_strength(view, ship)
@@ -226,6 +234,48 @@ def _on_deck(view: RSState, target: Galley) -> float:
     return sight.strength(m for m in view.men if m.aboard == target.id
                           and view.ship(m.ship).side == target.side
                           and melee.fit(view, m))
+
+
+# --- hand to hand ------------------------------------------------------------------------------
+
+def hand_to_hand(view: RSState, legal: LegalActions, side: str, careful: bool) -> Decision:
+    """The melee's choices (16.6-16.7): her best men forward; the match-ups that kill most for
+    the fewest lost, by the duels' odds (the plain pairing without ``careful``); the least
+    valuable of a beaten pair falls."""
+    options = list(legal)
+    first = options[0]
+    if isinstance(first, PutForward):
+        men = ", ".join(view.man(i).rank for i in first.men)
+        return Decision(first, f"her best men forward: {men}")
+    if isinstance(first, Fall):
+        pick = min((a for a in options if isinstance(a, Fall)),
+                   key=lambda a: (MAN_WORTH.get(view.man(a.man).rank, 1.0),
+                                  -melee.rank_index(view.man(a.man))))
+        return Decision(pick, f"beaten, they give up the {view.man(pick.man).rank}, the man "
+                        "they can best spare (16.6)")
+    if isinstance(first, MatchUp) and careful:
+        scored = [(_match_worth(view, a), -i, a) for i, a in enumerate(options)
+                  if isinstance(a, MatchUp)]
+        worth, _, pick = max(scored, key=lambda t: (t[0], t[1]))
+        return Decision(pick, f"the match-ups that should kill most for the fewest lost "
+                        f"(worth {worth:+.2f})")
+    return Decision(first, "the plain match-ups: equal ranks first, then man to man")
+
+
+def _match_worth(view: RSState, action: MatchUp) -> float:
+    """What a match-up is worth to the boarders: each fight's chance to kill, by what the man
+    who would fall is worth in a fight, less its chance to lose one of hers."""
+    tower = view.melee is not None and view.melee.tower
+    total = 0.0
+    for a_ids, b_ids in action.fights:
+        a = [view.man(i) for i in a_ids]
+        b = [view.man(i) for i in b_ids]
+        plus_a, plus_b = melee.modifiers(a, b, b_tower=tower)
+        win, _, lose = duel_odds(plus_a, plus_b)
+        theirs = min(FIGHT.get(m.rank, 1.0) for m in b)
+        ours = min(FIGHT.get(m.rank, 1.0) for m in a)
+        total += float(win) * theirs - float(lose) * ours
+    return total
 
 
 # --- maintenance -----------------------------------------------------------------------------

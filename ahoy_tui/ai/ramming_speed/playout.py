@@ -88,7 +88,8 @@ def _to_orders(state: RSState, side: str) -> float:
 def weigh_deck(view: RSState, legal: LegalActions, normal: Decision, seed: int) -> Decision:
     """The normal captain's choice, unless playing the choices out shows a better one."""
     side = view.to_act
-    weighed = [a for a in legal if isinstance(a, WEIGHED)]
+    weighed = [a for a in legal if isinstance(a, WEIGHED)
+               and not (isinstance(a, Board) and (a.section or a.man))]
     if view.phase not in PHASES or side is None or not weighed:
         return normal
     # lines: all she has, or as the normal captain would; not every count between

@@ -203,7 +203,8 @@ class RammingSpeedRuleset:
 
     def odds(self, state: GameState, action: Any) -> Any:
         """The odds of a choice that rolls (``engine.odds.Odds``), or None: a volley of arrows
-        and bolts, grappling lines thrown or cut, the first duel of a boarding (``odds.py``)."""
+        and bolts, grappling lines thrown or cut, a boarding's first round and a melee
+        match-up's fights (``odds.py``)."""
         from ahoy_tui.rules.ramming_speed.odds import odds
 
         assert isinstance(state, RSState)

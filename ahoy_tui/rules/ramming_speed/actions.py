@@ -65,13 +65,17 @@ class DropCorvus:
 @frozen
 class Board:
     """Board a galley held to this one (15.0-15.1): her captains, marines, archers and admiral
-    cross; ``officers`` False leaves the captain and admiral aboard."""
+    cross; ``officers`` False leaves the captain and admiral aboard; ``section`` sends only the
+    boarders standing in that section of her deck (a tower counts in its section); ``man``
+    only that man. Each crosses from where he stands to the section of hers nearest him."""
 
     kind: ClassVar[str] = "board"
     side: str
     ship: str
     target: str
     officers: bool = True
+    section: str = ""
+    man: str = ""
 
 
 @frozen
@@ -155,5 +159,40 @@ class Recall:
     target: str
 
 
+@frozen
+class PutForward:
+    """In a contested section, the men a side puts forward to fight this melee round: three
+    abreast in the bow and stern, one amidships or up a tower's ladder (16.7)."""
+
+    kind: ClassVar[str] = "put_forward"
+    side: str
+    ship: str
+    section: str
+    men: tuple[str, ...]
+
+
+@frozen
+class MatchUp:
+    """The boarding force's match-ups of the men put forward (16.7), within 16.0: a fight each,
+    (boarders' ids, defenders' ids); one-against-one of equal rank as far as possible."""
+
+    kind: ClassVar[str] = "match_up"
+    side: str
+    ship: str
+    section: str
+    fights: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
+
+
+@frozen
+class Fall:
+    """The losers of a two-against-one (or more) fight choose which of them falls (16.6)."""
+
+    kind: ClassVar[str] = "fall"
+    side: str
+    ship: str
+    man: str
+
+
 Action = (WriteOrders | SealOrders | Shoot | ThrowLines | DropCorvus | Board | ShiftOars
-          | SetSail | CutLines | RemoveCorvus | AbandonShip | PlaceMan | Recall | PhaseDone)
+          | SetSail | CutLines | RemoveCorvus | AbandonShip | PlaceMan | Recall | PutForward
+          | MatchUp | Fall | PhaseDone)

@@ -15,6 +15,7 @@ from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.orders import revealed_event, sealed_event
 from ahoy_tui.rules.ramming_speed import (
     archery,
+    fight,
     grappling,
     melee,
     morale,
@@ -29,8 +30,11 @@ from ahoy_tui.rules.ramming_speed.actions import (
     Board,
     CutLines,
     DropCorvus,
+    Fall,
+    MatchUp,
     PhaseDone,
     PlaceMan,
+    PutForward,
     Recall,
     RemoveCorvus,
     SealOrders,
@@ -80,7 +84,8 @@ def apply_action(state: RSState, action: Action) -> tuple[RSState, list[Event]]:
         case DropCorvus():
             state = grappling.drop_corvus(state, action.ship, action.target, events)
         case Board():
-            state = melee.board(state, action.ship, action.target, action.officers, events)
+            state = melee.board(state, action.ship, action.target, action.officers, events,
+                                section=action.section, man=action.man)
         case ShiftOars():
             ship = state.ship(action.ship)
             port, star = ship.oars
@@ -111,6 +116,9 @@ def apply_action(state: RSState, action: Action) -> tuple[RSState, list[Event]]:
             state = melee.place_man(state, action.man, action.section, events)
         case Recall():
             state = melee.recall(state, action.ship, action.target, events)
+        case PutForward() | MatchUp() | Fall():
+            state = fight.choose(state, action, dice, events)
+            state = fight_on(state, dice, events)
         case PhaseDone():
             state = replace(state, done=(*state.done, action.side))
             state = carry_on(state, dice, events)
@@ -190,10 +198,8 @@ def carry_on(state: RSState, dice: Dice, events: list[Event]) -> RSState:
     if phase is Phase.GRAPPLE:
         return _next(state, Phase.BOARD, dice, events)
     if phase is Phase.BOARD:
-        state = melee.melee(state, dice, events)
-        state = melee.boarding_morale(state, dice, events)
-        state = morale.check_half(state, events)
-        return _next(state, Phase.MAINTENANCE, dice, events)
+        state = replace(state, phase=Phase.MELEE, done=(), acted=())
+        return fight_on(fight.begin(state), dice, events)
     if phase is Phase.MAINTENANCE:
         state = end_of_turn(state, dice, events)
         if state.over:
@@ -201,6 +207,17 @@ def carry_on(state: RSState, dice: Dice, events: list[Event]) -> RSState:
         return replace(state, phase=Phase.ORDERS, done=(), acted=(),
                        to_act=writers(state)[0])
     return state
+
+
+def fight_on(state: RSState, dice: Dice, events: list[Event]) -> RSState:
+    """Hand to hand (16.0-16.8) fought on until a player has a choice to make (the melee phase
+    waits on him), or to its end; then combat morale (17.0-17.2, 22.4) and maintenance."""
+    state, over = fight.run(state, dice, events)
+    if not over:
+        return state
+    state = melee.boarding_morale(state, dice, events)
+    state = morale.check_half(state, events)
+    return _next(state, Phase.MAINTENANCE, dice, events)
 
 
 def _next(state: RSState, phase: Phase, dice: Dice, events: list[Event]) -> RSState:

@@ -6,14 +6,17 @@ from collections.abc import Iterator
 from typing import Any
 
 from ahoy_tui.engine.legal import ActionRange, LegalActions, OrderForm
-from ahoy_tui.rules.ramming_speed import archery, grappling, melee, sailing
+from ahoy_tui.rules.ramming_speed import archery, fight, grappling, melee, sailing
 from ahoy_tui.rules.ramming_speed.actions import (
     AbandonShip,
     Board,
     CutLines,
     DropCorvus,
+    Fall,
+    MatchUp,
     PhaseDone,
     PlaceMan,
+    PutForward,
     Recall,
     RemoveCorvus,
     SealOrders,
@@ -31,11 +34,12 @@ from ahoy_tui.rules.ramming_speed.helm import (
     radius,
     steer_toward,
 )
-from ahoy_tui.rules.ramming_speed.model import Band, Galley, Phase, RSState, Sail
+from ahoy_tui.rules.ramming_speed.model import SECTIONS, Band, Galley, Phase, RSState, Sail
 
 SEQUENCE = "1.0 Sequence of play"
 PHASE_WORDS = {Phase.ORDERS: "write orders", Phase.FIRE: "range fire",
                Phase.GRAPPLE: "grappling", Phase.BOARD: "boarding",
+               Phase.MELEE: "hand to hand fighting",
                Phase.MAINTENANCE: "maintenance", Phase.OVER: "the battle is over"}
 
 
@@ -45,6 +49,8 @@ def legal(state: RSState) -> LegalActions:
         return LegalActions()
     if state.phase is Phase.ORDERS:
         return LegalActions([SealOrders(side)], forms=[order_form(state, side)])
+    if state.phase is Phase.MELEE:
+        return LegalActions(list(fight.choices(state)))   # a choice to make, no passing it
     fixed: list[Any] = []
     ranges: list[ActionRange] = []
     for action in phase_choices(state, state.phase, side):
@@ -118,17 +124,31 @@ def _boarding(state: RSState, side: str) -> Iterator[Any]:
                 continue
             if not melee.room_aboard(state, side, target.id):
                 continue  # her deck already holds five of ours a section (13.2)
-            yield Board(side, ship.id, target.id, True)
-            if any(m.officer for m in melee.boarders(state, ship)) and \
-                    any(not m.officer for m in melee.boarders(state, ship)):
-                yield Board(side, ship.id, target.id, False)
+            yield from _parties(state, side, ship, target.id)
+
+
+def _parties(state: RSState, side: str, ship: Galley, target: str) -> Iterator[Any]:
+    """Who boards (15.1, 13.0): all her boarders; the rank and file, her officers staying
+    aboard; those of one section of her deck, crossing from it; or one man."""
+    party = melee.boarders(state, ship)
+    yield Board(side, ship.id, target, True)
+    if any(m.officer for m in party) and any(not m.officer for m in party):
+        yield Board(side, ship.id, target, False)
+    sections = [s for s in SECTIONS
+                if any(melee.deck_section(ship, m.section) == s for m in party)]
+    if len(sections) > 1:
+        for section in sections:
+            yield Board(side, ship.id, target, True, section=section)
+    if len(party) > 1:
+        for man in party:
+            yield Board(side, ship.id, target, True, man=man.id)
 
 
 def _recalls(state: RSState, side: str) -> Iterator[Any]:
     """A galley of hers may call her boarders home (17.0, 17.2) from a galley they stand on."""
     for ship in own(state, side):
-        if ship.id in state.acted:
-            continue
+        if ship.id in state.acted or any(s == ship.id for s, _ in state.boarded):
+            continue   # a galley calls her men home, or sends them, in one boarding phase
         for target_id in dict.fromkeys(m.aboard for m in state.men
                                        if m.ship == ship.id and m.aboard not in ("", ship.id)):
             target = state.ship(target_id)
@@ -224,10 +244,17 @@ def explain(state: RSState, action: Any) -> tuple[str, str]:
               Board: Phase.BOARD, ShiftOars: Phase.MAINTENANCE, SetSail: Phase.MAINTENANCE,
               CutLines: Phase.MAINTENANCE, RemoveCorvus: Phase.MAINTENANCE,
               AbandonShip: Phase.MAINTENANCE, PlaceMan: Phase.MAINTENANCE,
-              Recall: Phase.BOARD}.get(type(action))
+              Recall: Phase.BOARD, PutForward: Phase.MELEE, MatchUp: Phase.MELEE,
+              Fall: Phase.MELEE}.get(type(action))
     if wanted is not None and wanted is not state.phase:
         return SEQUENCE, (f"that is done in {PHASE_WORDS[wanted]}; now it is "
                           f"{PHASE_WORDS[state.phase]}")
+    if isinstance(action, PutForward | MatchUp | Fall):
+        return explain_melee(state, action)
+    if isinstance(action, Board) and (action.man or action.section):
+        why = _party_problem(state, action)
+        if why:
+            return why
     reasons = {
         Shoot: ("18.1 Archery", "her archers have no target within range, or have loosed"),
         ThrowLines: ("14.0 Grappling", "lines are thrown a man each at an enemy within 2\", "
@@ -247,3 +274,54 @@ def explain(state: RSState, action: Any) -> tuple[str, str]:
                  "they boarded"),
     }
     return reasons.get(type(action), (SEQUENCE, "that is not a choice now"))
+
+
+def explain_melee(state: RSState, action: Any) -> tuple[str, str]:
+    """Why a melee choice is refused: not the choice the melee waits on, or not one the rules
+    allow (16.6 the beaten men, 16.7 the front, 16.0 the match-ups)."""
+    need = fight.waiting(state)
+    kinds = {PutForward: "putting men forward", MatchUp: "the match-ups",
+             Fall: "who falls"}
+    if need is None or not need[1] or type(need[1][0]) is not type(action):
+        wanted = kinds[type(need[1][0])] if need and need[1] else "nothing"
+        return "16.7 Hand to hand fighting", (f"the fight waits on {wanted}, not "
+                                              f"{kinds[type(action)]}")
+    m = state.melee
+    assert m is not None
+    if action.ship != m.ship or getattr(action, "section", m.section) != m.section:
+        return "16.7 Hand to hand fighting", (f"the fight now is at {fight.where(state)}")
+    if isinstance(action, Fall):
+        return fight.WHO_FALLS, ("one of the men who lost the fight falls, and they choose "
+                                 "which")
+    if isinstance(action, PutForward):
+        wide = fight.width(m.section, m.tower)
+        return "16.7 Hand to hand fighting", (
+            f"{wide} of her side's fit men at {fight.where(state)} come forward "
+            f"({'three abreast at bow and stern' if wide == 3 else 'one abreast'})")
+    put = {i for _, men in m.fronts for i in men}
+    used = [i for a, b in action.fights for i in (*a, *b)]
+    if sorted(used) != sorted(put) or len(set(used)) != len(used):
+        return "16.7 Hand to hand fighting", ("the match-ups pair the men put forward, each "
+                                              "in one fight")
+    return fight.MATCH_UPS, ("as far as possible duels of equal rank and number: every man "
+                             "of the smaller side in a fight of his own, and as many "
+                             "one-against-one duels of men of equal rank as can be had")
+
+
+def _party_problem(state: RSState, action: Board) -> tuple[str, str] | None:
+    """What is wrong with the men named to board, if anything (15.1, 13.0)."""
+    try:
+        ship = state.ship(action.ship)
+    except KeyError:
+        return None
+    if action.man:
+        man = next((m for m in state.men if m.id == action.man), None)
+        if man is None or man.ship != ship.id or man.aboard != ship.id:
+            return "15.1 Boarding", f"that man is not one of {ship.name}'s men aboard her"
+        if man not in melee.boarders(state, ship):
+            return "15.1 Boarding", ("captains, marines, archers and admirals board, fit; "
+                                     f"{ship.name}'s {man.rank} stays")
+    if action.section and not melee.boarding_party(state, ship, True, action.section):
+        return "13.0 Moving aboard ship", (f"none of {ship.name}'s boarders stands in her "
+                                           f"{action.section}")
+    return None

@@ -10,6 +10,8 @@ rounds each side's idle men step one section toward the fighting (13.1).
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Sequence
 
 from ahoy_tui.engine.dice import Dice
@@ -64,10 +66,23 @@ def boarders(state: RSState, ship: Galley, officers: bool = True) -> tuple[Man, 
                  and m.rank in allowed and fit(state, m) and (officers or not m.officer))
 
 
-def landing(state: RSState, ship: Galley, target: Galley) -> list[str]:
-    """The target's sections nearest her first: where her boarders come aboard."""
-    return sorted(SECTIONS, key=lambda s: (point_distance(place_of(target, s), ship.outline),
-                                           SECTIONS.index(s)))
+def landing(state: RSState, ship: Galley, target: Galley,
+            start: str | None = None) -> list[str]:
+    """The target's sections nearest her first: where her boarders come aboard; from
+    ``start``, a section of her deck, the target's sections nearest that one first."""
+    def gap(s: str) -> tuple[float, float, int]:
+        there = place_of(target, s)
+        near = math.dist(there, place_of(ship, start)) if start else 0.0
+        return (near, point_distance(there, ship.outline), SECTIONS.index(s))
+
+    return sorted(SECTIONS, key=gap)
+
+
+def deck_section(ship: Galley, section: str) -> str:
+    """The section of her deck a place stands in: a tower counts in its section (13.2)."""
+    if section == "tower":
+        return ship.towers[0] if ship.towers else "middle"
+    return section
 
 
 def room_aboard(state: RSState, side: str, target_id: str) -> int:
@@ -78,29 +93,45 @@ def room_aboard(state: RSState, side: str, target_id: str) -> int:
                for s in SECTIONS)
 
 
+def boarding_party(state: RSState, ship: Galley, officers: bool = True, section: str = "",
+                   man: str = "") -> tuple[Man, ...]:
+    """The men a boarding sends (15.1): all her boarders, or the rank and file, or those
+    standing in one section of her deck, or one man."""
+    return tuple(m for m in boarders(state, ship, officers)
+                 if (not section or deck_section(ship, m.section) == section)
+                 and (not man or m.id == man))
+
+
 def board(state: RSState, ship_id: str, target_id: str, officers: bool,
-          events: list[Event]) -> RSState:
-    """Her boarders cross: five to a section at most (13.2), the nearest sections first."""
+          events: list[Event], *, section: str = "", man: str = "") -> RSState:
+    """Her boarders cross, each from the section he stands in to the target's section nearest
+    it, five of a side to a section at most (13.2; else the next nearest)."""
     ship, target = state.ship(ship_id), state.ship(target_id)
-    men = sorted(boarders(state, ship, officers), key=lambda m: (rank_index(m), m.id),
-                 reverse=True)  # the rank and file lead, officers behind
+    men = sorted(boarding_party(state, ship, officers, section, man),
+                 key=lambda m: (rank_index(m), m.id), reverse=True)  # the rank and file lead
     cap = tables()["melee"]["section_holds"]
     room = {s: cap - sum(1 for m in state.men if m.aboard == target_id and m.section == s
                          and side_of(state, m) == ship.side) for s in SECTIONS}
     moved: dict[str, Man] = {}
-    for section in landing(state, ship, target):
-        while room[section] > 0 and men:
-            man = men.pop()
-            moved[man.id] = replace(man, aboard=target_id, section=section)
-            room[section] -= 1
+    while men:
+        one = men.pop()
+        to = next((s for s in landing(state, ship, target, deck_section(ship, one.section))
+                   if room[s] > 0), None)
+        if to is None:
+            break
+        moved[one.id] = replace(one, aboard=target_id, section=to)
+        room[to] -= 1
     if not moved:
         return state
-    events.append(Happened("board", f"{len(moved)} of {ship.name}'s men board {target.name}",
-                           BOARDING, side=ship.side, ship=ship_id, big=True))
-    state = replace(state, men=tuple(moved.get(m.id, m) for m in state.men),
-                    boarded=(*state.boarded, (ship_id, target_id)),
-                    acted=(*state.acted, ship_id))
-    return state
+    where = ", ".join(f"{n} to her {s}" for s in SECTIONS
+                      if (n := sum(1 for m in moved.values() if m.section == s)))
+    who = "" if len(moved) > 1 else f" ({man_name(state, next(iter(moved.values())))})"
+    events.append(Happened("board", f"{len(moved)} of {ship.name}'s men{who} board "
+                           f"{target.name}: {where}", BOARDING, side=ship.side, ship=ship_id,
+                           big=True))
+    boarded = state.boarded if (ship_id, target_id) in state.boarded else \
+        (*state.boarded, (ship_id, target_id))
+    return replace(state, men=tuple(moved.get(m.id, m) for m in state.men), boarded=boarded)
 
 
 def fights(state: RSState) -> tuple[str, ...]:
@@ -116,30 +147,53 @@ def fights(state: RSState) -> tuple[str, ...]:
 
 
 def melee(state: RSState, dice: Dice, events: list[Event]) -> RSState:
-    """Two melee rounds (16.7), men moving between them (13.1); then who holds each deck."""
-    for rnd in (1, 2):
-        for ship_id in fights(state):
-            state = advance(state, ship_id, events)
-            state = fight_round(state, ship_id, rnd, dice, events)
-        if rnd == 1:
-            for ship_id in fights(state):
-                state = close_up(state, ship_id)
-    for ship in state.ships:
-        if ship.afloat:
-            state = overrun(state, ship.id, dice, events)
+    """Two melee rounds (16.7), men moving between them (13.1); then who holds each deck.
+    Every choice made as the rules' own default (the best men put forward, the boarders'
+    match-ups by :func:`pair_off`, the least valuable man falling): the melee the flow plays
+    asks the players instead (``fight.py``)."""
+    from ahoy_tui.rules.ramming_speed.fight import begin, run
+
+    state, _ = run(begin(state), dice, events, ask=False)
     return state
 
 
+def man_key(man: Man) -> tuple[str, str]:
+    """What tells men apart in a choice: rank and galley (two of Nike's marines are alike)."""
+    return (man.rank, man.ship)
+
+
 def front(men: Sequence[Man], width: int) -> list[Man]:
-    """The men each side puts forward: its best, three abreast or one (16.7)."""
+    """The men a side puts forward by default: its best, three abreast or one (16.7)."""
     return sorted(men, key=lambda m: (rank_index(m), m.id))[:width]
 
 
-def pair_off(ours: list[Man], theirs: list[Man]) -> list[tuple[list[Man], list[Man]]]:
-    """Duels of equal rank where possible, then man to man, then the extra men doubling up
-    on the fights already joined (16.0, 16.4)."""
+def front_options(men: Sequence[Man], width: int) -> list[tuple[Man, ...]]:
+    """Every front a side may put forward (16.7): as many of its men as the place takes
+    abreast, fronts of the same ranks from the same galleys counted once; the best first."""
+    ranked = sorted(men, key=lambda m: (rank_index(m), m.id))
+    out: list[tuple[Man, ...]] = []
+    seen: set[tuple[tuple[str, str], ...]] = set()
+    for combo in itertools.combinations(ranked, min(width, len(ranked))):
+        sig = tuple(sorted(man_key(m) for m in combo))
+        if sig not in seen:
+            seen.add(sig)
+            out.append(combo)
+    return out
+
+
+Pairing = list[tuple[list[Man], list[Man]]]
+
+
+def equal_duels(fights_: Pairing) -> int:
+    """The fights that are duels of equal rank and number (16.0): one against one, alike."""
+    return sum(1 for a, b in fights_ if len(a) == len(b) == 1 and a[0].rank == b[0].rank)
+
+
+def pair_off(ours: list[Man], theirs: list[Man]) -> Pairing:
+    """The boarders' match-ups by default: duels of equal rank where possible, then man to
+    man, then the extra men doubling up, on the unequal fights first (16.0, 16.4)."""
     a, b = list(ours), list(theirs)
-    fights_: list[tuple[list[Man], list[Man]]] = []
+    fights_: Pairing = []
     for man in list(a):
         match = next((o for o in b if o.rank == man.rank), None)
         if match is not None:
@@ -148,11 +202,60 @@ def pair_off(ours: list[Man], theirs: list[Man]) -> list[tuple[list[Man], list[M
             b.remove(match)
     while a and b:
         fights_.append(([a.pop(0)], [b.pop(0)]))
+    order = sorted(range(len(fights_)), key=lambda i: (fights_[i][0][0].rank
+                                                       == fights_[i][1][0].rank, i))
     for i, extra in enumerate(a):
-        fights_[i % len(fights_)][0].append(extra)
+        fights_[order[i % len(order)]][0].append(extra)
     for i, extra in enumerate(b):
-        fights_[i % len(fights_)][1].append(extra)
+        fights_[order[i % len(order)]][1].append(extra)
     return fights_
+
+
+def _signature(fights_: Pairing) -> tuple[tuple[tuple[tuple[str, str], ...], ...], ...]:
+    return tuple(sorted((tuple(sorted(man_key(m) for m in a)),
+                         tuple(sorted(man_key(m) for m in b))) for a, b in fights_))
+
+
+def matchups(ours: Sequence[Man], theirs: Sequence[Man]) -> list[Pairing]:
+    """Every match-up the boarding force may make of the men put forward (16.7) that keeps to
+    16.0: each man of the smaller front in a fight of his own, each of the larger in one, and
+    as many duels of equal rank and number as can be had. Alike match-ups (the same ranks of
+    the same galleys against each other) are counted once; :func:`pair_off`'s first."""
+    a, b = list(ours), list(theirs)
+    if not a or not b:
+        return []
+    small, large, flip = (b, a, False) if len(a) >= len(b) else (a, b, True)
+    every: list[Pairing] = []
+    for assign in itertools.product(range(len(small)), repeat=len(large)):
+        if len(set(assign)) < len(small):
+            continue
+        option: Pairing = []
+        for i, one in enumerate(small):
+            group = [large[j] for j, f in enumerate(assign) if f == i]
+            option.append(([one], group) if flip else (group, [one]))
+        every.append(option)
+    best = max(equal_duels(o) for o in every)
+    plain = pair_off(a, b)
+    out: list[Pairing] = []
+    seen: set[object] = set()
+    for option in ([plain] if equal_duels(plain) == best else []) + every:
+        sig = _signature(option)
+        if equal_duels(option) == best and sig not in seen:
+            seen.add(sig)
+            out.append(option)
+    return out
+
+
+def fall_choices(losers: Sequence[Man]) -> list[Man]:
+    """Whom the losers of a fight of two or more may give up (16.6), alike men once; the least
+    valuable (the lowest rank) first."""
+    out: list[Man] = []
+    seen: set[tuple[str, str]] = set()
+    for m in sorted(losers, key=lambda m: (-rank_index(m), m.id)):
+        if man_key(m) not in seen:
+            seen.add(man_key(m))
+            out.append(m)
+    return out
 
 
 def modifiers(a: Sequence[Man], b: Sequence[Man], *, a_tower: bool = False,
@@ -166,52 +269,41 @@ def modifiers(a: Sequence[Man], b: Sequence[Man], *, a_tower: bool = False,
     return int(plus_a), int(plus_b)
 
 
-def duel(state: RSState, a: list[Man], b: list[Man], where: str, dice: Dice,
-         events: list[Event], *, a_tower: bool = False, b_tower: bool = False) -> RSState:
-    """One fight: a D6 a side; two points ahead kills an opponent, else a draw (16.1); the
-    loser of two-to-one gives up his least valuable man (16.6)."""
+def duel_roll(state: RSState, a: Sequence[Man], b: Sequence[Man], where: str, dice: Dice, *,
+              a_tower: bool = False, b_tower: bool = False) -> tuple[list[Man], str]:
+    """One fight's dice: a D6 a side; two points ahead kills an opponent, else a draw (16.1).
+    Returns the beaten men (none for a draw) and the rule that decided it."""
     ma, mb = modifiers(a, b, a_tower=a_tower, b_tower=b_tower)
     names_a = " and ".join(man_name(state, m) for m in a)
     names_b = " and ".join(man_name(state, m) for m in b)
     rule = TOWER if (a_tower or b_tower) else SUPERIORITY if (ma or mb) else DUEL
-    sa = side_of(state, a[0])
-    sb = side_of(state, b[0])
-    ra = dice.d6(f"{where}: {names_a}{' +1' if ma else ''}", rule, side=sa)
-    rb = dice.d6(f"{where}: {names_b}{' +1' if mb else ''}", rule, side=sb)
+    ra = dice.d6(f"{where}: {names_a}{' +1' if ma else ''}", rule, side=side_of(state, a[0]))
+    rb = dice.d6(f"{where}: {names_b}{' +1' if mb else ''}", rule, side=side_of(state, b[0]))
     diff = (ra + ma) - (rb + mb)
-    margin = tables()["melee"]["kill_margin"]
-    if abs(diff) < margin:
+    if abs(diff) < tables()["melee"]["kill_margin"]:
         dice.judge("a draw")
+        return [], rule
+    return list(b if diff > 0 else a), rule
+
+
+def duel(state: RSState, a: list[Man], b: list[Man], where: str, dice: Dice,
+         events: list[Event], *, a_tower: bool = False, b_tower: bool = False) -> RSState:
+    """One fight, the loser of two-to-one giving up his least valuable man (16.6, as the
+    rules' default; the melee the flow plays asks him)."""
+    losers, rule = duel_roll(state, a, b, where, dice, a_tower=a_tower, b_tower=b_tower)
+    if not losers:
         return state
-    losers = b if diff > 0 else a
-    fallen = max(losers, key=lambda m: (rank_index(m), m.id))
+    fallen = fall_choices(losers)[0]
     dice.judge(f"{man_name(state, fallen)} falls")
     return kill(state, fallen, dice, events, rule, rolled=True)
 
 
 def fight_round(state: RSState, ship_id: str, rnd: int, dice: Dice,
                 events: list[Event]) -> RSState:
-    """One melee round aboard a galley, section by section."""
-    ship = state.ship(ship_id)
-    width = tables()["melee"]["abreast"]
-    for section in SECTIONS:
-        here = [m for m in state.men if m.aboard == ship_id and m.section == section
-                and fit(state, m)]
-        attackers = [m for m in here if side_of(state, m) != ship.side]
-        defenders = [m for m in here if side_of(state, m) == ship.side]
-        where = f"{ship.name}'s {section}, round {rnd}"
-        if attackers and defenders:
-            # the boarding side pairs the men off (16.7)
-            for ours, theirs in pair_off(front(attackers, width[section]),
-                                         front(defenders, width[section])):
-                state = duel(state, ours, theirs, where, dice, events)
-        elif attackers and section in ship.towers:
-            tower = [m for m in state.men if m.aboard == ship_id and m.section == "tower"
-                     and fit(state, m) and side_of(state, m) == ship.side]
-            if tower:  # one at a time up the tower's ladder
-                state = duel(state, front(attackers, 1), front(tower, 1),
-                             f"{ship.name}'s tower, round {rnd}", dice, events, b_tower=True)
-    return state
+    """One melee round aboard a galley, section by section, every choice the rules' default."""
+    from ahoy_tui.rules.ramming_speed.fight import fight_ship
+
+    return fight_ship(state, ship_id, rnd, dice, events)
 
 
 def contested_sections(state: RSState, ship_id: str) -> set[str]:

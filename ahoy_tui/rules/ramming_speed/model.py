@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from enum import Enum
 
-from attrs import Factory, frozen
+from attrs import Factory, field, frozen
 
 from ahoy_tui.engine.geometry import Point, Polygon, hull_deg
 from ahoy_tui.engine.orders import Sealed
+from ahoy_tui.engine.serialize import ADDED
 from ahoy_tui.engine.state import GameState
 
 SECTIONS = ("bow", "middle", "stern")
@@ -26,6 +27,7 @@ class Phase(Enum):
     FIRE = "fire"              # 3. range fire (chosen, then shot together)
     GRAPPLE = "grapple"        # 5. grappling lines and corvi
     BOARD = "board"            # 6. boarding
+    MELEE = "melee"            # 6. hand to hand: fronts, match-ups, who falls (16.6-16.7)
     MAINTENANCE = "maintenance"  # 8. oars, sails, cutting lines, corvi
     OVER = "over"
 
@@ -261,6 +263,30 @@ class Shot:
     aim: str = ""                    # a section at short range, or a man's id from a tower
 
 
+Fights = tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
+
+
+@frozen
+class Melee:
+    """A melee being fought (16.0-16.8), step by step: the round, the places fought so far this
+    round, and at the place being fought now (``ship``, ``section``; ``tower`` when it is the
+    ladder up her tower) the men each side has put forward (16.7), the match-ups the boarders
+    made (boarders' ids, defenders' ids, a fight each), the next fight to roll, and a beaten
+    pair waiting to choose which of them falls (16.6)."""
+
+    round: int = 1
+    done: tuple[str, ...] = ()                    # "ship:section" fought, "ship:" advanced
+    ship: str = ""
+    section: str = ""
+    tower: bool = False
+    fronts: tuple[tuple[str, tuple[str, ...]], ...] = ()   # (side, men put forward)
+    fights: Fights = ()
+    paired: bool = False
+    next_fight: int = 0
+    losers: tuple[str, ...] = ()
+    rule: str = ""
+
+
 @frozen(kw_only=True)
 class RSState(GameState):
     """A moment of a Ramming Speed! battle."""
@@ -289,6 +315,8 @@ class RSState(GameState):
     acted: tuple[str, ...] = ()                    # galleys that have acted this phase
     escape: tuple[tuple[str, str], ...] = ()       # (side, edge): a side wins by leaving there
     last_track: tuple[tuple[str, tuple[Point, ...]], ...] = ()  # each galley's last move
+    # the melee under way (added later: out of the state hash while None, see ADDED)
+    melee: Melee | None = field(default=None, metadata={ADDED: True})
 
     def nearest_edge(self, x: float, y: float) -> str:
         """The table edge (N, S, W or E) nearest a point: the one a galley leaves by."""

@@ -2,7 +2,8 @@
 own chances the computer captains reckon with (``ai/ramming_speed/odds.py`` imports them): a
 ram on the ramming table (10.2-10.3), a holed galley's chance to sink before she plugs
 (10.5-10.6), the archers' and engines' shots (18.1, 19.1, 20.1), grappling lines thrown and
-cut (14.0-14.2) and a duel of hand to hand fighting (16.1-16.5). Every chance is an exact
+cut (14.0-14.2) and the fights of a match-up of hand to hand, the one chosen or, for a
+boarding, the first round as the men would meet (16.1-16.8). Every chance is an exact
 enumeration of the dice, read from the side's view; never the dice to come."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from functools import cache
 from ahoy_tui.engine.geometry import point_distance
 from ahoy_tui.engine.odds import Odds, bernoulli, hits, mean, number, percent, repeat
 from ahoy_tui.rules.ramming_speed import archery
-from ahoy_tui.rules.ramming_speed.model import Band, Galley, RSState
+from ahoy_tui.rules.ramming_speed.model import Band, Galley, Man, RSState
 from ahoy_tui.rules.ramming_speed.tables import angle_modifier, ram_loads, tables
 
 AVERAGE_FACES = (2, 3, 3, 4, 4, 5)   # an averaging die (10.2)
@@ -180,25 +181,102 @@ def duel_odds(plus_a: int, plus_b: int) -> tuple[Fraction, Fraction, Fraction]:
     return Fraction(win, 36), Fraction(draw, 36), Fraction(lose, 36)
 
 
-def _board(state: RSState, ship: Galley, target: Galley, officers: bool) -> Odds | None:
-    from ahoy_tui.rules.ramming_speed.melee import boarders, fit, modifiers, rank_index
+def fight_chances(a: list[Man], b: list[Man], *,
+                  tower: bool = False) -> tuple[int, int, Fraction, Fraction, Fraction]:
+    """One fight of a match-up: each side's bonus (16.2-16.5, +1 defending a tower 16.8) and
+    (a kills one of b, a draw, b kills one of a)."""
+    from ahoy_tui.rules.ramming_speed.melee import modifiers
 
-    mine = list(boarders(state, ship, officers))
-    theirs = [m for m in state.men if m.aboard == target.id and fit(state, m)
-              and state.ship(m.ship).side != ship.side]
-    if not mine or not theirs:
+    plus_a, plus_b = modifiers(a, b, b_tower=tower)
+    return (plus_a, plus_b, *duel_odds(plus_a, plus_b))
+
+
+def pairing_odds(state: RSState, pairing: list[tuple[list[Man], list[Man]]], *,
+                 tower: bool = False, ours_first: bool = True, head: str = "") -> Odds:
+    """The odds of the fights of a match-up (boarders first in each pair), fight by fight,
+    from the side of ``ours_first`` (the boarders, else the defenders): how many of theirs
+    and of ours fall. Each fight is its own two dice (16.1); they are independent."""
+    from ahoy_tui.rules.ramming_speed.melee import man_name
+
+    kills: list[Fraction] = []
+    losses: list[Fraction] = []
+    lines = [head] if head else []
+    for a, b in pairing:
+        plus_a, plus_b, win, draw, lose = fight_chances(a, b, tower=tower)
+        mine, theirs = (a, b) if ours_first else (b, a)
+        kill, fall = (win, lose) if ours_first else (lose, win)
+        mine_plus, theirs_plus = (plus_a, plus_b) if ours_first else (plus_b, plus_a)
+        kills.append(kill)
+        losses.append(fall)
+        names = " and ".join(man_name(state, m) for m in mine)
+        foes = " and ".join(man_name(state, m) for m in theirs)
+        lines.append(f"{names} (D6 {mine_plus:+d}) against {foes} (D6 {theirs_plus:+d}): "
+                     f"one of theirs falls {percent(kill)}, a draw {percent(draw)}, one of "
+                     f"ours {percent(fall)}")
+    dist = hits(kills)
+    outcomes = tuple((f"{n} of theirs fall", dist[n]) for n in sorted(dist))
+    lines += [f"{name}: {percent(p)}" for name, p in outcomes]
+    expected = {"theirs fall": sum(kills, ZERO), "ours fall": sum(losses, ZERO)}
+    return Odds(f"{number(expected['theirs fall'])} of theirs fall · "
+                f"{number(expected['ours fall'])} of ours", tuple(lines), outcomes, expected)
+
+
+def _board(state: RSState, ship: Galley, target: Galley, action: object) -> Odds | None:
+    """A boarding's first round as the men would meet: each crossing from where he stands,
+    each side's best put forward, paired by the boarders' plain match-up (16.7); the player
+    may choose otherwise when the melee asks him."""
+    from ahoy_tui.rules.ramming_speed.fight import spot_men, spots, width
+    from ahoy_tui.rules.ramming_speed.melee import board, boarding_party, front, pair_off
+
+    party = boarding_party(state, ship, bool(getattr(action, "officers", True)),
+                           str(getattr(action, "section", "")), str(getattr(action, "man", "")))
+    if not party:
         return None
-    best = min(mine, key=rank_index)
-    foe = min(theirs, key=rank_index)
-    plus_a, plus_b = modifiers([best], [foe])
-    win, draw, lose = duel_odds(plus_a, plus_b)
-    lines = (f"{len(mine)} boarders against {len(theirs)} aboard {target.name}",
-             f"a duel, her {best.rank} against their {foe.rank}: D6 {plus_a:+d} against D6 "
-             f"{plus_b:+d}, two ahead kills (16.1)",
-             f"their {foe.rank} falls: {percent(win)}", f"a draw: {percent(draw)}",
-             f"her {best.rank} falls: {percent(lose)}")
-    return Odds(f"duel {percent(win)} kill · {percent(lose)} fall", lines,
-                (("kill", win), ("draw", draw), ("fall", lose)))
+    after = board(state, ship.id, target.id, bool(getattr(action, "officers", True)), [],
+                  section=str(getattr(action, "section", "")),
+                  man=str(getattr(action, "man", "")))
+    pairing: list[tuple[list[Man], list[Man]]] = []
+    towers = False
+    for section, tower in spots(after, target.id):
+        attackers, defenders = spot_men(after, target.id, section, tower)
+        wide = width(section, tower)
+        pairing += pair_off(front(attackers, wide), front(defenders, wide))
+        towers = towers or tower
+    if not pairing:
+        return None
+    head = (f"{len(party)} boarder{'s' * (len(party) != 1)} against "
+            f"{sum(1 for m in state.men if m.aboard == target.id and m.ship == target.id)} "
+            f"aboard {target.name}: the first round as they would meet, the best put forward, "
+            "equal ranks first (the match-ups are yours when the melee asks)")
+    return pairing_odds(after, pairing, tower=towers, head=head)
+
+
+def _melee_choice(state: RSState, action: object) -> Odds | None:
+    """A melee choice's fights: a match-up's own; a front, against the other side's front
+    (theirs, or their best) by the plain match-up."""
+    from ahoy_tui.rules.ramming_speed.fight import as_men, spot_men, width
+    from ahoy_tui.rules.ramming_speed.melee import front, pair_off
+
+    m = state.melee
+    if m is None or not m.ship or getattr(action, "ship", None) != m.ship:
+        return None
+    ship = state.ship(m.ship)
+    boarding = getattr(action, "side", "") != ship.side
+    if getattr(action, "kind", "") == "match_up":
+        pairing = as_men(state, getattr(action, "fights", ()))
+        return pairing_odds(state, pairing, tower=m.tower, head="these match-ups, fight by fight")
+    if getattr(action, "kind", "") != "put_forward":
+        return None
+    attackers, defenders = spot_men(state, m.ship, m.section, m.tower)
+    fronts = dict(m.fronts)
+    wide = width(m.section, m.tower)
+    mine = [state.man(i) for i in getattr(action, "men", ())]
+    other_side = state.other(ship.side) if not boarding else ship.side
+    other = ([state.man(i) for i in fronts[other_side]] if other_side in fronts
+             else front(defenders if boarding else attackers, wide))
+    pairing = pair_off(mine, other) if boarding else pair_off(other, mine)
+    return pairing_odds(state, pairing, tower=m.tower, ours_first=boarding,
+                        head="against their front, paired equal ranks first")
 
 
 # --- the hook ----------------------------------------------------------------------------------
@@ -206,6 +284,8 @@ def _board(state: RSState, ship: Galley, target: Galley, officers: bool) -> Odds
 def odds(state: RSState, action: object) -> Odds | None:
     """The odds of a Ramming Speed! choice that rolls, or None for one that does not."""
     kind = getattr(action, "kind", "")
+    if kind in ("match_up", "put_forward"):
+        return _melee_choice(state, action)
     ship_id = getattr(action, "ship", None)
     target_id = getattr(action, "target", None)
     if ship_id is None or target_id is None:
@@ -218,5 +298,5 @@ def odds(state: RSState, action: object) -> Odds | None:
     if kind == "cut_lines":
         return _cut_lines(state, ship, target)
     if kind == "board":
-        return _board(state, ship, target, bool(getattr(action, "officers", True)))
+        return _board(state, ship, target, action)
     return None

@@ -9,8 +9,11 @@ from ahoy_tui.rules.ramming_speed.actions import (
     Board,
     CutLines,
     DropCorvus,
+    Fall,
+    MatchUp,
     PhaseDone,
     PlaceMan,
+    PutForward,
     Recall,
     RemoveCorvus,
     SealOrders,
@@ -29,6 +32,7 @@ PROMPTS = {
     Phase.FIRE: "range fire: choose your archers' and engines' targets (all shoot at once)",
     Phase.GRAPPLE: "grappling: throw lines or drop a corvus on an enemy within 2\"",
     Phase.BOARD: "boarding: send your men across to a galley held fast",
+    Phase.MELEE: "hand to hand: put your men forward, match them up, or choose who falls",
     Phase.MAINTENANCE: "maintenance: oars, sails, lines and corvi; holes are plugged for you",
 }
 
@@ -71,8 +75,14 @@ def describe(state: RSState, action: Any) -> str:
         case DropCorvus():
             return f"{_name(state, action.ship)} drops her corvus on {_name(state, action.target)}"
         case Board():
-            who = "" if action.officers else " (officers stay aboard)"
-            return f"{_name(state, action.ship)} boards {_name(state, action.target)}{who}"
+            return board_words(state, action)
+        case PutForward():
+            return "put forward " + _men(state, action.men)
+        case MatchUp():
+            return "; ".join(f"{_men(state, a)} against {_men(state, b)}"
+                             for a, b in action.fights)
+        case Fall():
+            return f"{_men(state, (action.man,))} falls"
         case ShiftOars():
             return (f"{_name(state, action.ship)}: an oar section to "
                     f"{'starboard' if action.to_starboard else 'port'}")
@@ -96,6 +106,38 @@ def describe(state: RSState, action: Any) -> str:
         case PhaseDone():
             return "done with this phase"
     return str(action)
+
+
+def _men(state: RSState, ids: tuple[str, ...]) -> str:
+    """Men by their galleys, ranks and numbers: "Nike's marine 2 and Nike's archer"."""
+    from ahoy_tui.rules.ramming_speed.melee import man_name
+
+    out = []
+    for i in ids:
+        try:
+            out.append(man_name(state, state.man(i)))
+        except KeyError:
+            out.append("a man")
+    return " and ".join(out)
+
+
+def board_words(state: RSState, action: Board) -> str:
+    """Who boards: "Nike boards Victoria: all 6", "… her bow's 3", "… Nike's marine 2"."""
+    from ahoy_tui.rules.ramming_speed.melee import boarding_party
+
+    head = f"{_name(state, action.ship)} boards {_name(state, action.target)}"
+    try:
+        party = boarding_party(state, state.ship(action.ship), action.officers,
+                               action.section, action.man)
+    except KeyError:
+        return head
+    if action.man:
+        return f"{head}: {_men(state, (action.man,))} ({party[0].section if party else ''})"
+    if action.section:
+        return f"{head}: the {len(party)} of her {action.section}"
+    if not action.officers:
+        return f"{head}: {len(party)}, officers stay aboard"
+    return f"{head}: all {len(party)}"
 
 
 def man_words(state: RSState, man: Man) -> str:

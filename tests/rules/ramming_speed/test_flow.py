@@ -84,16 +84,16 @@ def test_the_phases_come_in_the_order_of_1_1():
         1, 1,          # fire: both archers miss (18.1)
         3, 3,          # the ram: 3 + 3 - 1 (slow) = 5, no effect (10.2)
         3, 4,          # grappling: two lines hold (14.0)
-        3, 3,          # melee round 1 in b's bow: a's marine and archer, b's marine: a draw
-        3, 3, 3, 3,    # round 2: b's archer has stepped up from amidships (13.1): draws
-    )
+        3, 3,          # melee round 1 in b's bow: a's marine, b's marine: a draw
+        3, 3,          # round 2: b's archer has stepped up from amidships (13.1): one
+    )                  # fight, a's marine against the two, a draw
     with forced(*dice):
         state, events = play(
             state,
             Shoot("p1", "a", "b", "bow"), PhaseDone("p1"),
             Shoot("p2", "b", "a", "bow"), PhaseDone("p2"),
             ThrowLines("p1", "a", "b", 2), PhaseDone("p1"), PhaseDone("p2"),
-            Board("p1", "a", "b", False), PhaseDone("p1"))
+            Board("p1", "a", "b", section="bow"), PhaseDone("p1"))
     assert state.phase is Phase.MAINTENANCE
     assert sum(len(r.faces) for r in rolls(events)) == len(dice)   # all forced, no more
     order = [first_index(events, rule) for rule in

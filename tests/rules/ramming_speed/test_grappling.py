@@ -132,11 +132,12 @@ def test_the_men_who_threw_may_board():
     with forced(3, 3, 3, 3):   # the first option is a's (15.0): b may not board yet
         assert Board("p2", "b", "a", True) not in list(phase_choices(state, Phase.BOARD,
                                                                      "p2"))
-        # a's captain, two marines and archer cross to b's bow; two melee rounds there,
-        # three against b's marine: a D6 a side a round, 3 and 3, draws
-        after, events = play(state, Board("p1", "a", "b", True), PhaseDone("p1"))
+        # a's two marines in her bow, where the lines were thrown, cross to b's bow; two
+        # melee rounds there, two against b's marine: a D6 a side a round, 3 and 3, draws
+        after, events = play(state, Board("p1", "a", "b", True, section="bow"),
+                             PhaseDone("p1"))
     assert len(rolls(events)) == 4 and "b-mar1" in {m.id for m in after.men}
-    assert {m.id for m in after.men if m.aboard == "b"} >= {"a-mar1", "a-mar2", "a-arc1"}
+    assert {m.id for m in after.men if m.aboard == "b" and m.ship == "a"} == {"a-mar1", "a-mar2"}
     # the boarded side may not board back the galley that boarded her this turn
     assert Board("p2", "b", "a", True) not in list(phase_choices(after, Phase.BOARD, "p2"))
 
