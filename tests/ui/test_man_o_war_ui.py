@@ -16,6 +16,7 @@ from ahoy_tui.engine.fast import replace
 from ahoy_tui.rules.man_o_war.model import Marks
 from ahoy_tui.session import LocalSession
 from ahoy_tui.ui.app import AhoyApp
+from ahoy_tui.ui.widgets.sea_map import SeaMap
 from ahoy_tui.ui.widgets.template_cards import TemplateCards
 
 
@@ -171,6 +172,14 @@ async def test_the_last_action_opens_the_game_over_summary(tmp_path: Path) -> No
         text = screen_text(app)
         assert whole.state.result.split(":")[0] in text
         assert "Battle Honours" in text and "Karak Grimaz (Dreadnought)" in text
+        battle = app.screen_stack[-2]
+        await pilot.press("m")  # the map as the battle ended
+        await pilot.pause()
+        assert app.screen is battle and battle.query_one(SeaMap).display
+        await pilot.press("v")  # and the summary again
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert "Karak Grimaz (Dreadnought)" in screen_text(app)
 
 
 async def test_the_wizards_hand_is_shown_to_his_side_alone(tmp_path: Path) -> None:

@@ -483,6 +483,32 @@ def test_at_the_end_abandoned_and_scuttled_enemy_ships_count_as_sunk() -> None:
     assert sea.state.over and sea.state.honours == (5 + 4 + 3, 0)
 
 
+def test_the_game_over_summary_says_what_won_each_battle_honour() -> None:
+    """The summary's roll: each kill that earned Honours, under the side that won them, adding
+    up to its total."""
+    from ahoy_tui.rules.man_o_war.flow import summary
+
+    sea = honours_battle()
+    sea.arrange("c1", crew=0, abandoned=True)
+    sea.arrange("b", crew=1)
+    sea.play(Activate("g")).play(EndMove()).play(EndFire())
+    sea.play(Board("b"), 6, 1).play(TakePrize("b", 2))
+    sea.end_battle_phase()
+    state = sea.state
+    assert state.over
+    b, c1 = sea.ship("b").name, sea.ship("c1").name
+    p2 = state.side_names[1]
+    assert [(h.side, h.points, h.what) for h in state.honour_roll] == [
+        ("p1", 5, f"{p2}'s Admiral lost"), ("p1", 4, f"the {b} taken as a prize"),
+        ("p1", 3, f"the {c1} abandoned at the end")]
+    lines = summary(state).splitlines()
+    at = lines.index(f"{state.side_names[0]}: 12 Battle Honours")
+    assert lines[at + 1:at + 4] == [f"  +5 for {p2}'s Admiral lost",
+                                    f"  +4 for the {b} taken as a prize",
+                                    f"  +3 for the {c1} abandoned at the end"]
+    assert sum(h.points for h in state.honour_roll) == state.honours[0]
+
+
 def test_the_turn_limit_with_equal_honours_is_a_draw() -> None:
     sea = honours_battle()
     sea.end_battle_phase()
