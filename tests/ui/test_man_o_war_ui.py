@@ -213,6 +213,40 @@ async def test_the_wizards_hand_is_shown_to_his_side_alone(tmp_path: Path) -> No
             assert name not in screen_text(app)
 
 
+async def test_hot_seat_passes_the_terminal_before_a_hand_of_magic_cards(
+        tmp_path: Path) -> None:
+    """Two players at one terminal: the first to decide has it already; when the other side
+    decides next and its Wizard's hand would show, a screen covering the battle asks for the
+    terminal to be passed first, and Enter shows that side's hand, not the first's."""
+    from ahoy_tui.rules.man_o_war.spellbook import spellbook
+    from ahoy_tui.ui.screens.battle import BattleScreen
+    from ahoy_tui.ui.screens.hand_over import HandOverScreen
+
+    game = Game.new("man-o-war", "sorcery", seed=7)
+    assert game.state.to_act == "p1"
+    theirs = game.state.wizard("p2").hand
+    app = AhoyApp(session=session(tmp_path, game))
+    async with app.run_test(size=(130, 44)) as pilot:
+        await pilot.pause()
+        battle = app.screen
+        assert isinstance(battle, BattleScreen)  # no hand-over for the first
+        for _ in range(12):
+            if battle.session.state.to_act == "p2":
+                break
+            await pilot.press("1")
+            await pilot.pause()
+        assert battle.session.state.to_act == "p2"
+        assert isinstance(app.screen, HandOverScreen)
+        text = screen_text(app)
+        assert "Pass the terminal to Bretonnia" in text and "Magic cards" in text
+        assert all(spellbook().spell(c).name not in text for c in theirs)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is battle and battle._shown().wizard("p2").hand == \
+            battle.session.state.wizard("p2").hand
+        assert all(c == "" for c in battle._shown().wizard("p1").hand)
+
+
 async def test_the_magic_phase_at_80_by_24(tmp_path: Path) -> None:
     """The smallest terminal: the Magic Phase's prompt and a spell to cast are on screen, and a
     key casts it."""

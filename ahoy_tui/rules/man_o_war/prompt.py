@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ahoy_tui.engine.geometry import distance, heading_name
+from ahoy_tui.engine.geometry import distance, heading_name, point_distance
 from ahoy_tui.rules.man_o_war import flow, flyers, magic, monsters, movement, shooting
 from ahoy_tui.rules.man_o_war.actions import (
     Activate,
@@ -49,9 +49,10 @@ from ahoy_tui.rules.man_o_war.actions import (
     TurnOnTheSpot,
     Twice,
 )
-from ahoy_tui.rules.man_o_war.creatures import monster, name, wounds_left
+from ahoy_tui.rules.man_o_war.creatures import body, monster, name, wounds_left
 from ahoy_tui.rules.man_o_war.model import COMPASS, Creature, MowState, Phase, Ship
 from ahoy_tui.rules.man_o_war.spellbook import spellbook
+from ahoy_tui.rules.man_o_war.table import outline
 
 
 def _side(state: MowState, side: str | None) -> str:
@@ -222,6 +223,30 @@ def _flight_gap(state: MowState, toward: str) -> str:
     return f" ({distance(mine, theirs):.1f}\" away)"
 
 
+def _swim_gap(state: MowState, toward: str) -> str:
+    """How far the monster swimming is from the ship ``toward``, and how far its dice let it
+    swim: " (8.5\" away; 7\" to swim)"."""
+    prowl = state.prowl
+    if prowl is None or not state.has_creature(prowl.creature) or not state.has_ship(toward):
+        return ""
+    gap = distance(body(state.creature(prowl.creature)), outline(state.ship(toward)))
+    return f" ({gap:.1f}\" away; {prowl.allowance:g}\" to swim)"
+
+
+def _summon_gap(state: MowState, creature_id: str) -> str:
+    """Where a face-down template lies from the nearest enemy ship: "; 12.0\" from the
+    Galleon"."""
+    if not state.has_creature(creature_id):
+        return ""
+    creature = state.creature(creature_id)
+    enemies = [s for s in state.ships if s.side != creature.side and s.afloat and s.on_table]
+    if not enemies:
+        return ""
+    gaps = [(point_distance((creature.x, creature.y), outline(s)), s.name) for s in enemies]
+    gap, ship = min(gaps)
+    return f"; its template {gap:.1f}\" from the {ship}"
+
+
 def _needs(state: MowState, card: str) -> str:
     """The score the side deciding needs to dispel with ``card``: " (4+ on a D6)"."""
     if not card or not state.to_act or state.wizard(state.to_act) is None:
@@ -261,8 +286,8 @@ def describe(state: MowState, action: Any) -> str:
             what = "its lair" if state.has_creature(creature) and \
                 state.creature(creature).where == "lair" else "a template, face down,"
             return f"Place {what} {x:g}\" from the west, {y:g}\" from the north"
-        case Summon():
-            return "Summon a sea monster (4+)"
+        case Summon(monster=creature):
+            return f"Summon a sea monster (4+{_summon_gap(state, creature)})"
         case Emerge(spot=spot):
             return (f"It rises at {QUARTER[spot]}" if 0 <= spot < len(QUARTER)
                     else "It rises in its template's area")
@@ -272,7 +297,7 @@ def describe(state: MowState, action: Any) -> str:
             return "Move twice" if what == "move" else "Attack twice"
         case Swim(toward=toward, heading=heading, inches=inches):
             if toward:
-                return f"Swim at the {state.ship(toward).name}"
+                return f"Swim at the {state.ship(toward).name}{_swim_gap(state, toward)}"
             return f"Swim {inches}\" {heading_name(heading)}"
         case SpecialAttack(target=target):
             prowl = state.prowl
