@@ -435,6 +435,11 @@ class MowState(GameState):
     flyers: tuple[Flyer, ...] = field(default=(), metadata={ADDED: True})
     flight: Flight | None = field(default=None, metadata={ADDED: True})
     duel: Duel | None = field(default=None, metadata={ADDED: True})
+    # A squadron's one order: the moves (``SetCourse``, ``Advance``, ``Turn``, ``TurnOnTheSpot``
+    # as "course:sail:cruise", "ahead:4", "turn:starboard", "spot:port:90") of the first of
+    # its ships to move this activation (``orders_by``), which the rest may follow
+    orders: tuple[str, ...] = field(default=(), metadata={ADDED: True})
+    orders_by: str = field(default="", metadata={ADDED: True})
     # What each Battle Honour was won for, in the order won (the game-over summary): words
     # alone, out of the hash, so a save that won Honours before the roll was kept still verifies
     honour_roll: tuple[Honour, ...] = field(default=(), metadata={TOLD: True})

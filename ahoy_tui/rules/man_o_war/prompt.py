@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ahoy_tui.engine.geometry import distance, heading_name, point_distance
-from ahoy_tui.rules.man_o_war import flow, flyers, magic, monsters, movement, shooting
+from ahoy_tui.rules.man_o_war import flow, flyers, magic, monsters, movement, shooting, squadron
 from ahoy_tui.rules.man_o_war.actions import (
     Activate,
     Advance,
@@ -39,6 +39,7 @@ from ahoy_tui.rules.man_o_war.actions import (
     PushClear,
     Ram,
     Reroll,
+    SameOrders,
     Scuttle,
     SetCourse,
     SpecialAttack,
@@ -200,6 +201,8 @@ def describe_choice(state: MowState, template: Any, field: str, values: tuple[in
                 "the north-west)")
     if isinstance(template, Emerge):
         return "It rises at the centre of its template's area, or in a quarter of it"
+    if isinstance(template, Advance) and field == "inches" and values and template.stop:
+        return f"Ahead {values[0]}-{values[-1]}\" and end her move there (stopping short)"
     if isinstance(template, Advance) and field == "inches" and values:
         ahead = movement.advance_words(state, values[-1])
         return f"Ahead {values[0]}-{values[-1]}\"" + (f" (all of it: {ahead})" if ahead else "")
@@ -374,9 +377,14 @@ def describe(state: MowState, action: Any) -> str:
             elif pace == "backwards":
                 words = "Back water (up to 2\")"
             return words
-        case Advance(inches=inches):
+        case Advance(inches=inches, stop=stop):
             ahead = movement.advance_words(state, inches)
-            return f"Ahead {inches}\"" + (f": {ahead}" if ahead else "")
+            return (f"Ahead {inches}\"" + (" and end her move" if stop else "")
+                    + (f": {ahead}" if ahead else ""))
+        case SameOrders():
+            leader = state.ship(state.orders_by).name if state.has_ship(state.orders_by) \
+                else "squadron"
+            return f"As the {leader}: {squadron.words(state)}"
         case Turn(side=side):
             return f"Turn to {side}"
         case TurnOnTheSpot(side=side, degrees=degrees):
