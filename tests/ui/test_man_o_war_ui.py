@@ -247,6 +247,38 @@ async def test_hot_seat_passes_the_terminal_before_a_hand_of_magic_cards(
         assert all(c == "" for c in battle._shown().wizard("p1").hand)
 
 
+async def test_a_highlighted_turn_draws_the_turning_template_on_the_map(tmp_path: Path) -> None:
+    """The cursor on a turn in the choices: the map draws her hull as the turn will leave it
+    (a ghost) and the template's sweep, before anything is played; off it, they go."""
+    from ahoy_tui.rules.man_o_war.actions import Activate, SetCourse, Turn
+    from ahoy_tui.ui.widgets.choices import ChoiceList
+
+    game = Game.new("man-o-war", "empire_bretonnia", seed=3)
+    for _ in range(40):
+        legal = game.legal_actions()
+        if any(isinstance(a, Turn) for a in legal.fixed):
+            break
+        pick = next((a for a in legal.fixed if isinstance(a, (Activate, SetCourse))),
+                    legal.fixed[0] if legal.fixed else None)
+        game.play(pick)
+    turn = next(a for a in game.legal_actions().fixed if isinstance(a, Turn))
+    step = game.step
+    app = AhoyApp(session=session(tmp_path, game))
+    async with app.run_test(size=(130, 44)) as pilot:
+        await pilot.pause()
+        battle = app.screen
+        choices = battle.query_one(ChoiceList)
+        sea = battle.query_one(SeaMap)
+        choices.highlighted = choices._choices.index(turn)
+        await pilot.pause()
+        assert battle.preview_action == turn and battle.session.step == step
+        assert any(h.ghost for h in sea._scene.hulls)
+        assert any(line.path for line in sea._scene.lines)
+        choices.highlighted = len(choices._choices) - 1  # her move's end: nothing to draw
+        await pilot.pause()
+        assert not any(h.ghost for h in sea._scene.hulls)
+
+
 async def test_the_magic_phase_at_80_by_24(tmp_path: Path) -> None:
     """The smallest terminal: the Magic Phase's prompt and a spell to cast are on screen, and a
     key casts it."""

@@ -159,6 +159,9 @@ class ManOWarRuleset:
         assert isinstance(state, MowState)
         return table_text(state)
 
+    # the map draws the highlighted choice before it is taken (a turn's Turning Template)
+    preview_highlighted = True
+
     def scene(self, state: GameState, selected: str | None = None, **shown: Any) -> Any:
         from ahoy_tui.rules.man_o_war.view import scene
 

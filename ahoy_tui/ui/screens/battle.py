@@ -336,6 +336,25 @@ class BattleScreen(BattleBasics):
     @on(ChoiceList.OptionHighlighted, "#choices")
     def choice_highlighted(self) -> None:
         self.show_odds()
+        self._preview_highlighted()
+
+    def _preview_highlighted(self) -> None:
+        """Rules that draw a choice before it is taken from the list itself
+        (``preview_highlighted``: Man O' War's Turning Template for a turn) get the highlighted
+        choice as the map's ``preview_action`` while no value is being picked."""
+        if not getattr(self.session.ruleset, "preview_highlighted", False):
+            return
+        if self.query_one(ValuePicker).display:
+            return
+        choices = self.query_one(ChoiceList)
+        rows = choices._choices
+        index = choices.highlighted
+        row = rows[index] if choices.display and index is not None and \
+            0 <= index < len(rows) else None
+        action = None if isinstance(row, NumberChoice) else row
+        if action != self.preview_action:
+            self.preview_action = action
+            self._redraw_map()
 
     def action_odds(self) -> None:
         """``b``: the whole breakdown of the odds shown."""
