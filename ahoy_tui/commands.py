@@ -106,7 +106,14 @@ def export_battle(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
 
 def _show_step(game: Game, out: TextIO, hidden: dict[int, str] | None = None) -> None:
+    """One step of the log. A battle not yet over keeps every side's secrets (the rules'
+    ``event_visible`` and ``secret_action``: a Wizard's hand, a card discarded face down, sealed
+    orders): its sides are still playing, and the file may be shown to either."""
+    from ahoy_tui.engine.orders import is_secret
+
     step = game.step
+    ruleset = game.ruleset
+    unfinished = not game.state_at(game.last_step).over
     if step == 0:
         out.write(f"== {game.scenario.title} (seed {game.seed}) ==\n")
     elif step in (hidden or {}):
@@ -116,8 +123,16 @@ def _show_step(game: Game, out: TextIO, hidden: dict[int, str] | None = None) ->
     else:
         before = game.state_at(step - 1)
         action = game.action_at(step)
-        out.write(f"[{step}] {before.to_act}: {game.ruleset.describe_action(before, action)}\n")
+        words = ("a secret decision" if unfinished and is_secret(ruleset, action)
+                 else ruleset.describe_action(before, action))
+        out.write(f"[{step}] {before.to_act}: {words}\n")
+    visible = getattr(ruleset, "event_visible", None)
     for event in game.events_at(step):
+        if unfinished and visible is not None and not all(
+                visible(event, side) for side in ruleset.sides):
+            side = getattr(event, "side", None) or "a side"
+            out.write(f"    ({side}'s secret, kept while the battle goes on)\n")
+            continue
         out.write(f"    {event.describe()}\n")
     if game.over and step == game.last_step:
         out.write(f"=== {game.state.result} ===\n")

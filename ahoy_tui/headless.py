@@ -1,7 +1,8 @@
 """A battle in a plain terminal, without the Textual screen: read the table, pick a numbered choice.
 
 Each side is played by a human at the keyboard or by ``random`` (uniform over the legal
-actions). Every action is autosaved; ``u`` undoes, ``r`` redoes, ``s`` saves, ``q`` quits.
+actions). Every action is autosaved (a new battle's file is written with its first action, so
+a launch that plays none leaves none behind); ``u`` undoes, ``r`` redoes, ``s`` saves, ``q`` quits.
 """
 
 from __future__ import annotations
@@ -102,10 +103,17 @@ def play(args: argparse.Namespace, stdin: TextIO | None = None,
     game.policy = getattr(args, "undo", None) or game.policy or "casual"
     game.autosave = save_path
     try:
-        game.save(save_path)
+        if game.last_step:  # a loaded battle: the file says who plays it now
+            game.save(save_path)
+        # a new one is written with its first action: a launch that plays none leaves no save
     except SaveError as exc:
         say(f"ahoy: {exc}")
         return 2
+
+    def saved_words(then: str = "") -> str:
+        if not game.last_step and not save_path.exists():
+            return "Nothing played: no save written."
+        return f"Saved to {save_path}." + then
     say(f"{game.scenario.title}: {game.scenario.description}")
     say(f"Autosaving to {save_path}.")
     say(help_text(game.ruleset))
@@ -135,11 +143,11 @@ def play(args: argparse.Namespace, stdin: TextIO | None = None,
         line = stdin.readline()
         if not line:
             say("")
-            say(f"Saved to {save_path}.")
+            say(saved_words())
             return 0
         command = line.strip()
         if command in ("q", "quit"):
-            say(f"Saved to {save_path}. Continue with: ahoy play --load {save_path}")
+            say(saved_words(f" Continue with: ahoy play --load {save_path}"))
             return 0
         if command == "?":
             say(help_text(game.ruleset))
@@ -181,6 +189,9 @@ def play(args: argparse.Namespace, stdin: TextIO | None = None,
             _report(say, game.play(action))
         except (IllegalAction, InvalidAction) as exc:
             say(f"Refused: {exc}")
+            continue
+        except SaveError as exc:  # not on disk, so not played
+            say(f"Not played: {exc}")
             continue
         shown = game.step
     say("")

@@ -171,7 +171,10 @@ class LocalSession:
                 game.players[side]["learning"] = True
         if autosave:
             game.autosave = self.path
-            self.save()
+            if game.last_step:  # a resumed battle: the file says who plays it now
+                self.save()
+            # a new battle is written with its first action: a launch that plays none
+            # leaves no save behind (nothing to resume on the title screen)
 
     @classmethod
     def new(cls, ruleset: str, scenario: str | None = None, *,

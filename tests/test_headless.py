@@ -51,7 +51,21 @@ def test_ramming_speeds_orders_are_written_on_a_move_line(tmp_path):
 def test_a_move_line_refused_names_the_rule_and_plays_nothing(tmp_path):
     text = headless(tmp_path, "--ruleset", "ahoy", "--p2", "ai:random", stdin=": 4 r 3\nq\n")
     assert "The move line is for a ship under way" in text
-    assert load_game(next(tmp_path.glob("*.json"))).step == 0
+    assert "Nothing played: no save written." in text
+    assert not list(tmp_path.glob("*.json"))  # nothing played, nothing left behind
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_launch_that_plays_nothing_leaves_no_save_and_one_action_writes_it(tmp_path, ruleset):
+    """Every rule system: quit at once and there is no file to resume; play one choice and
+    the file holds it."""
+    headless(tmp_path, "--ruleset", ruleset, "--p1", "human", "--p2", "human", stdin="q\n")
+    assert not list(tmp_path.glob("*.json"))
+    text = headless(tmp_path, "--ruleset", ruleset, "--p1", "human", "--p2", "human",
+                    stdin="1\nq\n")
+    saved = list(tmp_path.glob("*.json"))
+    assert len(saved) == 1 and "Saved to" in text
+    assert load_game(saved[0]).last_step == 1
 
 
 def test_u_takes_back_the_players_decision_and_the_captains_answers(tmp_path):

@@ -26,7 +26,9 @@ def new_session(path: Path, p1: str, p2: str, policy: str, ruleset: str = "ahoy"
     captains = {side: make_captain(who, think=think)
                 for side, who in (("p1", p1), ("p2", p2)) if who != "human"}
     game = Game.new(ruleset, "duel", seed=5)
-    return LocalSession(game, path=path, policy=policy, captains=captains)
+    session = LocalSession(game, path=path, policy=policy, captains=captains)
+    game.play(game.legal_actions()[0])  # a first action writes the file
+    return session
 
 
 @pytest.mark.parametrize(("p1", "p2"), list(itertools.product(SEATS, SEATS)))
@@ -92,7 +94,8 @@ def test_strict_stays_strict_after_a_resume(tmp_path):
 def test_play_load_brings_the_captain_back_headless(tmp_path):
     args = build_parser().parse_args(["play", "--seed", "9", "--saves", str(tmp_path),
                                       "--p2", "ai:easy", "--undo", "strict"])
-    assert play(args, stdin=io.StringIO("q\n"), stdout=io.StringIO()) == 0
+    # the first choice (a distance, where it is one), written with that first action
+    assert play(args, stdin=io.StringIO("1\n1 6\nq\n"), stdout=io.StringIO()) == 0
     saved = next(tmp_path.glob("*.json"))
     record = load_record(saved)
     assert record.policy == "strict" and record.players["p2"]["level"] == "easy"
@@ -105,3 +108,17 @@ def test_play_load_brings_the_captain_back_headless(tmp_path):
     assert "[p2]" in text  # the captain took its turns
     again = load_record(saved)
     assert again.policy == "strict" and again.players["p2"]["level"] == "easy"
+
+
+@pytest.mark.parametrize("ruleset", ["ahoy", "naval-battle", "man-o-war", "ramming-speed",
+                                     "acks"])
+def test_a_new_battle_is_written_with_its_first_action_not_before(tmp_path, ruleset):
+    """A launch that plays no action leaves no save behind, whatever the rules; the first
+    action writes the file, who plays each side with it."""
+    session = LocalSession.new(ruleset, folder=tmp_path, seed=2)
+    assert not session.path.exists() and not session.dirty
+    session.play(session.legal_actions()[0])
+    assert session.path.exists() and load_record(session.path).players["p1"] == {
+        "player": "human"}
+    resumed = LocalSession.load(session.path)  # resumed, it is written again at once
+    assert resumed.game.last_step == 1

@@ -247,6 +247,11 @@ _FIELDS: dict[type, tuple[tuple[str, bytes, Any], ...]] = {}
 # Field metadata marking a field added to a state class after saves were made: while it holds
 # its default it is left out of the hash, so those saves still verify.
 ADDED = "added"
+# Field metadata marking a field of words alone, a record of what happened kept for the
+# players (Man O' War's roll of what won each Battle Honour): it follows from the actions like
+# the rest of the state, decides nothing, and is never in the hash, so saves made before it,
+# whose states would have held it, still verify.
+TOLD = "told"
 _ALWAYS = object()
 
 
@@ -303,7 +308,7 @@ def _digest(obj: Any) -> bytes:
         if fields is None:
             fields = _FIELDS[cls] = tuple(
                 (a.name, a.name.encode(), a.default if a.metadata.get(ADDED) else _ALWAYS)
-                for a in attrs.fields(cls))
+                for a in attrs.fields(cls) if not a.metadata.get(TOLD))
         parts = [cls.__name__.encode()]
         for name, encoded, default in fields:
             value = getattr(obj, name)

@@ -28,3 +28,27 @@ def test_an_unknown_enum_value_is_refused() -> None:
     with pytest.raises(Exception) as refused:
         converter.structure(data, type(state))
     assert "'tea' is not a valid Phase" in repr(refused.value.exceptions[0])  # type: ignore[attr-defined]
+
+
+def test_a_field_of_words_alone_is_never_in_the_hash_and_an_added_one_only_off_its_default(
+) -> None:
+    """TOLD: a record kept for the players (Man O' War's roll of Battle Honours) hashes as if
+    it were not there, whatever it holds; ADDED: only while at its default."""
+    from attrs import field, frozen
+
+    from ahoy_tui.engine.serialize import ADDED, TOLD, state_hash
+
+    @frozen
+    class Before:
+        points: int
+
+    @frozen
+    class After:
+        points: int
+        roll: tuple[str, ...] = field(default=(), metadata={TOLD: True})
+        later: int = field(default=0, metadata={ADDED: True})
+
+    Before.__name__ = After.__name__ = "Tally"  # the name is in the digest
+    assert state_hash(After(4)) == state_hash(Before(4))  # type: ignore[arg-type]
+    assert state_hash(After(4, ("the Galleon sunk",))) == state_hash(Before(4))  # type: ignore[arg-type]
+    assert state_hash(After(4, (), 1)) != state_hash(Before(4))  # type: ignore[arg-type]

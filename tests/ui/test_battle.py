@@ -122,6 +122,19 @@ async def test_save_quit_load_and_continue(tmp_path, monkeypatch):
         assert battle.session.step == step + 1
 
 
+async def test_a_launch_that_plays_nothing_leaves_no_save_behind(tmp_path, monkeypatch):
+    """Into a new battle and straight out: no file to resume (and no question about unsaved
+    changes); the title offers no Resume."""
+    monkeypatch.setenv("AHOY_SAVES", str(tmp_path))
+    app = AhoyApp(session=session(tmp_path), saves=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert not list(tmp_path.glob("*.json"))
+
+
 def sailing() -> dict:
     data = broadside()
     data["ships"][0].update(anchored=False, speed=8, x=10, y=10, guns=[])

@@ -16,6 +16,7 @@ from ahoy_tui.engine.fast import replace
 from ahoy_tui.rules.man_o_war.model import Marks
 from ahoy_tui.session import LocalSession
 from ahoy_tui.ui.app import AhoyApp
+from ahoy_tui.ui.widgets.sea_map import SeaMap
 from ahoy_tui.ui.widgets.template_cards import TemplateCards
 
 
@@ -171,6 +172,14 @@ async def test_the_last_action_opens_the_game_over_summary(tmp_path: Path) -> No
         text = screen_text(app)
         assert whole.state.result.split(":")[0] in text
         assert "Battle Honours" in text and "Karak Grimaz (Dreadnought)" in text
+        battle = app.screen_stack[-2]
+        await pilot.press("m")  # the map as the battle ended
+        await pilot.pause()
+        assert app.screen is battle and battle.query_one(SeaMap).display
+        await pilot.press("v")  # and the summary again
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert "Karak Grimaz (Dreadnought)" in screen_text(app)
 
 
 async def test_the_wizards_hand_is_shown_to_his_side_alone(tmp_path: Path) -> None:
@@ -202,6 +211,72 @@ async def test_the_wizards_hand_is_shown_to_his_side_alone(tmp_path: Path) -> No
         for name in secret:
             assert name not in enemy and name not in logged
             assert name not in screen_text(app)
+
+
+async def test_hot_seat_passes_the_terminal_before_a_hand_of_magic_cards(
+        tmp_path: Path) -> None:
+    """Two players at one terminal: the first to decide has it already; when the other side
+    decides next and its Wizard's hand would show, a screen covering the battle asks for the
+    terminal to be passed first, and Enter shows that side's hand, not the first's."""
+    from ahoy_tui.rules.man_o_war.spellbook import spellbook
+    from ahoy_tui.ui.screens.battle import BattleScreen
+    from ahoy_tui.ui.screens.hand_over import HandOverScreen
+
+    game = Game.new("man-o-war", "sorcery", seed=7)
+    assert game.state.to_act == "p1"
+    theirs = game.state.wizard("p2").hand
+    app = AhoyApp(session=session(tmp_path, game))
+    async with app.run_test(size=(130, 44)) as pilot:
+        await pilot.pause()
+        battle = app.screen
+        assert isinstance(battle, BattleScreen)  # no hand-over for the first
+        for _ in range(12):
+            if battle.session.state.to_act == "p2":
+                break
+            await pilot.press("1")
+            await pilot.pause()
+        assert battle.session.state.to_act == "p2"
+        assert isinstance(app.screen, HandOverScreen)
+        text = screen_text(app)
+        assert "Pass the terminal to Bretonnia" in text and "Magic cards" in text
+        assert all(spellbook().spell(c).name not in text for c in theirs)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is battle and battle._shown().wizard("p2").hand == \
+            battle.session.state.wizard("p2").hand
+        assert all(c == "" for c in battle._shown().wizard("p1").hand)
+
+
+async def test_a_highlighted_turn_draws_the_turning_template_on_the_map(tmp_path: Path) -> None:
+    """The cursor on a turn in the choices: the map draws her hull as the turn will leave it
+    (a ghost) and the template's sweep, before anything is played; off it, they go."""
+    from ahoy_tui.rules.man_o_war.actions import Activate, SetCourse, Turn
+    from ahoy_tui.ui.widgets.choices import ChoiceList
+
+    game = Game.new("man-o-war", "empire_bretonnia", seed=3)
+    for _ in range(40):
+        legal = game.legal_actions()
+        if any(isinstance(a, Turn) for a in legal.fixed):
+            break
+        pick = next((a for a in legal.fixed if isinstance(a, (Activate, SetCourse))),
+                    legal.fixed[0] if legal.fixed else None)
+        game.play(pick)
+    turn = next(a for a in game.legal_actions().fixed if isinstance(a, Turn))
+    step = game.step
+    app = AhoyApp(session=session(tmp_path, game))
+    async with app.run_test(size=(130, 44)) as pilot:
+        await pilot.pause()
+        battle = app.screen
+        choices = battle.query_one(ChoiceList)
+        sea = battle.query_one(SeaMap)
+        choices.highlighted = choices._choices.index(turn)
+        await pilot.pause()
+        assert battle.preview_action == turn and battle.session.step == step
+        assert any(h.ghost for h in sea._scene.hulls)
+        assert any(line.path for line in sea._scene.lines)
+        choices.highlighted = len(choices._choices) - 1  # her move's end: nothing to draw
+        await pilot.pause()
+        assert not any(h.ghost for h in sea._scene.hulls)
 
 
 async def test_the_magic_phase_at_80_by_24(tmp_path: Path) -> None:

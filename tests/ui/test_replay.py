@@ -388,7 +388,11 @@ async def test_take_over_at_the_start_and_escape_closes(saved: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, BattleScreen)
         assert app.screen.session.step == 0
-        assert load_record(app.screen.session.path).actions == ()
+        # taken over before anything is played: written with its first action, not before
+        assert not app.screen.session.path.exists()
+        await pilot.press("1")
+        await pilot.pause()
+        assert len(load_record(app.screen.session.path).actions) >= 1
 
 
 @pytest.mark.asyncio

@@ -107,6 +107,20 @@ class ManOWarRuleset:
         return replace(state, rng=Rng(0, state.rng.counter), wizards=wizards,
                        creatures=creatures)
 
+    def hand_over(self, state: GameState, side: str) -> str:
+        """At one terminal, why the other player looks away before ``side``'s view is shown
+        ("" when it shows nothing the other may not see): his Wizard's hand of Magic cards,
+        or which sea monster lies in his face-down template."""
+        assert isinstance(state, MowState)
+        wizard = state.wizard(side)
+        if wizard is not None and (wizard.hand or wizard.spent):
+            return ("Their Wizard's hand of Magic cards is shown next: the other captain "
+                    "looks away.")
+        if any(c.side == side and c.where == "template" and c.kind for c in state.creatures):
+            return ("Which sea monster lies in their face-down template is shown next: the "
+                    "other captain looks away.")
+        return ""
+
     def event_visible(self, event: Any, side: str) -> bool:
         """The cards a Wizard draws are told to his own side only."""
         from ahoy_tui.rules.man_o_war.magic import secret
@@ -144,6 +158,9 @@ class ManOWarRuleset:
 
         assert isinstance(state, MowState)
         return table_text(state)
+
+    # the map draws the highlighted choice before it is taken (a turn's Turning Template)
+    preview_highlighted = True
 
     def scene(self, state: GameState, selected: str | None = None, **shown: Any) -> Any:
         from ahoy_tui.rules.man_o_war.view import scene

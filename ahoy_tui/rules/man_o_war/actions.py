@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from attrs import frozen
+from attrs import field, frozen
+
+from ahoy_tui.engine.serialize import ADDED
 
 
 @frozen
@@ -72,10 +74,22 @@ class SetCourse:
 
 @frozen
 class Advance:
-    """Move straight ahead (astern when backing) this many inches."""
+    """Move straight ahead (astern when backing) this many inches; with ``stop``, and end her
+    move there (stopping short in one choice, as going her whole move is)."""
 
     kind: ClassVar[str] = "advance"
     inches: int
+    # added later: out of the action's digest (its dice) while False, so old saves replay
+    stop: bool = field(default=False, metadata={ADDED: True})
+
+
+@frozen
+class SameOrders:
+    """A ship of the squadron acting moves as the first of them to move this activation did:
+    the same course, the same advances and turns, then her move ends (the squadron's one
+    order, the project's own: Squadrons)."""
+
+    kind: ClassVar[str] = "same_orders"
 
 
 @frozen
@@ -364,7 +378,8 @@ class FireAntiFlyer:
     target: str
 
 
-MowAction = (PlaceTerrain | ChooseEdge | Deploy | Activate | Command | SetCourse | Advance | Turn
+MowAction = (PlaceTerrain | ChooseEdge | Deploy | Activate | Command | SetCourse | Advance
+             | SameOrders | Turn
              | TurnOnTheSpot | PushClear | Ram | EndMove | Fire | EndFire | Board | BoardingChoice
              | TakePrize | Scuttle | EndShip | CastSpell | NoSpell | DispelSpell | LetItStand
              | Reroll | DiscardSpell | KeepHand | PlaceMonster | Summon | Emerge | MonsterCourse

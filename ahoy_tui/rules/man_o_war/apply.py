@@ -17,6 +17,7 @@ from ahoy_tui.rules.man_o_war import (
     movement,
     setup,
     shooting,
+    squadron,
 )
 from ahoy_tui.rules.man_o_war.actions import (
     Activate,
@@ -50,6 +51,7 @@ from ahoy_tui.rules.man_o_war.actions import (
     PushClear,
     Ram,
     Reroll,
+    SameOrders,
     Scuttle,
     SetCourse,
     SpecialAttack,
@@ -66,9 +68,43 @@ from ahoy_tui.rules.man_o_war.model import MowState
 def apply_action(state: MowState, action: Any) -> tuple[MowState, list[Event]]:
     events: list[Event] = []
     dice = Dice(state.rng, events)
+    state = squadron.record(state, action)
     state = _dispatch(state, dice, action)
     state = flow.flow(state, dice)
     return replace(state, rng=dice.rng), events
+
+
+def _stop_there(state: MowState) -> MowState:
+    """Her move ends where the advance left her, unless she touched a ship she may ram."""
+    move = state.move
+    if move is None or state.stage != "move" or not state.current:
+        return state
+    if move.touched and not movement.may_ram(state, move.touched):
+        return state  # the ram is hers to make or not
+    return flow.end_move(state)
+
+
+def _same_orders(state: MowState, dice: Dice) -> MowState:
+    """She follows the squadron's order step by step as far as the rules let her (a step
+    they refuse, said with its rule, leaves the rest of her move to her captain); followed to
+    the end, her move ends."""
+    from ahoy_tui.rules.man_o_war.legal import explain, legal
+
+    ship = state.ship(state.current)
+    leader = state.ship(state.orders_by).name
+    flow.say(dice, "same_orders", f"The {ship.name} follows the {leader}'s orders: "
+             f"{squadron.words(state)}", squadron.SQUADRONS, side=ship.side)
+    for step in state.orders:
+        action = squadron.action_of(step)
+        if state.stage != "move" or state.current != ship.id or action not in legal(state):
+            if state.stage == "move" and state.current == ship.id:
+                rule, why = explain(state, action)
+                flow.say(dice, "orders_broken", f"The {ship.name} cannot follow the "
+                         f"{leader}: {why} ({rule}); the rest of her move is hers",
+                         squadron.SQUADRONS, side=ship.side)
+            return state
+        state = _dispatch(state, dice, action)
+    return _stop_there(state)
 
 
 def _dispatch(state: MowState, dice: Dice, action: Any) -> MowState:
@@ -87,13 +123,16 @@ def _dispatch(state: MowState, dice: Dice, action: Any) -> MowState:
             ships = flow.unit_ships(state, unit)
             flow.say(dice, "activate", f"{state.side_names[state.side_index(state.active)]} "
                      f"activate {flow.unit_name(state, unit)}", flow.BATTLE, side=state.active)
-            return replace(state, acting=ships)
+            return replace(state, acting=ships, orders=(), orders_by="")
         case Command(ship=ship_id):
             return replace(state, current=ship_id, stage="move", move=None)
         case SetCourse(means=means, pace=pace):
             return movement.set_course(state, dice, state.current, means, pace)
-        case Advance(inches=inches):
-            return movement.advance(state, dice, float(inches))
+        case Advance(inches=inches, stop=stop):
+            state = movement.advance(state, dice, float(inches))
+            return _stop_there(state) if stop else state
+        case SameOrders():
+            return _same_orders(state, dice)
         case Turn(side=side):
             return movement.turn(state, dice, side)
         case TurnOnTheSpot(side=side, degrees=degrees):

@@ -178,14 +178,16 @@ def take_prize(state: MowState, dice: Dice, winner_id: str, prize_id: str,
         tell(dice, "recaptured", f"The {prize.name} is recaptured and crewed again "
              f"({crew} crew counters): a straggler this turn", CAPTURED, prize, big=True)
         if was_prize:  # a ship only marked for scuttling had won her captor nothing yet
-            state = add_honours(state, captor, -prize.card.btw.boxes)
+            state = add_honours(state, captor, -prize.card.btw.boxes,
+                                f"the {prize.name} recaptured")
     else:
         prize = replace(prize, crew=crew, abandoned=False, captured_by=side,
                         captured_turn=state.turn, **unscuttled)
         tell(dice, "prize", f"The {winner.name} puts {crew} crew counter"
              f"{'s' if crew > 1 else ''} aboard the {prize.name}: she is a prize",
              CAPTURED, prize, big=True)
-        state = add_honours(state, side, prize.card.btw.boxes)
+        state = add_honours(state, side, prize.card.btw.boxes,
+                            f"the {prize.name} taken as a prize")
     return replace(with_ship(state, prize), won="", won_by="")
 
 

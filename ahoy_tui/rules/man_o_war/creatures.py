@@ -104,7 +104,7 @@ def wound(state: MowState, dice: Dice, creature_id: str, count: int, *, by: str 
         return state
     state = with_creature(state, replace(creature, where="dead", activated=True))
     winner = by if by and by != creature.side else state.other(creature.side)
-    state = add_honours(state, winner, beast.honours)
+    state = add_honours(state, winner, beast.honours, f"the {beast.name} killed")
     say(dice, "monster_killed", f"The {beast.name} is dead! {state.side_name(winner)} win "
         f"{beast.honours} Battle Honours", WOUNDS, side=creature.side, ship=creature.id,
         big=True)

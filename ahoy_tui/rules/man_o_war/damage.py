@@ -290,7 +290,8 @@ def abandon(state: MowState, dice: Dice, target_id: str) -> MowState:
 def admiral_lost(state: MowState, dice: Dice, side: str, how: str) -> MowState:
     """An Admiral captured or killed is worth 5 Battle Honours to the other side."""
     other = state.other(side)
-    state = add_honours(state, other, int(tables().setup["admiral_honours"]))
+    state = add_honours(state, other, int(tables().setup["admiral_honours"]),
+                        f"{state.side_name(side)}'s Admiral lost")
     dice.events.append(Happened("admiral_lost", f"{state.side_names[state.side_index(side)]}'s "
                                 f"Admiral is lost {how}", "Victory", side=side))
     return state
@@ -337,17 +338,16 @@ def sink(state: MowState, dice: Dice, target_id: str, *, by: str = "") -> MowSta
     state = replace(state, markers=(*state.markers, marker))
     winner = by or state.other(ship.side)
     if not ship.captured_by:
-        state = add_honours(state, winner, card.btw.boxes)
+        state = add_honours(state, winner, card.btw.boxes, f"the {ship.name} sunk")
     who = " and ".join((["her Admiral"] if clinging else []) + (["her Wizard"] if wizard else []))
     tell(dice, "sunk", f"The {ship.name} sinks! Wreckage marks where she went down"
          + (f", {who} clinging to it" if who else ""), SINKING, ship, big=True)
     return state
 
 
-def add_honours(state: MowState, side: str, honours: int) -> MowState:
-    index = state.side_index(side)
-    tally = tuple(h + honours if i == index else h for i, h in enumerate(state.honours))
-    return replace(state, honours=tally)
+def add_honours(state: MowState, side: str, honours: int, what: str) -> MowState:
+    """``side`` wins ``honours`` Battle Honours for ``what`` (on the roll the summary gives)."""
+    return state.with_honours(side, honours, what)
 
 
 def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]

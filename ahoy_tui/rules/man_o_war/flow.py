@@ -447,7 +447,8 @@ def scuttled(state: MowState, dice: Dice, ship: Ship) -> MowState:
     state = with_ship(state, replace(ship, sunk=True, scuttling_party=0))
     state = replace(state, markers=(*state.markers, marker))
     if ship.captured_by and ship.captured_by != ship.side:
-        state = add_honours(state, ship.captured_by, card.btw.boxes)
+        state = add_honours(state, ship.captured_by, card.btw.boxes,
+                            f"the {ship.name} scuttled")
     say(dice, "scuttled", f"The {ship.name} is scuttled", "Scuttle ships", side=ship.side,
         big=True)
     return state
@@ -522,10 +523,12 @@ def final_honours(state: MowState) -> MowState:
     prize held a full turn is worth double."""
     for ship in state.ships:
         if ship.afloat and ship.abandoned and not ship.captured_by:
-            state = add_honours(state, state.other(ship.side), ship.card.btw.boxes)
+            state = add_honours(state, state.other(ship.side), ship.card.btw.boxes,
+                                f"the {ship.name} abandoned at the end")
         if (state.house_rule("prize_double") and ship.afloat and ship.captured_by
                 and ship.captured_by != ship.side and ship.captured_turn < state.turn):
-            state = add_honours(state, ship.captured_by, ship.card.btw.boxes)
+            state = add_honours(state, ship.captured_by, ship.card.btw.boxes,
+                                f"the {ship.name} held a full turn as a prize")
     return state
 
 
@@ -570,11 +573,13 @@ def fate(ship: Ship) -> str:
 
 
 def summary(state: MowState) -> str:
-    """The game-over summary: each side's Battle Honours and every ship's fate."""
+    """The game-over summary: each side's Battle Honours, what won each (the roll), and every
+    ship's fate."""
     lines = [f"Turn {state.turn}"
              + (f"/{state.turn_limit}" if state.turn_limit else "") + ", over"]
     for index, side in enumerate(state.sides):
         lines.append(f"{state.side_names[index]}: {state.honours[index]} Battle Honours")
+        lines += [f"  {h.points:+d} for {h.what}" for h in state.honour_roll if h.side == side]
         lines += [f"  {s.name} ({s.card.name}): {fate(s)}" for s in state.ships
                   if s.side == side]
         wizard = state.wizard(side)

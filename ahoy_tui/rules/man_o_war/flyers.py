@@ -297,7 +297,7 @@ def _dead(state: MowState, dice: Dice, flyer_id: str, by: str, how: str) -> MowS
     card = template(flyer)
     state = with_flyer(state, replace(flyer, fate="dead", activated=True))
     winner = by if by and by != flyer.side else state.other(flyer.side)
-    state = add_honours(state, winner, card.honours)
+    state = add_honours(state, winner, card.honours, f"the {called(state, flyer)} brought down")
     say(dice, "flyer_down", f"The {card.name} falls: {how}. {state.side_name(winner)} win "
         f"{card.honours} Battle Honours", WOUNDS, side=flyer.side, ship=flyer.id, big=True)
     return state

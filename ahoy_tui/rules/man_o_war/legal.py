@@ -16,6 +16,7 @@ from ahoy_tui.rules.man_o_war import (
     movement,
     setup,
     shooting,
+    squadron,
 )
 from ahoy_tui.rules.man_o_war.actions import (
     Activate,
@@ -49,6 +50,7 @@ from ahoy_tui.rules.man_o_war.actions import (
     PushClear,
     Ram,
     Reroll,
+    SameOrders,
     Scuttle,
     SetCourse,
     SpecialAttack,
@@ -245,7 +247,9 @@ def held(state: MowState, ship: Ship) -> bool:
 def _moves(state: MowState, ship: Ship) -> LegalActions:
     move = state.move
     if move is None:
-        return LegalActions([*courses(state, ship), EndMove()])
+        found = courses(state, ship)
+        same = [SameOrders()] if found and squadron.offered(state) else []
+        return LegalActions([*found, *same, EndMove()])
     fixed: list[Any] = []
     ranges: list[ActionRange] = []
     if held(state, ship):  # begun in contact: push clear first, or stay
@@ -258,7 +262,10 @@ def _moves(state: MowState, ship: Ship) -> LegalActions:
         return LegalActions([*fixed, EndMove()])
     remaining = move.remaining
     if remaining > 1e-9:
-        ranges.append(ActionRange(Advance(1), "inches", 1, max(1, math.ceil(remaining - 1e-9))))
+        most = max(1, math.ceil(remaining - 1e-9))
+        ranges.append(ActionRange(Advance(1), "inches", 1, most))
+        if most > 1:  # stopping short, in one choice as going the whole way is
+            ranges.append(ActionRange(Advance(1, stop=True), "inches", 1, most - 1))
     cost = movement.turn_cost(ship)
     if (not move.ramming_speed and not move.backwards and remaining + 1e-9 >= cost):
         for side, steps in (("port", -1), ("starboard", 1)):
@@ -442,6 +449,12 @@ def explain(state: MowState, action: Any) -> tuple[str, str]:
         if isinstance(action, SetCourse):
             why = movement.can_move(ship)
             return "Movement", why or f"she cannot move by {action.means} at that pace"
+        if isinstance(action, SameOrders):
+            if state.stage != "move" or state.move is not None:
+                return squadron.SQUADRONS, ("she follows the squadron's orders instead of "
+                                            "setting her own course, before she begins")
+            return squadron.SQUADRONS, ("no other ship of her squadron has moved this "
+                                        "activation to give her orders to follow")
         if isinstance(action, (Advance, Turn, TurnOnTheSpot)):
             if state.stage != "move":
                 return "Turn Sequence", "each ship moves, then shoots, then boards"

@@ -16,7 +16,8 @@ from enum import StrEnum
 
 from attrs import field, frozen
 
-from ahoy_tui.engine.serialize import ADDED
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.engine.serialize import ADDED, TOLD
 from ahoy_tui.engine.state import GameState
 from ahoy_tui.rules.man_o_war.tables import Location, Template, tables
 
@@ -151,6 +152,17 @@ def new_ship(ship_id: str, template_id: str, side: str, *, name: str = "", x: fl
                 batteries_lost=tuple(0 for _ in card.batteries),
                 weakened=tuple(0 for _ in card.batteries),
                 fired=tuple(0 for _ in card.batteries), admiral=admiral, flagship=flagship)
+
+
+@frozen
+class Honour:
+    """A line of the Battle Honours' roll: what ``side`` won them for (a ship sunk or taken,
+    an Admiral or a Wizard lost, a monster or a flyer killed), the points it won (less than 0:
+    a prize recaptured)."""
+
+    side: str
+    points: int
+    what: str
 
 
 @frozen
@@ -423,6 +435,14 @@ class MowState(GameState):
     flyers: tuple[Flyer, ...] = field(default=(), metadata={ADDED: True})
     flight: Flight | None = field(default=None, metadata={ADDED: True})
     duel: Duel | None = field(default=None, metadata={ADDED: True})
+    # A squadron's one order: the moves (``SetCourse``, ``Advance``, ``Turn``, ``TurnOnTheSpot``
+    # as "course:sail:cruise", "ahead:4", "turn:starboard", "spot:port:90") of the first of
+    # its ships to move this activation (``orders_by``), which the rest may follow
+    orders: tuple[str, ...] = field(default=(), metadata={ADDED: True})
+    orders_by: str = field(default="", metadata={ADDED: True})
+    # What each Battle Honour was won for, in the order won (the game-over summary): words
+    # alone, out of the hash, so a save that won Honours before the roll was kept still verifies
+    honour_roll: tuple[Honour, ...] = field(default=(), metadata={TOLD: True})
 
     def ship(self, ship_id: str) -> Ship:
         for ship in self.ships:
@@ -459,6 +479,13 @@ class MowState(GameState):
 
     def other(self, side: str) -> str:
         return self.sides[1 - self.sides.index(side)]
+
+    def with_honours(self, side: str, points: int, what: str) -> MowState:
+        """``side`` wins ``points`` Battle Honours for ``what`` (kept on the roll)."""
+        index = self.side_index(side)
+        tally = tuple(h + points if i == index else h for i, h in enumerate(self.honours))
+        return replace(self, honours=tally,
+                       honour_roll=(*self.honour_roll, Honour(side, points, what)))
 
     def wizard(self, side: str) -> Wizard | None:
         return next((w for w in self.wizards if w.side == side), None)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ahoy_tui.engine.geometry import distance, heading_name
-from ahoy_tui.rules.man_o_war import flow, flyers, magic, monsters, movement, shooting
+from ahoy_tui.engine.geometry import distance, heading_name, point_distance
+from ahoy_tui.rules.man_o_war import flow, flyers, magic, monsters, movement, shooting, squadron
 from ahoy_tui.rules.man_o_war.actions import (
     Activate,
     Advance,
@@ -39,6 +39,7 @@ from ahoy_tui.rules.man_o_war.actions import (
     PushClear,
     Ram,
     Reroll,
+    SameOrders,
     Scuttle,
     SetCourse,
     SpecialAttack,
@@ -49,9 +50,10 @@ from ahoy_tui.rules.man_o_war.actions import (
     TurnOnTheSpot,
     Twice,
 )
-from ahoy_tui.rules.man_o_war.creatures import monster, name, wounds_left
+from ahoy_tui.rules.man_o_war.creatures import body, monster, name, wounds_left
 from ahoy_tui.rules.man_o_war.model import COMPASS, Creature, MowState, Phase, Ship
 from ahoy_tui.rules.man_o_war.spellbook import spellbook
+from ahoy_tui.rules.man_o_war.table import outline
 
 
 def _side(state: MowState, side: str | None) -> str:
@@ -199,6 +201,8 @@ def describe_choice(state: MowState, template: Any, field: str, values: tuple[in
                 "the north-west)")
     if isinstance(template, Emerge):
         return "It rises at the centre of its template's area, or in a quarter of it"
+    if isinstance(template, Advance) and field == "inches" and values and template.stop:
+        return f"Ahead {values[0]}-{values[-1]}\" and end her move there (stopping short)"
     if isinstance(template, Advance) and field == "inches" and values:
         ahead = movement.advance_words(state, values[-1])
         return f"Ahead {values[0]}-{values[-1]}\"" + (f" (all of it: {ahead})" if ahead else "")
@@ -220,6 +224,30 @@ def _flight_gap(state: MowState, toward: str) -> str:
     else:
         theirs = shooting.target_outline(state, toward)
     return f" ({distance(mine, theirs):.1f}\" away)"
+
+
+def _swim_gap(state: MowState, toward: str) -> str:
+    """How far the monster swimming is from the ship ``toward``, and how far its dice let it
+    swim: " (8.5\" away; 7\" to swim)"."""
+    prowl = state.prowl
+    if prowl is None or not state.has_creature(prowl.creature) or not state.has_ship(toward):
+        return ""
+    gap = distance(body(state.creature(prowl.creature)), outline(state.ship(toward)))
+    return f" ({gap:.1f}\" away; {prowl.allowance:g}\" to swim)"
+
+
+def _summon_gap(state: MowState, creature_id: str) -> str:
+    """Where a face-down template lies from the nearest enemy ship: "; 12.0\" from the
+    Galleon"."""
+    if not state.has_creature(creature_id):
+        return ""
+    creature = state.creature(creature_id)
+    enemies = [s for s in state.ships if s.side != creature.side and s.afloat and s.on_table]
+    if not enemies:
+        return ""
+    gaps = [(point_distance((creature.x, creature.y), outline(s)), s.name) for s in enemies]
+    gap, ship = min(gaps)
+    return f"; its template {gap:.1f}\" from the {ship}"
 
 
 def _needs(state: MowState, card: str) -> str:
@@ -261,8 +289,8 @@ def describe(state: MowState, action: Any) -> str:
             what = "its lair" if state.has_creature(creature) and \
                 state.creature(creature).where == "lair" else "a template, face down,"
             return f"Place {what} {x:g}\" from the west, {y:g}\" from the north"
-        case Summon():
-            return "Summon a sea monster (4+)"
+        case Summon(monster=creature):
+            return f"Summon a sea monster (4+{_summon_gap(state, creature)})"
         case Emerge(spot=spot):
             return (f"It rises at {QUARTER[spot]}" if 0 <= spot < len(QUARTER)
                     else "It rises in its template's area")
@@ -272,7 +300,7 @@ def describe(state: MowState, action: Any) -> str:
             return "Move twice" if what == "move" else "Attack twice"
         case Swim(toward=toward, heading=heading, inches=inches):
             if toward:
-                return f"Swim at the {state.ship(toward).name}"
+                return f"Swim at the {state.ship(toward).name}{_swim_gap(state, toward)}"
             return f"Swim {inches}\" {heading_name(heading)}"
         case SpecialAttack(target=target):
             prowl = state.prowl
@@ -349,9 +377,14 @@ def describe(state: MowState, action: Any) -> str:
             elif pace == "backwards":
                 words = "Back water (up to 2\")"
             return words
-        case Advance(inches=inches):
+        case Advance(inches=inches, stop=stop):
             ahead = movement.advance_words(state, inches)
-            return f"Ahead {inches}\"" + (f": {ahead}" if ahead else "")
+            return (f"Ahead {inches}\"" + (" and end her move" if stop else "")
+                    + (f": {ahead}" if ahead else ""))
+        case SameOrders():
+            leader = state.ship(state.orders_by).name if state.has_ship(state.orders_by) \
+                else "squadron"
+            return f"As the {leader}: {squadron.words(state)}"
         case Turn(side=side):
             return f"Turn to {side}"
         case TurnOnTheSpot(side=side, degrees=degrees):

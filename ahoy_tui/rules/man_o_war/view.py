@@ -8,6 +8,7 @@ Nothing here applies a rule; it reads the state and the rules tables.
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any
 
@@ -15,7 +16,7 @@ from attrs import frozen
 
 from ahoy_tui.engine.geometry import UNIT, contains, heading_name, nearest_point
 from ahoy_tui.rules.man_o_war import fleet_cards, flow, flyers, movement, shooting
-from ahoy_tui.rules.man_o_war.actions import Advance, Fire
+from ahoy_tui.rules.man_o_war.actions import Advance, Fire, Turn, TurnOnTheSpot
 from ahoy_tui.rules.man_o_war.creatures import body, monster, name, template, wounds_left
 from ahoy_tui.rules.man_o_war.model import COMPASS, Creature, Flyer, MowState, Ship
 from ahoy_tui.rules.man_o_war.spellbook import spellbook
@@ -340,10 +341,49 @@ def scene(state: MowState, selected: str | None = None, *, preview: int | None =
                                tuple(Mark(float(n), str(n)) for n in range(2, int(inches) + 1,
                                                                             2)),
                                highlight=highlight, ship=acting.id))
+    if acting is not None and state.move is not None and isinstance(
+            preview_action, (Turn, TurnOnTheSpot)):
+        turned = turning_template(state, acting, preview_action, named[acting.id])
+        if turned is not None:
+            hulls.insert(0, turned[0])
+            lines.append(turned[1])
     if acting is not None and state.stage == "fire":
         lines.extend(range_templates(state, acting, preview_action))
     return Scene(state.table.width, state.table.height, state.wind, COMPASS[state.wind],
                  tuple(hulls), tuple(lines), (), terrain=tuple(terrain))
+
+
+def turning_template(state: MowState, ship: Ship, action: Turn | TurnOnTheSpot,
+                     label: str) -> tuple[HullShape, LineShape] | None:
+    """A planned turn on the map before it is taken: the Turning Template's sweep, her bow's
+    path from her heading to the new one about her centre (marked with the way she turns), and
+    her hull as it will lie, a ghost."""
+    from ahoy_tui.engine.dice import Dice
+
+    if action.side not in ("port", "starboard"):
+        return None
+    move = state.move
+    if move is None:
+        return None
+    if isinstance(action, Turn):
+        after = movement.turn(state, Dice(state.rng, []), action.side)
+    else:
+        after = movement.turn_on_the_spot(state, Dice(state.rng, []), action.side,
+                                          action.degrees)
+    moved = after.ship(ship.id)
+    reach = ship.card.length / 2
+    start = math.atan2(*reversed(UNIT[ship.heading % 8]))
+    steps = (moved.heading - ship.heading) % 8
+    if action.side == "port":
+        steps -= 8
+    sweep = steps * math.pi / 4
+    points = tuple((ship.x + reach * math.cos(start + sweep * i / 8),
+                    ship.y + reach * math.sin(start + sweep * i / 8)) for i in range(9))
+    length = sum(math.dist(a, b) for a, b in itertools.pairwise(points))
+    arrow = "↻" if action.side == "starboard" else "↺"
+    line = LineShape("move", points[0], ship.heading, length, (Mark(length, arrow),),
+                     highlight=length, ship=ship.id, path=points)
+    return _hull(moved, label, ghost=True), line
 
 
 def range_templates(state: MowState, ship: Ship, chosen: Any = None) -> list[LineShape]:

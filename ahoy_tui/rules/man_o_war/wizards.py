@@ -37,9 +37,8 @@ def killed(state: MowState, dice: Dice, wizard: Wizard, how: str) -> MowState:
     level = spellbook().wizard(wizard.level)
     state = with_wizard(state, replace(wizard, ship="", fate="killed", hand=()))
     other = state.other(wizard.side)
-    index = state.side_index(other)
-    state = replace(state, honours=tuple(h + level.honours if i == index else h
-                                         for i, h in enumerate(state.honours)))
+    state = state.with_honours(other, level.honours,
+                               f"{state.side_name(wizard.side)}'s {level.name} lost {how}")
     dice.events.append(Happened("wizard_lost", f"{state.side_name(wizard.side)}'s "
                                 f"{level.name} is lost {how} ({level.honours} Battle Honours)",
                                 VICTORY, side=wizard.side, big=True))

@@ -84,7 +84,7 @@ class BattleScreen(BattleBasics):
         Binding("o", "tape_origin", "Tape from a gun", show=False,
                 tooltip="the tape from each of her guns in turn"),
         Binding("v", "victory", "Victory", show=False,
-                tooltip="how the battle is won, and the points now"),
+                tooltip="how the battle is won, and the points now (once over: the summary again)"),
         Binding("b", "odds", "Odds", show=False,
                 tooltip="the whole breakdown of the selected choice's odds: the roll needed, "
                         "every modifier, each outcome's chance"),
@@ -123,6 +123,7 @@ class BattleScreen(BattleBasics):
         self._captain_busy = False
         self.captain_delay = WATCHABLE
         self.last_captain_note = ""
+        self._eyes: str | None = None  # hot-seat: the side whose view was last shown
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A battle held by a server has no redo and no saving by hand (it saves itself), and a
@@ -177,6 +178,7 @@ class BattleScreen(BattleBasics):
             self.session.on_change = self._remote_changed
             self.session.on_refused = self._remote_refused
         self.refresh_all()
+        self._eyes = self._viewer()  # the first to decide has the terminal already
         self.call_after_refresh(self.action_centre)
         self.query_one(ChoiceList).focus()
 
@@ -338,6 +340,25 @@ class BattleScreen(BattleBasics):
     @on(ChoiceList.OptionHighlighted, "#choices")
     def choice_highlighted(self) -> None:
         self.show_odds()
+        self._preview_highlighted()
+
+    def _preview_highlighted(self) -> None:
+        """Rules that draw a choice before it is taken from the list itself
+        (``preview_highlighted``: Man O' War's Turning Template for a turn) get the highlighted
+        choice as the map's ``preview_action`` while no value is being picked."""
+        if not getattr(self.session.ruleset, "preview_highlighted", False):
+            return
+        if self.query_one(ValuePicker).display:
+            return
+        choices = self.query_one(ChoiceList)
+        rows = choices._choices
+        index = choices.highlighted
+        row = rows[index] if choices.display and index is not None and \
+            0 <= index < len(rows) else None
+        action = None if isinstance(row, NumberChoice) else row
+        if action != self.preview_action:
+            self.preview_action = action
+            self._redraw_map()
 
     def action_odds(self) -> None:
         """``b``: the whole breakdown of the odds shown."""
@@ -706,6 +727,25 @@ class BattleScreen(BattleBasics):
         if self.session.over and not self._shown_over:
             self._shown_over = True
             self.game_over()
+            return
+        self._pass_the_terminal()
+
+    def _pass_the_terminal(self) -> None:
+        """Hot-seat: before the screen shows a side what the other may not see (the rules'
+        ``hand_over`` hook says why: Man O' War's hand of Magic cards), the terminal passes to
+        that side's player on a screen that covers the battle."""
+        viewer = self._viewer()
+        seats = getattr(self.session, "seats", ())
+        if self.online or len(seats) < 2 or viewer is None or viewer == self._eyes:
+            return
+        self._eyes = viewer
+        hook = getattr(self.session.ruleset, "hand_over", None)
+        state = self.session.state
+        why = hook(state, viewer) if hook is not None and not state.over else ""
+        if why:
+            from ahoy_tui.ui.screens.hand_over import HandOverScreen
+
+            self.app.push_screen(HandOverScreen(side_name(state, viewer), why))
 
     def _follow(self, ship_id: str) -> None:
         """Keep the ship being decided about in view."""
@@ -834,6 +874,7 @@ class BattleScreen(BattleBasics):
             for e in self._visible(self.session.events_at(step)))
         self.selected = self._natural_selection() or self.selected
         self.refresh_all()
+        self._pass_the_terminal()
 
     def action_rules(self) -> None:
         from ahoy_tui.ui.screens.rules import RulesScreen

@@ -389,7 +389,12 @@ class BattleBasics(Screen[None]):
         return True
 
     def action_victory(self) -> None:
-        """The scenario's victory condition, and the points as they stand."""
+        """The scenario's victory condition, and the points as they stand; once the battle is
+        over, its game-over summary again."""
+        again = getattr(self, "game_over", None)
+        if self.session.over and again is not None:
+            again()
+            return
         words = getattr(self.session.ruleset, "victory_words", None)
         if words is None:
             return

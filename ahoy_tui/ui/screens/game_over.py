@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -20,12 +20,13 @@ class GameOverScreen(ModalScreen[None]):
         background: $surface;
     }
     GameOverScreen #result { text-style: bold; margin-bottom: 1; }
+    GameOverScreen VerticalScroll { height: auto; max-height: 60vh; }
     GameOverScreen Horizontal { height: auto; margin-top: 1; }
     GameOverScreen Button { margin-right: 2; }
     """
     BINDINGS = [Binding("s", "save", "Save log"), Binding("r", "replay", "Replay"),
                 Binding("x", "export", "Share"),
-                Binding("escape,q", "close", "Back to the battle"),
+                Binding("escape,q,m", "close", "See the map"),
                 Binding("t", "title", "Title")]
 
     def __init__(self, session: LocalSession, summary: str) -> None:
@@ -36,15 +37,17 @@ class GameOverScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.session.state.result, id="result")
-            yield Static(self.summary, id="summary")
+            with VerticalScroll():  # a big battle's summary scrolls at 80x24
+                yield Static(self.summary, id="summary")
             with Horizontal():
                 if not getattr(self.session, "online", False):
                     yield Button("Save log (s)", id="save", variant="primary")
+                    yield Button("Map (m)", id="close")
                     yield Button("Replay (r)", id="replay")
                     yield Button("Share (x)", id="export")
                     yield Button("Title (t)", id="title")
                 else:  # the server keeps the log
-                    yield Button("Back to the battle (q)", id="close", variant="primary")
+                    yield Button("Map (m)", id="close", variant="primary")
                     yield Button("Lobby (t)", id="title")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -80,7 +83,10 @@ class GameOverScreen(ModalScreen[None]):
         offer_exports(self, self.session.game, self.session.path)
 
     def action_close(self) -> None:
+        """Back to the battle's last picture, the map and the cards as the battle ended; v
+        there brings this summary back."""
         self.dismiss()
+        self.app.notify("The battle as it ended: v for the summary again", timeout=4)
 
     def action_title(self) -> None:
         self.dismiss()

@@ -90,7 +90,7 @@ class NavalBattleScreen(BattleBasics):
         Binding("o", "tape_origin", "Tape from a gun", show=False,
                 tooltip="the tape from each of her guns in turn"),
         Binding("v", "victory", "Victory", show=False,
-                tooltip="how the battle is won, and the points now"),
+                tooltip="how the battle is won, and the points now (once over: the summary again)"),
         Binding("b", "odds", "Odds", show=False,
                 tooltip="the whole breakdown of the odds of the shot under the fire plan's "
                         "cursor: the roll needed, every modifier, each outcome's chance"),

@@ -203,6 +203,24 @@ def test_it_swims_its_dice_in_inches_and_stops_touching_its_target() -> None:
     assert set(sea.fixed()) == {SpecialAttack("g"), Maul("g"), EndShip()}
 
 
+def test_the_choices_say_how_far_the_monster_has_to_go() -> None:
+    """A swim at a ship says how far off she is and how far the dice let it swim; a summons
+    says how far the template lies from the nearest enemy ship."""
+    from ahoy_tui.rules.man_o_war.prompt import describe
+
+    sea = prowling(kraken_sea(), "k")
+    sea.play(MonsterCourse(False), 3, 4)
+    gap = distance(body(sea.state.creature("k")), outline(sea.ship("g")))
+    assert describe(sea.state, Swim(toward="g")) == (
+        f"Swim at the {sea.ship('g').name} ({gap:.1f}\" away; 7\" to swim)")
+    waiting = monster_sea(beast("s", "sea_serpent", "p1", 30, 9, where="template", heading=6))
+    from ahoy_tui.engine.geometry import point_distance
+
+    off = point_distance((30, 9), outline(waiting.ship("b")))
+    assert describe(waiting.state, Summon("s")) == (
+        f"Summon a sea monster (4+; its template {off:.1f}\" from the {waiting.ship('b').name})")
+
+
 def test_it_swims_along_a_compass_point_no_farther_than_its_roll() -> None:
     sea = prowling(kraken_sea(), "k")
     sea.play(MonsterCourse(False), 1, 2)

@@ -305,3 +305,30 @@ def test_after_ramming_the_rammer_may_fire_and_then_board() -> None:
     assert Fire("turret", "b", "low") in sea.legal()
     sea.play(EndFire())
     assert Board("b") in sea.legal()
+
+
+@pytest.mark.parametrize(("side", "heading", "arrow"), [("starboard", 3, "↻"), ("port", 1, "↺")])
+def test_a_planned_turn_draws_the_turning_template_and_where_she_will_lie(
+        side: str, heading: int, arrow: str) -> None:
+    """Before a turn is taken: her bow's sweep about her centre from east to the new point,
+    marked with the way she turns, and a ghost of her hull turned; nothing moves."""
+    import math
+
+    from ahoy_tui.rules.man_o_war.actions import Activate, SetCourse, Turn
+    from ahoy_tui.rules.man_o_war.view import scene
+
+    sea = Sea.of(ship("g", "p1", "greatship", 30, 24, "E", admiral=True),
+                 ship("b", "p2", "galleon", 62, 40, "W", admiral=True))
+    sea.play(Activate("g")).play(SetCourse("sail"))
+    before = sea.state
+    drawn = scene(sea.state, "g", preview_action=Turn(side))
+    assert sea.state is before and sea.ship("g").heading == 2
+    ghost = next(h for h in drawn.hulls if h.ghost)
+    assert ghost.ship == "g" and ghost.heading == heading and ghost.centre == (30, 24)
+    sweep = next(line for line in drawn.lines if line.path)
+    half = sea.ship("g").card.length / 2
+    assert sweep.path[0] == pytest.approx((30 + half, 24))
+    ux, uy = (math.sqrt(0.5), math.sqrt(0.5) * (1 if side == "starboard" else -1))
+    assert sweep.path[-1] == pytest.approx((30 + half * ux, 24 + half * uy))
+    assert [m.label for m in sweep.marks] == [arrow]
+    assert not any(h.ghost for h in scene(sea.state, "g").hulls)  # nothing planned

@@ -4,6 +4,7 @@ tests/test_protocol.py)."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from pathlib import Path
@@ -77,3 +78,30 @@ def test_ship_labels_are_unique_and_read_as_their_names() -> None:
     assert [by_name[f"Wolf of {town}"] for town in ("Nuln", "Talabheim", "Altdorf")] == \
         ["WN", "WT", "WA"]
     assert by_name["Fleur de Lys"] == "FL" and by_name["Grail Maiden"] == "GM"
+
+
+def test_replay_text_of_an_unfinished_battle_shows_no_hand(tmp_path: Path, capsys) -> None:
+    """`ahoy replay --text` of a battle still being played: no Wizard's draws and none of the
+    cards in either hand; once the battle is over the whole log is told."""
+    from ahoy_tui.commands import _show_step
+    from ahoy_tui.engine.fast import replace
+    from ahoy_tui.rules.man_o_war.spellbook import spellbook
+
+    game = Game.new("man-o-war", "sorcery", seed=7)
+    chooser = random.Random(7)
+    for _ in range(12):
+        game.play(chooser.choice(list(game.legal_actions())))
+    assert not game.over
+    held = {spellbook().spell(c).name for w in game.state.wizards for c in w.hand}
+    assert held
+    path = game.save(tmp_path / "mow.json")
+    assert main(["replay", str(path), "--text"]) == 0
+    text = capsys.readouterr().out
+    assert "Wizard draws" not in text and "secret, kept while the battle goes on" in text
+    assert not any(f" {name}" in text for name in held)
+    # the same log told of a battle over tells the draws
+    game._states[-1] = replace(game._states[-1], over=True)  # as if it had ended here
+    game.goto(0)
+    out = io.StringIO()
+    _show_step(game, out)
+    assert "Wizard draws" in out.getvalue()

@@ -221,6 +221,62 @@ def test_a_squadrons_ships_act_one_at_a_time_move_shoot_then_board() -> None:
     assert sea.state.active == "p2"  # the squadron done, play passes to the opponent
 
 
+def test_a_squadron_follows_its_first_ships_orders_in_one_choice() -> None:
+    """The first Wolfship to move writes her moves down; each of the others may follow them
+    in one choice (the same course, advances and turns, then her move ends); one that cannot
+    follow a step is told why (the rule), the rest of her move hers."""
+    from ahoy_tui.rules.man_o_war.actions import SameOrders, Turn
+    from ahoy_tui.rules.man_o_war.prompt import describe
+
+    sea = empire_and_squadron(((20, 20, "E"), (20, 27, "E"), (20, 34, "E")))
+    start = {w: (sea.ship(w).x, sea.ship(w).y) for w in ("w1", "w2", "w3")}
+    sea.play(Activate("w")).play(Command("w1"))
+    assert SameOrders() not in sea.legal()  # nobody has moved yet
+    assert sea.refused(SameOrders()).rule == "Squadrons"
+    sea.play(SetCourse("oars")).play(Advance(1)).play(Turn("starboard"))
+    sea.play(Advance(1, stop=True))  # stopping short: one choice, her move ends
+    assert sea.state.current != "w1" or sea.state.stage != "move"
+    sea.idle()
+    sea.play(Command("w2"))
+    assert SameOrders() in sea.fixed()
+    assert describe(sea.state, SameOrders()) == (
+        f"As the {sea.ship('w1').name}: under oars, ahead 1\", to starboard, ahead 1\"")
+    sea.play(SameOrders())
+    assert sea.state.current != "w2" or sea.state.stage != "move"  # her move is over
+    moved = {w: (round(sea.ship(w).x - start[w][0], 6), round(sea.ship(w).y - start[w][1], 6))
+             for w in ("w1", "w2")}
+    assert moved["w2"] == moved["w1"] and sea.ship("w2").heading == sea.ship("w1").heading
+    assert any("follows the" in e.text for e in sea.events if isinstance(e, Happened))
+    if sea.state.current == "w2":
+        sea.idle()
+    # the last: her oars slowed to 2", too little for the turn after her first inch
+    assert sea.state.current == "w3"
+    sea.arrange("w3", speed_lost=sea.ship("w3").card.move.oars - 2)
+    sea.play(SameOrders())
+    said = [e.text for e in sea.events if isinstance(e, Happened)]
+    assert any("cannot follow" in t and "(Movement)" in t for t in said)
+    assert sea.state.stage == "move" and sea.state.move is not None  # hers to finish
+    assert sea.ship("w3").x == pytest.approx(start["w3"][0] + 1)
+
+
+def test_a_ship_stopping_short_ends_her_move_in_the_one_choice() -> None:
+    """Ahead 1-5" and end her move: the same one choice as going her whole move, no
+    second prompt."""
+    from ahoy_tui.rules.man_o_war.prompt import describe_choice
+
+    sea = empire_and_squadron()
+    sea.play(Activate("g")).play(SetCourse("sail"))
+    ranges = sea.legal().ranges
+    stop = next(r for r in ranges if r.template.stop)
+    whole = next(r for r in ranges if not r.template.stop)
+    assert stop.high == whole.high - 1
+    assert "and end her move" in describe_choice(sea.state, stop.template, "inches",
+                                                 (stop.low, stop.high))
+    before = sea.ship("g").x
+    sea.play(Advance(2, stop=True))
+    assert sea.ship("g").x == pytest.approx(before + 2) and sea.state.stage != "move"
+
+
 def test_once_a_player_touches_a_ship_he_is_committed_to_finishing_her() -> None:
     sea = empire_and_squadron()
     sea.play(Activate("w")).play(Command("w1"))
@@ -481,6 +537,32 @@ def test_at_the_end_abandoned_and_scuttled_enemy_ships_count_as_sunk() -> None:
     sea.end_battle_phase()
     assert sea.ship("b").sunk  # scuttled in the End Phase: her 4 boxes
     assert sea.state.over and sea.state.honours == (5 + 4 + 3, 0)
+
+
+def test_the_game_over_summary_says_what_won_each_battle_honour() -> None:
+    """The summary's roll: each kill that earned Honours, under the side that won them, adding
+    up to its total."""
+    from ahoy_tui.rules.man_o_war.flow import summary
+
+    sea = honours_battle()
+    sea.arrange("c1", crew=0, abandoned=True)
+    sea.arrange("b", crew=1)
+    sea.play(Activate("g")).play(EndMove()).play(EndFire())
+    sea.play(Board("b"), 6, 1).play(TakePrize("b", 2))
+    sea.end_battle_phase()
+    state = sea.state
+    assert state.over
+    b, c1 = sea.ship("b").name, sea.ship("c1").name
+    p2 = state.side_names[1]
+    assert [(h.side, h.points, h.what) for h in state.honour_roll] == [
+        ("p1", 5, f"{p2}'s Admiral lost"), ("p1", 4, f"the {b} taken as a prize"),
+        ("p1", 3, f"the {c1} abandoned at the end")]
+    lines = summary(state).splitlines()
+    at = lines.index(f"{state.side_names[0]}: 12 Battle Honours")
+    assert lines[at + 1:at + 4] == [f"  +5 for {p2}'s Admiral lost",
+                                    f"  +4 for the {b} taken as a prize",
+                                    f"  +3 for the {c1} abandoned at the end"]
+    assert sum(h.points for h in state.honour_roll) == state.honours[0]
 
 
 def test_the_turn_limit_with_equal_honours_is_a_draw() -> None:
