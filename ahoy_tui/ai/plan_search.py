@@ -38,7 +38,7 @@ from typing import Any, Protocol
 
 from attrs import frozen
 
-from ahoy_tui.engine import GameState, apply, legal_actions
+from ahoy_tui.engine import GameState, LegalActions, apply, legal_actions
 
 MASK = (1 << 64) - 1
 LIMIT = 4000  # actions in one playout, at most (a reply is a few dozen)
@@ -58,6 +58,12 @@ class PlanRules(Protocol):
     def play(self, state: GameState, plan: Any, side: str) -> GameState:
         """The plan played on ``state``: where the plan ends (a ship's activation, a turn's
         orders)."""
+        ...
+
+    def act(self, state: GameState, action: Any, legal: LegalActions,
+            seed: int) -> GameState:
+        """One action played in a playout, on the dice of ``seed`` (most rule systems:
+        the engine's ``apply``, the state carrying those dice already)."""
         ...
 
     def horizon(self, start: GameState, side: str) -> Callable[[GameState], bool]:
@@ -119,8 +125,16 @@ def playout(rules: PlanRules, view: GameState, plan: Any, side: str, seed: int) 
             action = captain.decide(state, legal).action
             if action not in legal:
                 action = legal[0]
-        state, _ = apply(state, action, legal=legal)
+        state = rules.act(state, action, legal, seed)
     return rules.judge(state, side)
+
+
+def engine_act(state: GameState, action: Any, legal: LegalActions | None = None,
+               seed: int = 0) -> GameState:
+    """An action played by the engine on the dice the state carries (the search gave it the
+    captain's own in ``PlanRules.dice``)."""
+    after, _ = apply(state, action, legal=legal)
+    return after
 
 
 def _playout_job(rules: PlanRules, view: GameState, plan: Any, side: str, seed: int) -> float:

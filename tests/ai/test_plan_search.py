@@ -44,6 +44,9 @@ class Toy:
         luck = random.Random(state.seed * 31 + plan).uniform(-self.luck, self.luck)
         return Table(self.means[plan] + luck, state.seed)
 
+    def act(self, state: Any, action: Any, legal: Any, seed: int) -> Any:
+        raise AssertionError("the toy's playouts end with the plan")
+
     def horizon(self, start: Any, side: str) -> Callable[[Any], bool]:
         return lambda state: True
 

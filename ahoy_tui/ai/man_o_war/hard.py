@@ -130,6 +130,10 @@ class Activation:
                 state, _ = apply(state, end, legal=legal)
         return state
 
+    def act(self, state: GameState, action: Any, legal: LegalActions,
+            seed: int) -> GameState:
+        return plan_search.engine_act(state, action, legal)
+
     def horizon(self, start: GameState, side: str) -> Callable[[GameState], bool]:
         assert isinstance(start, MowState)
         turn, seen = start.turn, [False]
