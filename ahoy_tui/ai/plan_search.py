@@ -17,7 +17,11 @@ a good heuristic. That is this search:
 Every plan meets the same seeds in a round (common dice: a plan is not preferred for its
 luck). Rounds go on until the think budget is spent (**anytime**: the best plan so far is kept;
 with no round done, the normal captain's first plan) or ``rounds`` are done. The plan with the
-best mean judgement is played; a tie goes to the plan the normal captain ranks first.
+best mean judgement is played, but only when it has been played ``LEAST`` rounds at least and
+leads the normal captain's first plan by more than ``LEAD`` standard errors of their paired
+difference; else the normal captain's first plan stands (a few playouts of a dice game are
+mostly luck: the best of three single playouts is no better than his judge's first choice).
+A tie goes to the plan the normal captain ranks first.
 
 Playouts run in a process pool of ``workers`` when the machine has the cores for it (both
 cores of this 2-core machine), else in the calling thread; the pool is optional (``workers=0``
@@ -44,6 +48,8 @@ MASK = (1 << 64) - 1
 LIMIT = 4000  # actions in one playout, at most (a reply is a few dozen)
 BUDGET = 0.8  # the share of ``think`` the search spends
 ROUNDS = 16  # rounds of playouts at most (each round plays every plan once)
+LEAST = 2  # rounds before another plan may displace the normal captain's first
+LEAD = 1.0  # standard errors of the paired difference by which it must lead his first
 WORKERS_ENV = "AHOY_PLAYOUT_WORKERS"  # "0": every playout in-process
 
 
@@ -87,6 +93,7 @@ class Weighed:
     best: int
     means: tuple[float, ...]
     rounds: int  # complete rounds (every plan played once with the same seed)
+    top: int = 0  # the plan with the best mean (``best`` unless it did not lead by enough)
 
     @property
     def gain(self) -> float:
@@ -185,8 +192,7 @@ def search(rules: PlanRules, view: GameState, side: str, plans: Sequence[Any], *
     deadline = clock() + BUDGET * think
     workers = default_workers() if workers is None else workers
     executor = pool(workers)
-    totals = [0.0] * count
-    done = 0
+    table: list[list[float]] = []  # each complete round's values, plan by plan
     if executor is None:
         spent, played = 0.0, 0
         for index in range(rounds):
@@ -202,21 +208,36 @@ def search(rules: PlanRules, view: GameState, side: str, plans: Sequence[Any], *
                 played += 1
             if len(values) < count:
                 break  # a round cut short is not counted: every plan must meet the same dice
-            totals = [t + v for t, v in zip(totals, values, strict=True)]
-            done += 1
+            table.append(values)
     else:
-        done, totals = _in_pool(executor, rules, view, side, plans, seed, rounds, deadline,
-                                clock, workers)
+        table = _in_pool(executor, rules, view, side, plans, seed, rounds, deadline, clock,
+                         workers)
+    return choose(table, count)
+
+
+def choose(table: Sequence[Sequence[float]], count: int, least: int = LEAST,
+           lead: float = LEAD) -> Weighed:
+    """The plan to play from each round's values: the best mean, if it has had ``least``
+    rounds and leads the first plan by ``lead`` standard errors of the paired difference;
+    else the first."""
+    done = len(table)
     if not done:
         return Weighed(0, (0.0,) * count, 0)
-    means = tuple(t / done for t in totals)
-    best = max(range(count), key=lambda i: (means[i], -i))
-    return Weighed(best, means, done)
+    means = tuple(sum(row[i] for row in table) / done for i in range(count))
+    top = max(range(count), key=lambda i: (means[i], -i))
+    if top == 0 or done < least:
+        return Weighed(0, means, done, top)
+    gaps = [row[top] - row[0] for row in table]
+    mean = sum(gaps) / done
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gaps) / (done - 1))
+    if mean <= lead * spread / math.sqrt(done):
+        return Weighed(0, means, done, top)
+    return Weighed(top, means, done, top)
 
 
 def _in_pool(executor: ProcessPoolExecutor, rules: PlanRules, view: GameState, side: str,
              plans: Sequence[Any], seed: int, rounds: int, deadline: float,
-             clock: Callable[[], float], workers: int) -> tuple[int, list[float]]:
+             clock: Callable[[], float], workers: int) -> list[list[float]]:
     """Rounds of playouts in the pool, a few in flight at once; the rounds complete by the
     deadline counted, in order."""
     count = len(plans)
@@ -233,10 +254,9 @@ def _in_pool(executor: ProcessPoolExecutor, rules: PlanRules, view: GameState, s
         while next_round < min(ahead, rounds):
             submit(next_round)
             next_round += 1
-        totals = [0.0] * count
-        done = 0
-        while done < rounds:
-            batch = futures[done]
+        table: list[list[float]] = []
+        while len(table) < rounds:
+            batch = futures[len(table)]
             values = []
             for future in batch:
                 left = deadline - clock()
@@ -248,12 +268,11 @@ def _in_pool(executor: ProcessPoolExecutor, rules: PlanRules, view: GameState, s
                     break
             if len(values) < count:
                 break
-            totals = [t + v for t, v in zip(totals, values, strict=True)]
-            done += 1
+            table.append(values)
             if next_round < rounds and clock() < deadline:
                 submit(next_round)
                 next_round += 1
-        return done, totals
+        return table
     finally:
         for batch in futures.values():
             for future in batch:

@@ -114,6 +114,18 @@ def test_with_no_time_the_normal_captains_plan_stands():
     assert not toy.seeds
 
 
+def test_a_lead_of_one_round_or_within_the_luck_keeps_the_normal_captains_plan():
+    """One playout each is mostly luck: his first plan stands until another leads it over
+    two rounds or more by more than a standard error of their paired difference."""
+    assert _search(Toy([1.0, 2.0], luck=0.0), rounds=1) == plan_search.Weighed(
+        0, (1.0, 2.0), 1, top=1)
+    assert _search(Toy([1.0, 2.0], luck=0.0), rounds=2).best == 1
+    lucky = plan_search.choose([[0.0, 5.0], [0.0, -3.0], [0.0, 1.0]], 2)
+    assert lucky.top == 1 and lucky.best == 0  # a mean lead of 1, a standard error of 2.3
+    steady = plan_search.choose([[0.0, 1.1], [0.0, 0.9], [0.0, 1.0]], 2)
+    assert steady.best == 1
+
+
 def test_one_plan_needs_no_search():
     assert _search(Toy([1.0], luck=0.0)).best == 0
 
