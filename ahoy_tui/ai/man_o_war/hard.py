@@ -36,7 +36,7 @@ CANDIDATES = 3  # the normal captain's best plans played out
 ROUNDS = 6  # rounds of playouts at most (every plan once a round, on the same dice)
 PLACE = 0.5  # the share of where each ship lies in the judgement, against the standing
 BUDGET = plan_search.BUDGET  # the share of ``think`` he spends
-QUICK = Search(step=2, turns=1, backing=False)  # how finely the playouts' captains plan
+QUICK = Search(step=3, turns=1, backing=False)  # how finely the playouts' captains plan
 SPACING = 1.5  # inches: plans ending closer than this to one another count as one place
 
 
@@ -169,7 +169,7 @@ ACTIVATION = Activation()
 
 class Playing(NormalCaptain):
     """The normal captain as the playouts have him, a little quicker: he lays his plans every
-    other inch with one point of turn at a place (``QUICK``), and once a plan is played he
+    third inch with one point of turn at a place (``QUICK``), and once a plan is played he
     ends the move where it leaves her (rams what it meant to ram) instead of weighing the rest
     of the move again."""
 
