@@ -227,9 +227,8 @@ def test_the_hard_captain_takes_the_track_that_plays_out_best():
     pride = view.vessel("pride")
     candidates = distinct(paths(view, pride, Judge(view, pride)), CHOICES)
     assert len(candidates) >= 2
-    seeds = [3 * 7919 + view.step * 31 + k for k in range(PLAYS)]
-    weighed = playout.weigh(view, "p1", [_script(pride, p) for p in candidates], seeds,
-                            time.perf_counter() + 1000)
+    weighed = playout.weigh(view, "p1", [_script(pride, p) for p in candidates],
+                            3 * 7919 + view.step * 31, 1000.0, rounds=PLAYS)
     best = max(range(len(candidates)), key=lambda i: (weighed[i][0], -i))
     assert decision.action == Ram("p1", "pride", "ahead", "gull")  # the ram plays out best
     assert candidates[best].first == ("ahead", False)

@@ -127,18 +127,20 @@ def test_the_view_a_captain_gets_has_no_seed():
 
 
 def test_a_captain_looking_ahead_rolls_only_its_own_dice(monkeypatch):
-    """Every state the hard captain plays on while he thinks (his own plans and the enemy's
-    replies) carries dice of his own, and every die rolled comes from them."""
-    from ahoy_tui.ai.man_o_war import hard, helm
+    """Every state the hard captain plays on while he thinks (his own plans, and the playouts
+    of them through the enemy's reply) carries dice of his own, and every die rolled comes
+    from them."""
+    from ahoy_tui.ai import plan_search
+    from ahoy_tui.ai.man_o_war import helm
     from ahoy_tui.engine import dice
 
-    state = _battle_at_a_move(3, 4)  # ships within reach of each other: replies to weigh
+    state = _battle_at_a_move(3, 4)  # ships within reach of each other: playouts to make
     state = replace(state, rng=Rng(123456789, state.rng.counter))
     seeds: list[int] = []
     played: list[int] = []
-    replies: list[str] = []
+    playouts: list[int] = []
     original_face, original_apply = dice.Rng.face, helm.apply
-    original_reply = hard.HardCaptain.best_reply
+    original_search_apply, original_playout = plan_search.apply, plan_search.playout
 
     def spy_face(self, index, sides, salt=0):
         seeds.append(self.seed)
@@ -148,20 +150,56 @@ def test_a_captain_looking_ahead_rolls_only_its_own_dice(monkeypatch):
         played.append(state.rng.seed)
         return original_apply(state, action, **kwargs)
 
-    def spy_reply(self, view, plan, foe):
-        replies.append(foe.id)
-        return original_reply(self, view, plan, foe)
+    def spy_search_apply(state, action, **kwargs):
+        played.append(state.rng.seed)
+        return original_search_apply(state, action, **kwargs)
+
+    def spy_playout(rules, view, plan, side, seed):
+        playouts.append(seed)
+        return original_playout(rules, view, plan, side, seed)
 
     monkeypatch.setattr(dice.Rng, "face", spy_face)
     monkeypatch.setattr(helm, "apply", spy_apply)
-    monkeypatch.setattr(hard.HardCaptain, "best_reply", spy_reply)
+    monkeypatch.setattr(plan_search, "apply", spy_search_apply)
+    monkeypatch.setattr(plan_search, "playout", spy_playout)
     captain = make_captain("hard", seed=1, think=1000.0)
+    captain.for_rules("man-o-war").rounds = 1  # type: ignore[attr-defined]
     side = state.to_act
     assert side is not None
     captain.decide(RULES.view(state, side), legal_actions(state))
-    assert played and replies, "he looked ahead, at his own plans and the enemy's replies"
+    assert played and playouts, "he looked ahead, at his own plans and their playouts"
     assert not {0, 123456789} & set(played), "never on the game's dice (nor the view's)"
     assert not {0, 123456789} & set(seeds)
+    assert not {0, 123456789} & set(playouts)
+
+
+def test_the_man_o_war_hard_captain_plays_a_legal_plan_out(monkeypatch):
+    """The search at work in a rule system: his ships within reach of the enemy, the hard
+    captain plays his plans out (two rounds) and gives a legal action; every playout ended
+    after the enemy's reply, in this Battle Phase."""
+    from ahoy_tui.ai.man_o_war import hard
+
+    monkeypatch.setattr(hard.HardCaptain, "candidates", 2)
+    monkeypatch.setattr(hard.HardCaptain, "rounds", 1)
+    state = _battle_at_a_move(3, 4)
+    side = state.to_act
+    assert side is not None
+    ends: list[MowState] = []
+    original = hard.Activation.judge
+
+    def spy(self, end, who):
+        ends.append(end)
+        return original(self, end, who)
+
+    monkeypatch.setattr(hard.Activation, "judge", spy)
+    captain = make_captain("hard", seed=1, think=1000.0)
+    legal = legal_actions(state)
+    decision = captain.decide(RULES.view(state, side), legal)
+    assert decision.action in legal
+    assert len(ends) == 2
+    for end in ends:
+        assert end.turn == state.turn and end.rng.seed not in (0, state.rng.seed)
+        assert end.phase != Phase.BATTLE or (end.active == side or end.active == "")
 
 
 # --- the odds a captain weighs are the rules' own --------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from ahoy_tui.ai import plan_search
 from ahoy_tui.ai.captain import Decision, make_captain
 from ahoy_tui.ai.ramming_speed import playout
 from ahoy_tui.ai.ramming_speed.helmsman import expected, ranked_plans
@@ -14,6 +15,7 @@ from ahoy_tui.engine import get_ruleset, legal_actions
 from ahoy_tui.engine.dice import Rng
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.rules.ramming_speed.actions import Board, PhaseDone, WriteOrders
+from ahoy_tui.rules.ramming_speed.helm import default_orders
 from ahoy_tui.rules.ramming_speed.model import (
     Band,
     Galley,
@@ -164,9 +166,29 @@ def test_orders_rowed_out_are_weighed_with_the_normal_captains_judgement(monkeyp
     assert playout.row_out(other, ram, order, 3) == playout.row_out(state, ram, order, 3)
     # a plan that rows out far better wins even if the judge put it third
     third = plans[2]
-    monkeypatch.setattr(playout, "row_out", lambda view, ship, o, seed: 50.0
+    monkeypatch.setattr(plan_search, "playout", lambda rules, view, o, side, seed: 50.0
                         if (o.band, o.moves) == (third.band, third.moves) else 0.0)
     assert playout.weigh_orders(state, ram, plans, 1) is third
+
+
+def test_orders_are_played_out_against_the_enemys_orders_as_the_normal_captain_writes_them():
+    """The enemy's sealed orders in a playout are sampled from his own captain's best orders
+    and her course held, never read from the game: the plan search plays the turn on to the
+    next orders, on the captain's own dice."""
+    state, ram = _closing()
+    theirs = playout.enemy_orders(state, "p1", 1)
+    assert len(theirs) == 1 and len(theirs[0]) >= 2
+    assert default_orders(state, state.ship("b")) in theirs[0]
+    turn = playout.Turn(ram.id, theirs)
+    plans = ranked_plans(state, ram, [(1.0, [expected(state, state.ship("b"))])], [], 3)
+    order = playout.ShipOrders(ram.id, plans[0].band, plans[0].moves, plans[0].rake)
+    dealt = turn.dice(RULES.view(state, "p1"), 77)
+    assert dealt.rng.seed == 77
+    sampled = dealt.orders.get("p2")
+    assert sampled is not None and sampled.ships[0] in theirs[0]
+    end_worth = plan_search.playout(turn, RULES.view(state, "p1"), order, "p1", 77)
+    assert end_worth == plan_search.playout(turn, RULES.view(replace(state, rng=Rng(9, 9)),
+                                                               "p1"), order, "p1", 77)
 
 
 def test_orders_with_no_contact_in_sight_are_the_normal_captains(monkeypatch):

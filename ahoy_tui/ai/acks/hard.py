@@ -11,15 +11,17 @@ or the next (``in_sight``):
 - **A monster's swim**: its six best hexes (with the bite there), likewise.
 - **Who moves first** on a shared count: both answers played out.
 
-In the playouts both sides are normal captains. Every choice meets the same seeds, as many as
-``SHARE`` of his think time allows (at most ``PLAYS``). Anything else is the normal
-captain's. The ``weigh_*`` switches turn each kind of look-ahead off (for measuring).
+In the playouts both sides are normal captains (the shared search, ``ai.plan_search``). Every
+choice meets the same seeds, as many as ``SHARE`` of his think time allows (at most
+``PLAYS``). Anything else is the normal captain's. The ``weigh_*`` switches turn each kind
+of look-ahead off (for measuring).
 """
 
 from __future__ import annotations
 
-import time
 from typing import Any
+
+from attrs import frozen
 
 from ahoy_tui.ai.acks import playout, sight
 from ahoy_tui.ai.acks.helmsman import STAND, Path, paths
@@ -37,8 +39,16 @@ MARGIN = 0.0     # shp a choice must gain on the plain one to be taken instead
 SHARE = 0.7      # of the think time a decision may use
 
 
-def _step(vid: str, how: str, collide: bool) -> Any:
-    def pick(state: AcksState, acts: list[Any]) -> Any:
+@frozen
+class _step:
+    """A step of a track: the vessel's step (or ram, or halt) of this kind, if it is legal."""
+
+    vid: str
+    how: str
+    collide: bool
+
+    def __call__(self, state: AcksState, acts: list[Any]) -> Any:
+        vid, how, collide = self.vid, self.how, self.collide
         if how == STAND:
             return next((a for a in acts if isinstance(a, Halt) and a.vessel == vid), None)
         ram = next((a for a in acts if isinstance(a, Ram) and a.vessel == vid
@@ -47,13 +57,16 @@ def _step(vid: str, how: str, collide: bool) -> Any:
             return ram
         steps = [a for a in acts if isinstance(a, Step) and a.vessel == vid and a.how == how]
         return next((a for a in steps if a.collide == collide), steps[0] if steps else None)
-    return pick
 
 
-def _exact(action: Any) -> Any:
-    def pick(state: AcksState, acts: list[Any]) -> Any:
-        return action if action in acts else None
-    return pick
+@frozen
+class _exact:
+    """This very action, if it is legal."""
+
+    action: Any
+
+    def __call__(self, state: AcksState, acts: list[Any]) -> Any:
+        return self.action if self.action in acts else None
 
 
 def track_script(vessel: Vessel, path: Path) -> list[Any]:
@@ -83,11 +96,15 @@ class HardCaptain(NormalCaptain):
     weigh_first = True
     weigh_swims = True
 
-    def _seeds(self, view: AcksState) -> list[int]:
-        return [self.seed * 7919 + view.step * 31 + k for k in range(PLAYS)]
+    def _seed(self, view: AcksState) -> int:
+        return self.seed * 7919 + view.step * 31
 
-    def _deadline(self) -> float:
-        return time.perf_counter() + SHARE * self.think
+    def _weigh(self, view: AcksState, side: str,
+               scripts: list[list[Any]]) -> list[tuple[float, int]]:
+        """Each script played out to the round's end (``ai.plan_search``), ``SHARE`` of the
+        think time at most: its mean worth and the rounds played."""
+        return playout.weigh(view, side, scripts, self._seed(view), SHARE * self.think,
+                             rounds=PLAYS)
 
     # --- a vessel's move -------------------------------------------------------------------
     def plan(self, view: AcksState, vessel: Vessel) -> Path | None:
@@ -102,7 +119,7 @@ class HardCaptain(NormalCaptain):
         if len(picks) < 2:
             return super().plan(view, vessel)
         scripts = [track_script(vessel, p) for p in picks]
-        weighed = playout.weigh(view, vessel.side, scripts, self._seeds(view), self._deadline())
+        weighed = self._weigh(view, vessel.side, scripts)
         best = choose(weighed)
         chosen = picks[best]
         if best:
@@ -121,8 +138,7 @@ class HardCaptain(NormalCaptain):
         if len(picks) < 2:
             return super().declare(view, vessel, acts)
         scripts = [[_exact(act)] for _, act, _ in picks]
-        weighed = playout.weigh(view, vessel.side, scripts, self._seeds(view),
-                                self._deadline())
+        weighed = self._weigh(view, vessel.side, scripts)
         best = choose(weighed)
         value, act, path = picks[best]
         why = declare_words(view, vessel, act, path, value)
@@ -139,8 +155,7 @@ class HardCaptain(NormalCaptain):
         if len(options) < 2:
             return super().swim(view, monster, acts)
         scripts = [swim_script(monster, goal, bite) for _, goal, bite in options]
-        weighed = playout.weigh(view, monster.side, scripts, self._seeds(view),
-                                self._deadline())
+        weighed = self._weigh(view, monster.side, scripts)
         best = choose(weighed)
         _, goal, bite = options[best]
         first = scripts[best][0](view, acts)
@@ -194,7 +209,7 @@ class HardCaptain(NormalCaptain):
             return plain
         options.sort(key=lambda a: a != plain.action)
         scripts = [[_exact(a)] for a in options]
-        weighed = playout.weigh(view, side, scripts, self._seeds(view), self._deadline())
+        weighed = self._weigh(view, side, scripts)
         best = choose(weighed)
         if best == 0:
             return plain

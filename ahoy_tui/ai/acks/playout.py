@@ -11,19 +11,20 @@ bearing, an escape edge, a prey). A battle over is worth the win or the loss.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ahoy_tui.ai import plan_search
 from ahoy_tui.ai.acks import odds
 from ahoy_tui.ai.acks.judge import WIN, Judge
-from ahoy_tui.engine import Rng, legal_actions
+from ahoy_tui.engine import GameState, LegalActions, Rng, legal_actions
 from ahoy_tui.engine.dice import action_dice
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.rules.acks.flow import apply_action
 from ahoy_tui.rules.acks.model import AcksState, Phase
 
 MASK = (1 << 64) - 1
+BUDGET = plan_search.BUDGET
 HORIZON = 0          # rounds played on after the present one
 LIMIT = 1200         # actions in one playout (a round is a few dozen)
 POSITION = 0.5       # the judge's weighing of where a vessel lies, against her hull
@@ -86,19 +87,50 @@ def follow(state: AcksState, script: Sequence[Callable[[AcksState, list[Any]], A
     return state
 
 
+class Round:
+    """The plan search's view of ACKS II (``ai.plan_search``): a plan is a script of choices
+    (a track, a declaration, a swim, who moves first), followed while it finds its actions;
+    the playout ends at the round's end, the enemy's declarations, initiative and moves all
+    played; each action on the captain's own dice of its step (``act``); judged by ``worth``."""
+
+    def dice(self, view: GameState, seed: int) -> GameState:
+        return replace(view, rng=Rng(seed, 0))
+
+    def play(self, state: GameState, plan: Any, side: str) -> GameState:
+        assert isinstance(state, AcksState)
+        return follow(state, plan, state.rng.seed)
+
+    def act(self, state: GameState, action: Any, legal: LegalActions,
+            seed: int) -> GameState:
+        assert isinstance(state, AcksState)
+        return act(state, action, seed)
+
+    def horizon(self, start: GameState, side: str) -> Callable[[GameState], bool]:
+        assert isinstance(start, AcksState)
+        last = start.round + HORIZON
+
+        def done(state: GameState) -> bool:
+            assert isinstance(state, AcksState)
+            return state.round > last
+        return done
+
+    def captain(self, side: str, seed: int) -> Any:
+        from ahoy_tui.ai.acks.normal import NormalCaptain
+
+        return NormalCaptain(seed)
+
+    def judge(self, state: GameState, side: str) -> float:
+        assert isinstance(state, AcksState)
+        return worth(state, side)
+
+
+ROUND = Round()
+
+
 def weigh(view: AcksState, side: str, scripts: Sequence[Sequence[Callable[..., Any]]],
-          seeds: Sequence[int], deadline: float) -> list[tuple[float, int]]:
-    """Each script played out with each seed (as many seeds as the time allows, the same for
-    every script): its mean worth and the playouts made."""
-    totals = [0.0] * len(scripts)
-    played = 0
-    for seed in seeds:
-        began = time.perf_counter()
-        for i, script in enumerate(scripts):
-            state = follow(replace(view, rng=Rng(seed, 0)), script, seed)
-            totals[i] += play_round(state, side, seed, view.round + HORIZON)
-        played += 1
-        now = time.perf_counter()
-        if now + (now - began) > deadline:   # another seed would run past the time
-            break
-    return [(totals[i] / max(1, played), played) for i in range(len(scripts))]
+          seed: int, think: float, rounds: int = 16) -> list[tuple[float, int]]:
+    """Each script played out to the round's end with the same seeds, as many rounds as
+    ``think`` seconds allow (at most ``rounds``): its mean worth and the rounds played."""
+    weighed = plan_search.search(ROUND, view, side, list(scripts), think=think / BUDGET,
+                                 seed=seed, rounds=rounds)
+    return [(mean, weighed.rounds) for mean in weighed.means]

@@ -1,58 +1,52 @@
-"""The hard captain: the normal captain, weighing the enemy's best reply.
+"""The hard captain: the normal captain, playing his best few plans out (``ai.plan_search``).
 
-For each ship's move he takes the normal captain's best few plans and, for each, puts himself in
-the place of every enemy ship within reach of where the plan leaves her: he finds that enemy's
-best move against it (a normal captain's plan search, a little coarser: every other inch, up to
-two points of turn, with his own dice, scored as that enemy's captain would score it) and counts
-what it lets her do at once: her batteries fired at their best targets, a ram, a boarding action.
-A plan that leaves her where an enemy can ram her, board her with a stronger crew or bring a
-broadside to bear at close range costs what that reply is worth to the enemy (an enemy that has
-already acted this Battle Phase counts for less: she replies only next turn, and may not go
-first). He keeps the plan whose own worth less the enemy's replies is best.
+For each ship's move in the Battle Phase, with an enemy within reach, he takes the normal
+captain's best few plans that end in different places and plays each on with dice of his own:
+the plan, her fire and boarding, the rest of his unit's activation, and the enemy's whole
+reply (his next activation), every ship on both sides commanded as the normal captain would.
+The battle there is judged as the normal captain judges it (``judge.standing``: honours won,
+what is left of each fleet; and half of ``judge.position`` for where each ship lies, his own
+against the enemy's). Every plan meets the same dice in a round; rounds go on until 80% of
+``think`` is spent (counting his own plan search), and he keeps the plan with the best mean
+(with no round done, the normal captain's).
 
-He thinks within his budget: candidates are weighed best first until 80% of ``think`` is
-spent, and those not reached are passed over (with no time at all he is the normal captain).
-Everything he plays on rolls his own dice.
+He also chooses which unit acts by his own rule (``activate``).
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
+from typing import Any
 
-from attrs import evolve
-
+from ahoy_tui.ai import plan_search
 from ahoy_tui.ai.captain import Decision
-from ahoy_tui.ai.man_o_war import beasts
-from ahoy_tui.ai.man_o_war.boarders import prospect
-from ahoy_tui.ai.man_o_war.gunnery import REACH, firepower
-from ahoy_tui.ai.man_o_war.helm import COARSE, Plan, course_plans
-from ahoy_tui.ai.man_o_war.judge import WEIGHTS, position, reach
+from ahoy_tui.ai.man_o_war.gunnery import REACH
+from ahoy_tui.ai.man_o_war.helm import Plan, Search, with_own_dice
+from ahoy_tui.ai.man_o_war.judge import position, reach, standing
 from ahoy_tui.ai.man_o_war.normal import NormalCaptain
-from ahoy_tui.ai.man_o_war.sight import alongside, centre_gap, enemies, gap, within
-from ahoy_tui.engine import GameState, LegalActions
-from ahoy_tui.engine.fast import replace
+from ahoy_tui.ai.man_o_war.sight import centre_gap, enemies, fighting, gap, within
+from ahoy_tui.engine import GameState, LegalActions, apply, legal_actions
 from ahoy_tui.rules.man_o_war import flow
-from ahoy_tui.rules.man_o_war.actions import Activate
-from ahoy_tui.rules.man_o_war.damage import with_ship
+from ahoy_tui.rules.man_o_war.actions import Activate, EndMove, Ram
 from ahoy_tui.rules.man_o_war.model import MowState, Phase, Ship
-from ahoy_tui.rules.man_o_war.movement import can_move
 
-CANDIDATES = 6  # the normal captain's best plans weighed against the enemy's replies
-REPLY = 1.0  # how much what an enemy's best reply does to us counts against the plan
-# the judge's guesses at the enemy's reply (batteries bearing from where she lies, a crew or a
-# ram within a move) give way to the replies he works out
-UNGUARDED = evolve(WEIGHTS, threat=0.0, reach_boarded=0.0, reach_rammed=0.0)
-LATER = 0.5  # the share of it for an enemy who has acted this Battle Phase already
-BUDGET = 0.8  # the share of ``think`` he spends
+CANDIDATES = 3  # the normal captain's best plans played out
+ROUNDS = 6  # rounds of playouts at most (every plan once a round, on the same dice)
+PLACE = 0.5  # the share of where each ship lies in the judgement, against the standing
+BUDGET = plan_search.BUDGET  # the share of ``think`` he spends
+QUICK = Search(step=3, turns=1, backing=False)  # how finely the playouts' captains plan
 SPACING = 1.5  # inches: plans ending closer than this to one another count as one place
 
 
 class HardCaptain(NormalCaptain):
-    """Weighs the normal captain's best plans against the enemy's best replies."""
+    """Plays the normal captain's best plans out through the enemy's reply."""
 
     level = "hard"
     candidates = CANDIDATES
+    rounds = ROUNDS
+    last_search: plan_search.Weighed | None = None
 
     def __init__(self, seed: int = 0, think: float = 1.0) -> None:
         super().__init__(seed, think)
@@ -95,47 +89,110 @@ class HardCaptain(NormalCaptain):
 
     def pick_plan(self, view: MowState, ship: Ship, plans: list[Plan]) -> Plan | None:
         ranked = self.ranked(view, ship, plans)
-        if len(ranked) < 2 or view.phase != Phase.BATTLE:
+        if len(ranked) < 2 or view.phase != Phase.BATTLE or view.move is not None:
             return ranked[0][1] if ranked else None
-        deadline = self._started + self.think * BUDGET
         top = distinct(ranked, self.candidates)
         rivals = [foe for foe in enemies(view, ship.side)
-                  if not can_move(foe)
-                  and any(within(p.ship, foe, reach(foe) + REACH + 1) for _, p in top)]
-        if not rivals:
+                  if any(within(p.ship, foe, reach(foe) + REACH + 1) for _, p in top)]
+        if not rivals or len(top) < 2:
             return ranked[0][1]
-        best: tuple[float, Plan] | None = None
-        for _, plan in top:
-            replies = 0.0
-            for foe in rivals:
-                if time.perf_counter() > deadline:
-                    # out of time: the plans weighed in full stand, else the normal choice
-                    return best[1] if best is not None else ranked[0][1]
-                weight = LATER if foe.activated else 1.0
-                replies += weight * self.best_reply(view, plan, foe)
-            total = self.score(view, plan, UNGUARDED) - REPLY * replies
-            if best is None or total > best[0]:
-                best = (total, plan)
-        assert best is not None
-        return best[1]
+        budget = max(0.0, self.think - (time.perf_counter() - self._started) / BUDGET)
+        weighed = plan_search.search(ACTIVATION, view, ship.side, [p for _, p in top],
+                                     think=budget, seed=self.draw(), rounds=self.rounds)
+        self.last_search = weighed
+        return top[weighed.best][1]
 
-    def best_reply(self, view: MowState, plan: Plan, foe: Ship) -> float:
-        """What the enemy ship ``foe`` could do to us with her best move, ours being where
-        ``plan`` leaves her: she moves as her own captain would score it, then fires, rams and
-        boards; the Battle Honours that is worth to her."""
-        after = with_ship(view, plan.ship)
-        rested = replace(after.ship(foe.id), activated=False,
-                         fired=tuple(0 for _ in foe.fired))
-        after = with_ship(after, rested)
-        in_hand = replace(after, current=foe.id, stage="move", move=None, acting=(),
-                          active=foe.side, to_act=foe.side, boarding=None, won="", won_by="")
-        replies = course_plans(in_hand, self.draw(), COARSE)
-        if not replies:
-            return 0.0
-        may_board = foe.id not in view.boarded_this_turn or foe.activated
-        chosen = max(ends(replies), key=lambda p: position(after, p.ship, touched=p.touched,
-                                                            ram=p.ram, may_board=may_board))
-        return strike(after, chosen, may_board)
+
+class Activation:
+    """The plan search's view of Man O' War: a plan is a ship's move (then her fire and
+    boarding as the normal captain plays them); the playout ends when the enemy has played his
+    next activation (his whole reply), or with the Battle Phase; the judge is the normal
+    captain's standing of the battle (honours, what is left of each fleet) with half the worth
+    of where every ship lies."""
+
+    def dice(self, view: GameState, seed: int) -> GameState:
+        assert isinstance(view, MowState)
+        return with_own_dice(view, seed)
+
+    def play(self, state: GameState, plan: Any, side: str) -> GameState:
+        assert isinstance(state, MowState) and isinstance(plan, Plan)
+        ship = state.current
+        for action in plan.actions:
+            legal = legal_actions(state)
+            if action not in legal or state.over:
+                return state
+            state, _ = apply(state, action, legal=legal)
+        if state.current == ship and state.stage == "move" and state.move is not None:
+            legal = legal_actions(state)  # where the plan ends, her move ends (or she rams)
+            ram = next((x for x in legal.fixed if isinstance(x, Ram)), None)
+            end = ram if ram is not None and plan.ram else EndMove()
+            if end in legal:
+                state, _ = apply(state, end, legal=legal)
+        return state
+
+    def act(self, state: GameState, action: Any, legal: LegalActions,
+            seed: int) -> GameState:
+        return plan_search.engine_act(state, action, legal)
+
+    def horizon(self, start: GameState, side: str) -> Callable[[GameState], bool]:
+        assert isinstance(start, MowState)
+        turn, seen = start.turn, [False]
+
+        def done(state: GameState) -> bool:
+            assert isinstance(state, MowState)
+            if state.phase != Phase.BATTLE or state.turn != turn:
+                return True
+            if state.active and state.active != side:
+                seen[0] = True
+                return False
+            return seen[0]
+        return done
+
+    def captain(self, side: str, seed: int) -> Any:
+        return Playing(seed)
+
+    def judge(self, state: GameState, side: str) -> float:
+        assert isinstance(state, MowState)
+        value = standing(state, side)
+        if state.over:
+            return value
+        for other in state.ships:
+            if not fighting(other):
+                continue
+            sign = 1.0 if other.side == side else -1.0
+            value += sign * PLACE * position(state, other, fires=False)
+        return value
+
+
+ACTIVATION = Activation()
+
+
+class Playing(NormalCaptain):
+    """The normal captain as the playouts have him, a little quicker: he lays his plans every
+    third inch with one point of turn at a place (``QUICK``), and once a plan is played he
+    ends the move where it leaves her (rams what it meant to ram) instead of weighing the rest
+    of the move again."""
+
+    how = QUICK
+
+    def __init__(self, seed: int = 0, think: float = 0.0) -> None:
+        super().__init__(seed, think)
+        self._ram = False
+
+    def pick_plan(self, view: MowState, ship: Ship, plans: list[Plan]) -> Plan | None:
+        best = super().pick_plan(view, ship, plans)
+        self._ram = best is not None and best.ram
+        return best
+
+    def movement(self, view: MowState, legal: LegalActions, ship: Ship) -> Decision | None:
+        key = (ship.id, view.turn, view.phase.value)
+        if not self._plan and self._plan_key == key and view.move is not None:
+            ram = next((x for x in legal.fixed if isinstance(x, Ram)), None)
+            if ram is not None and self._ram:
+                return Decision(ram, "ram, as planned")
+            if EndMove() in legal:
+                return Decision(EndMove(), "the move ends where the plan leaves her")
+        return super().movement(view, legal, ship)
 
 
 def distinct(ranked: list[tuple[float, Plan]], count: int) -> list[tuple[float, Plan]]:
@@ -153,30 +210,3 @@ def distinct(ranked: list[tuple[float, Plan]], count: int) -> list[tuple[float, 
         if len(chosen) >= count:
             break
     return chosen
-
-
-def ends(plans: list[Plan]) -> list[Plan]:
-    """One plan for each place a move may end."""
-    seen: dict[tuple[object, ...], Plan] = {}
-    for plan in plans:
-        end = plan.ship
-        key = (round(end.x, 1), round(end.y, 1), end.heading, plan.touched, plan.ram,
-               end.left_table, end.aground)
-        seen.setdefault(key, plan)
-    return list(seen.values())
-
-
-def strike(state: MowState, plan: Plan, may_board: bool) -> float:
-    """What a ship's move (``plan``) lets her do at once: fire every side at its best target,
-    ram what she touched, board the best of the enemy alongside."""
-    ship = plan.ship
-    if not ship.afloat:
-        return 0.0
-    state = with_ship(state, ship)
-    total = firepower(state, ship)
-    if plan.touched and plan.ram:
-        total += beasts.ram_worth(state, ship, plan.touched)
-    if may_board:
-        total += max((prospect(state, ship, other) for other in alongside(state, ship)),
-                     default=0.0)
-    return total

@@ -33,7 +33,14 @@ from ahoy_tui.ai.man_o_war.boarders import (
     recrew,
 )
 from ahoy_tui.ai.man_o_war.easy import EasyCaptain
-from ahoy_tui.ai.man_o_war.helm import Plan, course_plans, move_plans, with_own_dice
+from ahoy_tui.ai.man_o_war.helm import (
+    FINE,
+    Plan,
+    Search,
+    course_plans,
+    move_plans,
+    with_own_dice,
+)
 from ahoy_tui.ai.man_o_war.judge import WEIGHTS, Weights, position, weights_for
 from ahoy_tui.ai.man_o_war.sight import fighting, held_by_enemy, nearest_enemy
 from ahoy_tui.engine import LegalActions
@@ -67,6 +74,7 @@ class NormalCaptain(EasyCaptain):
     odds."""
 
     level = "normal"
+    how: Search = FINE  # how finely he lays his plans
 
     def __init__(self, seed: int = 0, think: float = 1.0) -> None:
         super().__init__(seed, think)
@@ -95,9 +103,9 @@ class NormalCaptain(EasyCaptain):
             return Decision(action, self._step_words(view, ship, action))
         self._plan = []
         if view.move is None:
-            plans = course_plans(view, self.draw())
+            plans = course_plans(view, self.draw(), self.how)
         else:
-            plans = move_plans(with_own_dice(view, self.draw()), ship.id)
+            plans = move_plans(with_own_dice(view, self.draw()), ship.id, self.how)
         best = self.pick_plan(view, ship, plans)
         if best is None or not best.actions:
             words = "she holds where she is" if best is None else self.plan_words(view, best)

@@ -13,10 +13,10 @@ from __future__ import annotations
 from ahoy_tui.ai.captain import Decision
 from ahoy_tui.ai.ramming_speed.helmsman import ranked_plans
 from ahoy_tui.ai.ramming_speed.normal import NormalCaptain, plan_words
-from ahoy_tui.ai.ramming_speed.playout import weigh_deck, weigh_orders
+from ahoy_tui.ai.ramming_speed.playout import enemy_orders, weigh_deck, weigh_orders
 from ahoy_tui.engine import GameState, LegalActions
 from ahoy_tui.rules.ramming_speed.actions import WriteOrders
-from ahoy_tui.rules.ramming_speed.model import Galley, RSState
+from ahoy_tui.rules.ramming_speed.model import Galley, RSState, ShipOrders
 
 CHOICES = 3   # a galley's best orders rowed out
 
@@ -24,12 +24,20 @@ CHOICES = 3   # a galley's best orders rowed out
 class HardCaptain(NormalCaptain):
     level = "hard"
 
+    def __init__(self, seed: int = 0, think: float = 1.0) -> None:
+        super().__init__(seed, think)
+        self._theirs: tuple[object, tuple[tuple[ShipOrders, ...], ...]] | None = None
+
     def write(self, view: RSState, side: str, ship: Galley) -> tuple[WriteOrders, str]:
         plans = ranked_plans(view, ship, self.worlds(view, side), self.friends(view, ship),
                              CHOICES)
         if not plans:
             return super().write(view, side, ship)
-        plan = weigh_orders(view, ship, plans, self.seed)
+        key = (view.turn, side, view.rng.counter)
+        if self._theirs is None or self._theirs[0] != key:
+            self._theirs = (key, enemy_orders(view, side, self.seed))
+        plan = weigh_orders(view, ship, plans, self.seed, think=self.think,
+                            theirs=self._theirs[1])
         rowed = "" if plan is plans[0] else ", rowed out against her other orders"
         return (WriteOrders(side, ship.id, plan.band.words, plan.moves, plan.rake),
                 plan_words(view, ship, plan) + rowed)

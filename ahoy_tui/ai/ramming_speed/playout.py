@@ -7,20 +7,26 @@ the two melee rounds and the morale checks are over (16.0-17.2): whether to boar
 captain or without him, to throw lines, or to cut them, is best judged by fighting it out.
 
 **Orders** (``weigh_orders``): where a galley's best few orders may bring her into contact this
-turn, each is rowed out with the rest of the turn (the enemy holding her course, as the normal
-captain expects), and its worth added to the normal captain's own weighing of it.
+turn, each is rowed out with the rest of the turn in the shared plan search (``ai.plan_search``,
+``Turn``: the enemy's sealed orders sampled as the normal captain would write them), and its
+mean worth added to the normal captain's own weighing of it.
 
 Every choice is played with the same dice seeds, so they are compared on the same luck.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
 
+from attrs import frozen
+
+from ahoy_tui.ai import plan_search
 from ahoy_tui.ai.captain import Decision
 from ahoy_tui.ai.ramming_speed.bridge import DECK
 from ahoy_tui.ai.ramming_speed.helmsman import Plan
-from ahoy_tui.engine import LegalActions, Rng, apply, legal_actions
+from ahoy_tui.engine import GameState, LegalActions, Rng, apply, legal_actions
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.orders import Sealed
 from ahoy_tui.rules.ramming_speed import melee
@@ -44,7 +50,7 @@ WON = 100.0         # the battle over, won or lost
 LIMIT = 400         # actions in one playout (a turn's deck work is a few dozen)
 WEIGHED = (Board, ThrowLines, DropCorvus, CutLines)
 PHASES = (Phase.GRAPPLE, Phase.BOARD, Phase.MAINTENANCE)
-ORDER_PLAYS = 6     # dice seeds each of a galley's best orders is rowed out with
+ORDER_PLAYS = 8     # dice seeds each of a galley's best orders is rowed out with, at most
 
 
 def worth(state: RSState, side: str) -> float:
@@ -144,14 +150,107 @@ def row_out(view: RSState, ship: Galley, orders: ShipOrders, seed: int) -> float
     return _to_orders(state, side)
 
 
-def weigh_orders(view: RSState, ship: Galley, plans: Sequence[Plan], seed: int) -> Plan:
-    """The best of her plans by the normal captain's weighing plus the worth of rowing each
-    out, when any of them may meet an enemy this turn; else simply his best."""
+class DeckHand:
+    """The normal captain as the playouts have him after the orders are sealed: on deck as
+    ``normal_choice`` plays."""
+
+    level = "normal"
+
+    def decide(self, view: RSState, legal: LegalActions) -> Decision:
+        return Decision(normal_choice(view, legal), "as the normal captain would")
+
+
+ENEMY_ODDS = (2, 1, 1)  # how the enemy's orders are sampled: his best, his second, his course
+
+
+@frozen
+class Turn:
+    """The plan search's view of Ramming Speed! (``ai.plan_search``): a plan is one galley's
+    orders, her friends keeping theirs as written (or carrying on); the enemy's sealed orders
+    are sampled, galley by galley, from what the normal captain would write for her (his best
+    orders twice as often as his second or as holding her course); the turn is played on with
+    every crew on deck as the normal captain would, to the next turn's orders, and judged by
+    ``worth``. The enemy's whole reply is in the same turn: the orders are simultaneous."""
+
+    ship: str
+    theirs: tuple[tuple[ShipOrders, ...], ...]  # each enemy galley's orders to sample from
+
+    def dice(self, view: GameState, seed: int) -> GameState:
+        assert isinstance(view, RSState)
+        side = self.side_of(view)
+        luck = random.Random(seed)
+        picks = tuple(luck.choices(options, ENEMY_ODDS[:len(options)])[0]
+                      for options in self.theirs)
+        sealed: Sealed[SideOrders] = Sealed()
+        return replace(view, orders=sealed.seal(view.other(side), SideOrders(picks)),
+                       rng=Rng(seed, 0))
+
+    def side_of(self, view: RSState) -> str:
+        return view.ship(self.ship).side
+
+    def play(self, state: GameState, plan: Any, side: str) -> GameState:
+        assert isinstance(state, RSState) and isinstance(plan, ShipOrders)
+        drafts = (*(d for d in state.drafts if d.ship != plan.ship), plan)
+        state = replace(state, drafts=drafts, to_act=side)
+        after, _ = apply(state, SealOrders(side))
+        return after
+
+    def act(self, state: GameState, action: Any, legal: LegalActions,
+            seed: int) -> GameState:
+        after, _ = apply(state, action, legal=legal)
+        return after
+
+    def horizon(self, start: GameState, side: str) -> Callable[[GameState], bool]:
+        def done(state: GameState) -> bool:
+            assert isinstance(state, RSState)
+            return state.phase is Phase.ORDERS
+        return done
+
+    def captain(self, side: str, seed: int) -> Any:
+        return DeckHand()
+
+    def judge(self, state: GameState, side: str) -> float:
+        assert isinstance(state, RSState)
+        return worth(state, side)
+
+
+def enemy_orders(view: RSState, side: str, seed: int) -> tuple[tuple[ShipOrders, ...], ...]:
+    """What the normal captain would write for each enemy galley, as far as ``side`` can
+    tell (he sees none of our drafts): his two best orders, and her course held."""
+    from ahoy_tui.ai.ramming_speed.helmsman import ranked_plans
+    from ahoy_tui.ai.ramming_speed.normal import NormalCaptain
+
+    other = view.other(side)
+    theirs = replace(view, drafts=(), to_act=other)
+    captain = NormalCaptain(seed)
+    worlds = captain.worlds(theirs, other)
+    out = []
+    for ship in view.side_ships(other):
+        held = default_orders(view, ship)
+        if ship.withdrawing:
+            out.append((held,))
+            continue
+        plans = ranked_plans(theirs, ship, worlds, captain.friends(theirs, ship), 2)
+        options = [ShipOrders(ship.id, p.band, p.moves, p.rake) for p in plans]
+        out.append(tuple(dict.fromkeys([*options, held])))
+    return tuple(out)
+
+
+def weigh_orders(view: RSState, ship: Galley, plans: Sequence[Plan], seed: int,
+                 think: float = 1000.0, theirs: tuple[tuple[ShipOrders, ...], ...] | None
+                 = None) -> Plan:
+    """The best of her plans by the normal captain's weighing plus the mean worth of playing
+    each out (``Turn``: the enemy's orders sampled as the normal captain would write them),
+    when any of them may meet an enemy this turn; else simply his best."""
     if len(plans) == 1 or all(p.outcome.kind == "none" for p in plans):
         return plans[0]
-    seeds = [seed * 7919 + view.rng.counter * 31 + view.turn * 131 + k
-             for k in range(ORDER_PLAYS)]
-    best = max(enumerate(plans), key=lambda ip: (
-        sum(row_out(view, ship, ShipOrders(ship.id, ip[1].band, ip[1].moves, ip[1].rake), s)
-            for s in seeds) / ORDER_PLAYS + ip[1].score, -ip[0]))
-    return best[1]
+    if theirs is None:
+        theirs = enemy_orders(view, ship.side, seed)
+    orders = [ShipOrders(ship.id, p.band, p.moves, p.rake) for p in plans]
+    weighed = plan_search.search(Turn(ship.id, theirs), view, ship.side, orders, think=think,
+                                 seed=seed * 7919 + view.rng.counter * 31 + view.turn * 131,
+                                 rounds=ORDER_PLAYS)
+    if not weighed.rounds:
+        return plans[0]
+    best = max(range(len(plans)), key=lambda i: (weighed.means[i] + plans[i].score, -i))
+    return plans[best]
