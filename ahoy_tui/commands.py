@@ -50,13 +50,16 @@ def replay(args: argparse.Namespace, stdin: TextIO | None = None,
     interactive = stdin.isatty()
     # orders sealed that no step of the file has revealed yet (an unfinished battle saved while
     # a side writes): their steps are told as sealed, never read out (2.0, any secret sheet)
-    from ahoy_tui.engine.orders import SPECTATOR, unrevealed_steps
+    from ahoy_tui.engine.orders import SPECTATOR, orders_revealed, unrevealed_steps
 
     game.goto(game.last_step)
     hidden = unrevealed_steps(game, SPECTATOR)
+    # a secret action at or before the last reveal has been turned over for all to read
+    revealed_to = max((s for s in range(1, game.last_step + 1)
+                       if orders_revealed(game.events_at(s))), default=0)
     step = 0
     game.goto(0)
-    _show_step(game, out, hidden)
+    _show_step(game, out, hidden, revealed_to)
     while True:
         if not interactive:
             if step >= game.last_step:
@@ -77,7 +80,7 @@ def replay(args: argparse.Namespace, stdin: TextIO | None = None,
             else:
                 step = min(game.last_step, step + 1)
         game.goto(step)
-        _show_step(game, out, hidden)
+        _show_step(game, out, hidden, revealed_to)
 
 
 def export_battle(args: argparse.Namespace, out: TextIO | None = None) -> int:
@@ -105,10 +108,12 @@ def export_battle(args: argparse.Namespace, out: TextIO | None = None) -> int:
     return 0
 
 
-def _show_step(game: Game, out: TextIO, hidden: dict[int, str] | None = None) -> None:
+def _show_step(game: Game, out: TextIO, hidden: dict[int, str] | None = None,
+               revealed_to: int = 0) -> None:
     """One step of the log. A battle not yet over keeps every side's secrets (the rules'
     ``event_visible`` and ``secret_action``: a Wizard's hand, a card discarded face down, sealed
-    orders): its sides are still playing, and the file may be shown to either."""
+    orders not yet revealed, the reveal being at step ``revealed_to``): its sides are still
+    playing, and the file may be shown to either."""
     from ahoy_tui.engine.orders import is_secret
 
     step = game.step
@@ -123,7 +128,8 @@ def _show_step(game: Game, out: TextIO, hidden: dict[int, str] | None = None) ->
     else:
         before = game.state_at(step - 1)
         action = game.action_at(step)
-        words = ("a secret decision" if unfinished and is_secret(ruleset, action)
+        words = ("a secret decision"
+                 if unfinished and step > revealed_to and is_secret(ruleset, action)
                  else ruleset.describe_action(before, action))
         out.write(f"[{step}] {before.to_act}: {words}\n")
     visible = getattr(ruleset, "event_visible", None)
