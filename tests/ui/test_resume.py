@@ -17,8 +17,9 @@ from ahoy_tui.ui.screens.battle import BattleScreen
 async def test_resume_brings_back_the_captain_and_the_policy(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("AHOY_SAVES", str(tmp_path))
-    LocalSession(Game.new("ahoy", "duel", seed=3), path=tmp_path / "duel-3.json",
-                 policy="strict", captains={"p2": make_captain("ai:easy", think=0.2)})
+    session = LocalSession(Game.new("ahoy", "duel", seed=3), path=tmp_path / "duel-3.json",
+                           policy="strict", captains={"p2": make_captain("ai:easy", think=0.2)})
+    session.save()  # saved by hand (`s`): a battle with no action yet is written only so
     app = AhoyApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
