@@ -164,13 +164,14 @@ async def test_ramming_speed_orders_written_and_sealed_in_one_line_from_a_browse
         session = await alice.until_step(game, 0)
         session.play(SealOrders("p1"))  # Rome carries on as she is
         await tab.until("Greeks: write each galley's orders")
-        step = live.game.step
         await tab.type("w")
         await tab.until("Move line")  # the line is open: keys now go into it
         await tab.type("Nike: slow 2l 2r 5s; seal\r")
         await tab.until("no orders written for")  # the other galleys carry on: asked first
         await tab.type("y")
-        await tab.until(lambda: live.game.step >= step + 2)
+        # both sides write at once (2.0): the tab's orders go to the table, the seal last,
+        # once Rome has sealed, and the reveal sets both sheets down
+        await tab.until(lambda: "p2" in dict(live.game.state.written))
         nike = dict(live.game.state.written)["p2"].of("p2-4")
         assert nike is not None and nike.moves == "LLRRSSSSS"
         seen = await alice.until_step(game, live.game.step)
