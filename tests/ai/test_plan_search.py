@@ -134,3 +134,31 @@ def test_one_plan_needs_no_search():
 def test_the_pool_is_as_many_workers_as_named(monkeypatch, named, workers):
     monkeypatch.setenv(plan_search.WORKERS_ENV, named)
     assert plan_search.default_workers() == workers
+
+
+def test_a_pool_that_cannot_start_its_workers_leaves_the_playouts_in_process(monkeypatch):
+    # at 80x24 in a terminal the hard captain's pool failed to spawn ("bad value(s) in
+    # fds_to_keep") and the battle stood still, the captain failed: now he decides in-process
+    class Broken:
+        def submit(self, *args: Any, **kwargs: Any) -> Any:
+            raise ValueError("bad value(s) in fds_to_keep")
+
+        def shutdown(self, **kwargs: Any) -> None:
+            pass
+
+    made: list[int] = []
+
+    def broken_pool(workers: int) -> Any:
+        made.append(workers)
+        return Broken()
+
+    monkeypatch.setattr(plan_search, "pool", broken_pool)
+    monkeypatch.setattr(plan_search, "_POOL_FAILED", False)
+    toy = Toy([0.0, 5.0, 1.0], luck=0.5)
+    chosen = plan_search.search(toy, Table(), "p1", [0, 1, 2], think=1000.0, seed=7,
+                                rounds=8, workers=2)
+    assert chosen == _search(Toy([0.0, 5.0, 1.0], luck=0.5))   # as the in-process search
+    assert plan_search._POOL_FAILED and made == [2]
+    plan_search.search(toy, Table(), "p1", [0, 1, 2], think=1000.0, seed=7, rounds=8,
+                       workers=2)
+    assert made == [2]   # never tried again
