@@ -36,6 +36,7 @@ from __future__ import annotations
 import contextlib
 import math
 import os
+import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -176,10 +177,20 @@ def pool(workers: int) -> ProcessPoolExecutor | None:
         return None
     if _POOL is None or workers != _POOL_SIZE:
         import multiprocessing
+        from multiprocessing import resource_tracker
 
         if _POOL is not None:
             _POOL.shutdown(wait=False, cancel_futures=True)
-        _POOL = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+        # a terminal app (Textual) holds sys.stderr as an object with no file behind it
+        # (fileno -1), which the resource tracker hands its process: it is started with the
+        # real stderr
+        real, sys.stderr = sys.stderr, sys.__stderr__ or sys.stderr
+        try:
+            resource_tracker.ensure_running()
+            _POOL = ProcessPoolExecutor(workers,
+                                        mp_context=multiprocessing.get_context("spawn"))
+        finally:
+            sys.stderr = real
         _POOL_SIZE = workers
     return _POOL
 
@@ -194,12 +205,14 @@ def search(rules: PlanRules, view: GameState, side: str, plans: Sequence[Any], *
         return Weighed(0, (0.0,) * count, 0)
     deadline = clock() + BUDGET * think
     workers = default_workers() if workers is None else workers
-    executor = None if _POOL_FAILED else pool(workers)
+    executor = None
     table: list[list[float]] = []  # each complete round's values, plan by plan
-    if executor is not None:
+    if workers > 0 and not _POOL_FAILED:
         try:
-            table = _in_pool(executor, rules, view, side, plans, seed, rounds, deadline,
-                             clock, workers)
+            executor = pool(workers)
+            if executor is not None:
+                table = _in_pool(executor, rules, view, side, plans, seed, rounds, deadline,
+                                 clock, workers)
         except (BrokenProcessPool, OSError, ValueError, RuntimeError):
             # the pool cannot start its workers here (a terminal app's spawn has failed with
             # "bad value(s) in fds_to_keep"): the playouts are played in this process from

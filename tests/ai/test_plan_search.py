@@ -162,3 +162,30 @@ def test_a_pool_that_cannot_start_its_workers_leaves_the_playouts_in_process(mon
     plan_search.search(toy, Table(), "p1", [0, 1, 2], think=1000.0, seed=7, rounds=8,
                        workers=2)
     assert made == [2]   # never tried again
+
+
+def test_the_pool_starts_under_a_terminal_app_whose_stderr_has_no_file(monkeypatch):
+    # Textual holds sys.stderr as an object whose fileno is -1: the resource tracker was
+    # handed it and its spawn failed ("bad value(s) in fds_to_keep") in every hard captain's
+    # first search of a battle on the screen
+    import os
+
+    class Captured:
+        def write(self, text: str) -> int:
+            return len(text)
+
+        def flush(self) -> None:
+            pass
+
+        def fileno(self) -> int:
+            return -1
+
+    monkeypatch.setattr(plan_search, "_POOL", None)
+    monkeypatch.setattr(plan_search, "_POOL_SIZE", 0)
+    monkeypatch.setattr("sys.stderr", Captured())
+    executor = plan_search.pool(1)
+    assert executor is not None
+    try:
+        assert executor.submit(os.getpid).result(timeout=60) != os.getpid()
+    finally:
+        executor.shutdown(wait=True)
