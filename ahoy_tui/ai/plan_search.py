@@ -33,11 +33,14 @@ The adapter names its rule system; this module names none.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
+import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
 from attrs import frozen
@@ -150,6 +153,7 @@ def _playout_job(rules: PlanRules, view: GameState, plan: Any, side: str, seed: 
 
 _POOL: ProcessPoolExecutor | None = None
 _POOL_SIZE = 0
+_POOL_FAILED = False  # the pool could not run here once: playouts stay in-process after
 
 
 def default_workers() -> int:
@@ -173,10 +177,20 @@ def pool(workers: int) -> ProcessPoolExecutor | None:
         return None
     if _POOL is None or workers != _POOL_SIZE:
         import multiprocessing
+        from multiprocessing import resource_tracker
 
         if _POOL is not None:
             _POOL.shutdown(wait=False, cancel_futures=True)
-        _POOL = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+        # a terminal app (Textual) holds sys.stderr as an object with no file behind it
+        # (fileno -1), which the resource tracker hands its process: it is started with the
+        # real stderr
+        real, sys.stderr = sys.stderr, sys.__stderr__ or sys.stderr
+        try:
+            resource_tracker.ensure_running()
+            _POOL = ProcessPoolExecutor(workers,
+                                        mp_context=multiprocessing.get_context("spawn"))
+        finally:
+            sys.stderr = real
         _POOL_SIZE = workers
     return _POOL
 
@@ -191,8 +205,20 @@ def search(rules: PlanRules, view: GameState, side: str, plans: Sequence[Any], *
         return Weighed(0, (0.0,) * count, 0)
     deadline = clock() + BUDGET * think
     workers = default_workers() if workers is None else workers
-    executor = pool(workers)
+    executor = None
     table: list[list[float]] = []  # each complete round's values, plan by plan
+    if workers > 0 and not _POOL_FAILED:
+        try:
+            executor = pool(workers)
+            if executor is not None:
+                table = _in_pool(executor, rules, view, side, plans, seed, rounds, deadline,
+                                 clock, workers)
+        except (BrokenProcessPool, OSError, ValueError, RuntimeError):
+            # the pool cannot start its workers here (a terminal app's spawn has failed with
+            # "bad value(s) in fds_to_keep"): the playouts are played in this process from
+            # now on, so the captain still decides instead of failing
+            _drop_pool()
+            executor = None
     if executor is None:
         spent, played = 0.0, 0
         for index in range(rounds):
@@ -209,10 +235,16 @@ def search(rules: PlanRules, view: GameState, side: str, plans: Sequence[Any], *
             if len(values) < count:
                 break  # a round cut short is not counted: every plan must meet the same dice
             table.append(values)
-    else:
-        table = _in_pool(executor, rules, view, side, plans, seed, rounds, deadline, clock,
-                         workers)
     return choose(table, count)
+
+
+def _drop_pool() -> None:
+    """The pool has failed: shut it down and play every later playout in-process."""
+    global _POOL, _POOL_SIZE, _POOL_FAILED
+    if _POOL is not None:
+        with contextlib.suppress(Exception):  # a broken pool may fail to shut down too
+            _POOL.shutdown(wait=False, cancel_futures=True)
+    _POOL, _POOL_SIZE, _POOL_FAILED = None, 0, True
 
 
 def choose(table: Sequence[Sequence[float]], count: int, least: int = LEAST,

@@ -134,3 +134,58 @@ def test_one_plan_needs_no_search():
 def test_the_pool_is_as_many_workers_as_named(monkeypatch, named, workers):
     monkeypatch.setenv(plan_search.WORKERS_ENV, named)
     assert plan_search.default_workers() == workers
+
+
+def test_a_pool_that_cannot_start_its_workers_leaves_the_playouts_in_process(monkeypatch):
+    # at 80x24 in a terminal the hard captain's pool failed to spawn ("bad value(s) in
+    # fds_to_keep") and the battle stood still, the captain failed: now he decides in-process
+    class Broken:
+        def submit(self, *args: Any, **kwargs: Any) -> Any:
+            raise ValueError("bad value(s) in fds_to_keep")
+
+        def shutdown(self, **kwargs: Any) -> None:
+            pass
+
+    made: list[int] = []
+
+    def broken_pool(workers: int) -> Any:
+        made.append(workers)
+        return Broken()
+
+    monkeypatch.setattr(plan_search, "pool", broken_pool)
+    monkeypatch.setattr(plan_search, "_POOL_FAILED", False)
+    toy = Toy([0.0, 5.0, 1.0], luck=0.5)
+    chosen = plan_search.search(toy, Table(), "p1", [0, 1, 2], think=1000.0, seed=7,
+                                rounds=8, workers=2)
+    assert chosen == _search(Toy([0.0, 5.0, 1.0], luck=0.5))   # as the in-process search
+    assert plan_search._POOL_FAILED and made == [2]
+    plan_search.search(toy, Table(), "p1", [0, 1, 2], think=1000.0, seed=7, rounds=8,
+                       workers=2)
+    assert made == [2]   # never tried again
+
+
+def test_the_pool_starts_under_a_terminal_app_whose_stderr_has_no_file(monkeypatch):
+    # Textual holds sys.stderr as an object whose fileno is -1: the resource tracker was
+    # handed it and its spawn failed ("bad value(s) in fds_to_keep") in every hard captain's
+    # first search of a battle on the screen
+    import os
+
+    class Captured:
+        def write(self, text: str) -> int:
+            return len(text)
+
+        def flush(self) -> None:
+            pass
+
+        def fileno(self) -> int:
+            return -1
+
+    monkeypatch.setattr(plan_search, "_POOL", None)
+    monkeypatch.setattr(plan_search, "_POOL_SIZE", 0)
+    monkeypatch.setattr("sys.stderr", Captured())
+    executor = plan_search.pool(1)
+    assert executor is not None
+    try:
+        assert executor.submit(os.getpid).result(timeout=60) != os.getpid()
+    finally:
+        executor.shutdown(wait=True)

@@ -490,3 +490,135 @@ async def test_the_move_is_seen_by_sixths_after_the_reveal(tmp_path: Path) -> No
         await pilot.press("p", "p")  # past the sixth sixth: the table as it is
         await pilot.pause()
         assert screen.sixth is None and screen.session.state is state  # nothing played
+
+
+class Scripted:
+    """A computer captain who writes set orders with reasons that name his targets."""
+
+    level = "normal"
+
+    def __init__(self, orders: dict[str, str]) -> None:
+        self.orders = orders
+
+    def decide(self, view: Any, legal: Any) -> Any:
+        from ahoy_tui.ai.captain import Decision
+        from ahoy_tui.rules.ramming_speed.actions import PhaseDone, Shoot
+
+        side = view.to_act
+        if str(view.phase.value) == "fire":   # the first target offered, then done
+            shot = next((a for a in legal if isinstance(a, Shoot)), None)
+            if shot is not None:
+                return Decision(shot, f"SECRET-REASON {shot.ship} looses at {shot.target}")
+            return Decision(PhaseDone(side), "SECRET-REASON done shooting")
+        drafted = {d.ship for d in view.drafts}
+        for ship, moves in self.orders.items():
+            if ship not in drafted:
+                return Decision(WriteOrders(side, ship, "cruising", moves),
+                                f"SECRET-REASON {ship} to ram Nike at 80°")
+        return Decision(SealOrders(side), "SECRET-REASON every galley has her orders")
+
+
+async def test_a_captains_orders_and_reasons_are_kept_back_until_the_reveal(
+        tmp_path: Path) -> None:
+    # issue 37 item 14: against a computer captain who writes first, nothing of his orders or
+    # of his reasons (his targets) shows before the player has sealed his own; then they do
+    from ahoy_tui.ui.widgets.dice_log import DiceLog
+
+    captain = Scripted({"p1-1": "R" * 15, "p1-2": "L" * 15, "p1-3": "S" * 15})
+    game = Game.new("ramming-speed", "corvus", seed=1)
+    sess = LocalSession(game, path=tmp_path / "rs.json", seats=("p2",),
+                        captains={"p1": captain})  # type: ignore[dict-item]
+    app = AhoyApp(session=sess)
+    async with app.run_test(size=SMALL) as pilot:
+        for _ in range(50):
+            await pilot.pause(0.1)
+            if sess.state.to_act == "p2":
+                break
+        screen = app.screen
+        assert sess.state.orders.has_sealed("p1")   # Rome has written and sealed
+        logged = " ".join(e.describe() for _, e in screen.query_one(DiceLog).entries)
+        seen = screen_text(app)
+        for words in (logged, seen, screen.last_captain_note):
+            assert "SECRET-REASON" not in words and "Nike at 80" not in words
+            assert "15R" not in words and "15L" not in words
+        assert "Rome write their orders in secret" in seen or "Rome" in screen.last_captain_note
+        assert course_ships(app) == set()
+        for _ in range(3):   # round every sheet of Rome's
+            await pilot.press("]")
+            await pilot.pause()
+            assert "15R" not in screen_text(app) and "SECRET" not in screen_text(app)
+        await pilot.press("d", "y")   # the Greeks seal (their galleys carry on): revealed
+        await pilot.pause()
+        assert isinstance(app.screen, OrdersRevealed)
+        await pilot.press("enter")
+        await pilot.pause()
+        entries = [e.describe() for _, e in screen.query_one(DiceLog).entries]
+        told = [i for i, text in enumerate(entries) if "SECRET-REASON" in text]
+        assert len(told) == 4   # three galleys' orders and the seal, each with its reason
+        revealed = next(i for i, text in enumerate(entries) if "revealed" in text.lower())
+        assert min(told) > revealed   # told after the reveal, not before
+        assert any("Victoria" in entries[i] and "15R" in entries[i] for i in told)
+        assert "SECRET-REASON" in screen.last_captain_note
+
+
+async def test_a_captains_targets_are_kept_back_until_the_arrows_fly(tmp_path: Path) -> None:
+    # 18.0: the targets are chosen as if at once; a captain who chooses first is not read
+    from ahoy_tui.engine.fast import replace
+    from ahoy_tui.rules.ramming_speed.model import Phase
+    from ahoy_tui.ui.widgets.dice_log import DiceLog
+
+    game = Game.new("ramming-speed", "corvus", seed=1)
+    state = game.state
+    mine, theirs = state.side_ships("p1")[0], state.side_ships("p2")[0]
+    game._states[-1] = replace(state.with_ship(replace(theirs, x=mine.x + 10, y=mine.y)),
+                               phase=Phase.FIRE, to_act="p1")
+    sess = LocalSession(game, path=tmp_path / "rs.json", seats=("p2",),
+                        captains={"p1": Scripted({})})  # type: ignore[dict-item]
+    app = AhoyApp(session=sess)
+    async with app.run_test(size=SMALL) as pilot:
+        for _ in range(50):
+            await pilot.pause(0.1)
+            if sess.state.to_act == "p2":
+                break
+        screen = app.screen
+        assert sess.state.shots   # Victoria has chosen her target
+        logged = " ".join(e.describe() for _, e in screen.query_one(DiceLog).entries)
+        for words in (logged, screen_text(app), screen.last_captain_note):
+            assert "SECRET-REASON" not in words and "Victoria looses" not in words
+        await pilot.press("d")   # the Greeks done: the arrows fly
+        await pilot.pause()
+        assert sess.state.phase is not Phase.FIRE
+        entries = [(e.describe(), e) for _, e in screen.query_one(DiceLog).entries]
+        told = [i for i, (text, _) in enumerate(entries) if "SECRET-REASON" in text]
+        assert len(told) == 4   # three galleys' targets and done, each with its reason
+        from ahoy_tui.engine.events import DiceRoll
+        volley = [i for i, (text, e) in enumerate(entries) if isinstance(e, DiceRoll)
+                  and " at Nike (" in text]
+        assert volley and max(told) < min(volley)   # told with the volley, before its dice
+
+
+async def test_a_note_from_the_host_of_a_captains_orders_waits_for_the_reveal(
+        tmp_path: Path) -> None:
+    # online the host says what a computer captain did; in the orders phase the screen keeps
+    # it back like its own captain's, until the player has sealed and the orders are revealed
+    from ahoy_tui.ui.widgets.dice_log import DiceLog
+
+    game = Game.new("ramming-speed", "corvus", seed=1)
+    game.play(SealOrders("p1"))
+    app = AhoyApp(session=session(tmp_path, game=game, seats=("p2",)))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen._remote_changed((), False, "Rome: seal the orders — SECRET-REASON ram Nike")
+        await pilot.pause()
+        logged = [e.describe() for _, e in screen.query_one(DiceLog).entries]
+        assert not any("SECRET-REASON" in text for text in logged)
+        assert "SECRET-REASON" not in screen_text(app)
+        await pilot.press("d", "y")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        logged = [e.describe() for _, e in screen.query_one(DiceLog).entries]
+        told = [i for i, text in enumerate(logged) if "SECRET-REASON" in text]
+        revealed = next(i for i, text in enumerate(logged) if "revealed" in text.lower())
+        assert len(told) == 1 and told[0] > revealed

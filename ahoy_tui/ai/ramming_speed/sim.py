@@ -127,7 +127,8 @@ def _aground(view: RSState, ship: Galley, pose: Pose) -> bool:
     for wreck in view.wrecks:
         if abs(wreck.x - x) < half + wreck.length and abs(wreck.y - y) < half + wreck.length:
             hull = hull or hull_deg(x, y, h, ship.length, ship.beam)
-            if overlap(hull, wreck.outline):
+            # wreckage she lies in already she works clear of without a blow (23.1)
+            if overlap(hull, wreck.outline) and not overlap(ship.outline, wreck.outline):
                 return True
     for shore in view.shores:
         xs = [p[0] for p in shore.points]

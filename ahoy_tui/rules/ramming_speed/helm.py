@@ -269,42 +269,65 @@ def withdraw_orders(state: RSState, ship: Galley) -> ShipOrders:
     length = full_distance(state, ship, fastest)
     circle = radius(state, ship, fastest)
     home = ShipOrders(ship.id, fastest, steer_toward(ship, fastest, length, circle, ship.home))
-    if clear_track(state, ship, home):
+    if clear_track(state, ship, home, ahead=LOOK_AHEAD):
         return home
     # the easiest route home goes round what lies in her way: wreckage, the shore, another
     # galley (the project's reading of 22.5; a galley that withdraws never rams, and she
-    # does not drive into the same wreck or alongside the same galley turn after turn)
-    for band in dict.fromkeys((fastest, *sorted((b for b in allowed if b not in
-                                                 (Band.BACKING, Band.SAIL)),
-                                                key=lambda b: -b.value))):
+    # does not drive into the same wreck or alongside the same galley turn after turn). A
+    # course that ends with open water ahead of her is taken first: one that stops her short
+    # of the wreck would leave her to strike it, or lie before it, the next turn. Hove-to is
+    # no course round it: she backs clear of it first, if she may.
+    under_way = [b for b in allowed if b not in (Band.BACKING, Band.SAIL, Band.HOVE_TO)]
+    courses = [home]
+    for band in dict.fromkeys((*([fastest] if fastest is not Band.HOVE_TO else []),
+                               *sorted(under_way, key=lambda b: -b.value))):
         length = full_distance(state, ship, band)
         circle = radius(state, ship, band)
-        for off in (30, -30, 60, -60, 90, -90, 135, -135, 180):
-            orders = ShipOrders(ship.id, band,
-                                steer_toward(ship, band, length, circle, ship.home + off))
-            if clear_track(state, ship, orders):
-                return orders
-    if Band.BACKING in allowed:
-        back = ShipOrders(ship.id, Band.BACKING,
-                          "S" * full_distance(state, ship, Band.BACKING))
-        if clear_track(state, ship, back):
-            return back
+        courses += [ShipOrders(ship.id, band,
+                               steer_toward(ship, band, length, circle, ship.home + off))
+                    for off in (30, -30, 60, -60, 90, -90, 135, -135, 180)]
+    courses = [c for c in dict.fromkeys(courses) if c.moves and full_distance(state, ship,
+                                                                              c.band)]
+    back = (ShipOrders(ship.id, Band.BACKING, "S" * full_distance(state, ship, Band.BACKING))
+            if Band.BACKING in allowed else None)
+    for orders in (*(c for c in courses[1:] if clear_track(state, ship, c, ahead=LOOK_AHEAD)),
+                   *([back] if back is not None and clear_track(state, ship, back) else []),
+                   *(c for c in courses if clear_track(state, ship, c))):
+        return orders
     if Band.HOVE_TO in allowed:
         return ShipOrders(ship.id, Band.HOVE_TO, "S" * full_distance(state, ship, Band.HOVE_TO))
     return home
 
 
-def clear_track(state: RSState, ship: Galley, orders: ShipOrders) -> bool:
+LOOK_AHEAD = 8  # inches of open water ahead of her at her course's end, for choosing it
+
+
+def clear_track(state: RSState, ship: Galley, orders: ShipOrders, ahead: int = 0) -> bool:
     """Whether her orders take her clear of wreckage, the shore and the galleys where they lie
-    now (those she already touches she is passing, and not counted)."""
+    now (those she already touches she is passing, and not counted, as the wreckage she lies
+    in); with ``ahead``, and
+    ``ahead`` inches straight on past her course's end too (backing water: only the course)."""
     length = full_distance(state, ship, orders.band)
     if not orders.moves or not length:
         return True
+    moves = orders.moves + ("S" * ahead if orders.band is not Band.BACKING else "")
+    poses = track(ship, orders.band, moves, radius(state, ship, orders.band))
+    mine = ship.outline
+    others = [o.outline for o in state.ships if o.afloat and o.id != ship.id]
+    others = [o for o in others if not overlap(mine, o)]
+    wrecks = [w.outline for w in state.wrecks if not overlap(mine, w.outline)]  # working clear
+    obstacles = [*others, *wrecks, *(s.points for s in state.shores)]
+    for x, y, h in poses[1::2]:
+        hull = hull_deg(x, y, h, ship.length, ship.beam)
+        if any(overlap(hull, o) for o in obstacles):
+            return False
+    return True
     poses = track(ship, orders.band, orders.moves, radius(state, ship, orders.band))
     mine = ship.outline
     others = [o.outline for o in state.ships if o.afloat and o.id != ship.id]
     others = [o for o in others if not overlap(mine, o)]
-    obstacles = [*others, *(w.outline for w in state.wrecks), *(s.points for s in state.shores)]
+    wrecks = [w.outline for w in state.wrecks if not overlap(mine, w.outline)]  # working clear
+    obstacles = [*others, *wrecks, *(s.points for s in state.shores)]
     for x, y, h in poses[1::2]:
         hull = hull_deg(x, y, h, ship.length, ship.beam)
         if any(overlap(hull, o) for o in obstacles):

@@ -47,7 +47,14 @@ def man_name(state: RSState, man: Man) -> str:
     """A man by his galley, rank and number among her men of that rank: "Nike's marine 3"
     (no number when she has one of his rank)."""
     same = [m.id for m in state.men if m.ship == man.ship and m.rank == man.rank]
-    number = f" {same.index(man.id) + 1}" if len(same) > 1 and man.id in same else ""
+    # his number is his own from the muster (his id), kept when the men before him fall: the
+    # log never gives one name to two men ("sailor 1" falls, then the next "sailor 1")
+    tail = man.id.rsplit("-", 1)[-1]
+    own = tail[len(man.rank[:3]):] if tail.startswith(man.rank[:3]) else ""
+    if own.isdigit():
+        number = f" {own}" if len(same) > 1 or int(own) > 1 else ""
+    else:
+        number = f" {same.index(man.id) + 1}" if len(same) > 1 and man.id in same else ""
     return f"{state.ship(man.ship).name}'s {man.rank}{number}"
 
 

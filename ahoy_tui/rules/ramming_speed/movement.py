@@ -156,6 +156,11 @@ def move_all(state: RSState, orders: dict[str, ShipOrders],
             if overlap(a.outline, b.outline):
                 passing.setdefault(a.id, set()).add(b.id)
                 passing.setdefault(b.id, set()).add(a.id)
+    # wreckage a hull already lies in at the start of the move (the galley she was alongside,
+    # or had her ram in, sank there) she works clear of without a blow: only wreckage she
+    # comes into contact with strikes her (23.1; reading R40)
+    in_wreck = {sid: {i for i, w in enumerate(state.wrecks) if overlap(s.outline, w.outline)}
+                for sid, s in ships.items() if sid in plans and state.wrecks}
     rake_side: dict[str, int] = {}
     order_sides = [s for s, _ in state.sides]
     for sixth in range(1, SIXTHS + 1):
@@ -166,7 +171,8 @@ def move_all(state: RSState, orders: dict[str, ShipOrders],
                 goal = (len(plan) - 1) * sixth // SIXTHS
                 while index[sid] < goal and sid not in stopped:
                     nxt = plan[index[sid] + 1]
-                    hit = _contact(state, ships, poses, sid, nxt, passing, rakes, raking)
+                    hit = _contact(state, ships, poses, sid, nxt, passing, rakes, raking,
+                                   in_wreck.get(sid, set()))
                     if hit == "rake" or (hit is None and sid in raking):
                         # 9.0: she sweeps on along his side, smashing every oar her bow meets
                         _mark_rake(ships, poses, sid, nxt, raking[sid], smashed, rake_side)
@@ -206,9 +212,11 @@ def _on_table(state: RSState, pose: tuple[float, float, float]) -> bool:
 def _contact(state: RSState, ships: dict[str, Galley],
              poses: dict[str, tuple[float, float, float]], sid: str,
              nxt: tuple[float, float, float], passing: dict[str, set[str]],
-             rakes: set[str], raking: dict[str, str]) -> Contact | str | None:
+             rakes: set[str], raking: dict[str, str],
+             clearing: set[int] | None = None) -> Contact | str | None:
     """What the galley ``sid`` meets stepping to ``nxt``: a Contact (she stops), "rake" (she
-    sweeps on along an enemy's oars), or None."""
+    sweeps on along an enemy's oars), or None. ``clearing``: the wrecks (by their place in
+    the state's list) she lay in at the start of the move and is working clear of."""
     me = ships[sid]
     hull = hull_deg(nxt[0], nxt[1], nxt[2], me.length, me.beam)
     tip = bow_tip(nxt[0], nxt[1], nxt[2], me.length)
@@ -233,8 +241,8 @@ def _contact(state: RSState, ships: dict[str, Galley],
             return Contact(sid, oid, round(angle, 1), me.band, zone_of(other.length, along),
                            1 if across > 0 else 0)
         return Contact(sid, oid, round(angle, 1), me.band, "touch")
-    for wreck in state.wrecks:
-        if overlap(hull, wreck.outline):
+    for i, wreck in enumerate(state.wrecks):
+        if (not clearing or i not in clearing) and overlap(hull, wreck.outline):
             return Contact(sid, None, 90.0, me.band, "wreckage", accident=True)
     for shore in state.shores:
         if overlap(hull, shore.points):

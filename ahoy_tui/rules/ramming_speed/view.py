@@ -305,8 +305,11 @@ def caution(state: RSState, action: Any) -> str:
     found = [words for s in state.side_ships(action.side) if not s.withdrawing
              if (words := trouble(state, s, sheet_of(state, action.side)[s.id]))]
     written = {d.ship for d in state.drafts}
+    # a galley held fast (lines, a corvus, a ram in her) has only hove-to to be ordered: she
+    # is not asked about
     blank = [s.name for s in state.side_ships(action.side)
-             if not s.withdrawing and s.id not in written]
+             if not s.withdrawing and s.id not in written
+             and helm.bands_allowed(state, s) != (Band.HOVE_TO,)]
     if blank:
         found.append(f"no orders written for {', '.join(blank)}: "
                      f"{'she carries' if len(blank) == 1 else 'they carry'} on as "

@@ -8,7 +8,9 @@ band she may take) are quick choices, in the same order whichever galley is sele
 never reorders itself under the player's finger); the sheet is sealed from the choices, asked
 about first when a galley has no orders written. The screen shows what the side at it may see:
 no other side's orders, written or sealed, until the reveal; at a shared terminal a hand-over
-screen comes between one captain's orders and the other's.
+screen comes between one captain's orders and the other's. Against a computer captain, what he
+chose and why in a phase whose choices are made as if at once (his orders, his archers'
+targets) is kept back until the player has made his own, and logged at the reveal or the volley.
 """
 
 from __future__ import annotations
@@ -37,6 +39,10 @@ from ahoy_tui.ui.widgets.record_cards import ShipCards
 from ahoy_tui.ui.widgets.sea_map import SeaMap
 
 SECRET_PHASE = "orders"  # the phase (its value) whose orders are written in secret
+# the phases whose choices the sides make as if at once (2.0 the orders, 18.0 the archers'
+# targets, shot together): a computer captain's choices and reasons in them are kept from the
+# player here until his own are made, and told when the phase is over
+AT_ONCE = (SECRET_PHASE, "fire")
 PHASE_TOPICS = {"orders": "Writing orders", "fire": "Archery", "grapple": "Grappling",
                 "board": "Boarding", "maintenance": "Water and plugging", "over": "Victory"}
 
@@ -147,6 +153,10 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         self.ahead: list[Any] = []
         self.ahead_seal: Any = None
         self.sent_seal: Any = None  # the seal written ahead, on its way to the table
+        # a computer captain's notes (what he chose and why) in a phase of choices made at
+        # once, kept back until the phase is over (the reveal, the volley): (step, (turn, phase),
+        # note)
+        self.held: list[tuple[int, tuple[Any, str], Happened]] = []
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -439,16 +449,58 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
     # --- computer captains and the hand-over -------------------------------------------------
     def captain_played(self, before: Any, decision: Any, what: str,
                        events: tuple[Event, ...]) -> None:
-        """A captain's orders are as secret as a player's: say only that he is writing."""
-        if not is_secret(self.session.ruleset, decision.action):
-            super().captain_played(before, decision, what, events)
-            return
+        """A captain's orders are as secret as a player's: say only that he is writing. Against
+        a player here, what he chose and why in a phase of choices made at once (his orders,
+        his archers' targets) is kept back until the player has made his own: it is told when
+        the orders are revealed, or the arrows loosed."""
         side = before.to_act or ""
-        self.last_captain_note = f"{side_name(before, side)} write their orders in secret"
+        phase = phase_name(before)
+        if phase not in AT_ONCE or not self.session.seats:
+            if is_secret(self.session.ruleset, decision.action):
+                self.last_captain_note = f"{side_name(before, side)} write their orders in secret"
+                self.after_events(events)
+            else:
+                super().captain_played(before, decision, what, events)
+            return
+        name = side_name(before, side)
+        self.held.append((self.session.step, (getattr(before, "turn", 0), phase),
+                          Happened("captain", f"{name}: {what} — {decision.why}", side=side)))
+        self.last_captain_note = (f"{name} write their orders in secret" if phase == SECRET_PHASE
+                                  else f"{name} choose their targets (told when the arrows fly)")
         self.after_events(events)
+
+    def _remote_changed(self, events: tuple[Event, ...], reset: bool, note: str) -> None:
+        """Online, what the host says a computer captain chose is kept back the same way while
+        the phase of choices made at once goes on."""
+        state = self.session.state
+        phase = phase_name(state)
+        holding = phase in AT_ONCE and not state.over and getattr(self.session, "seats", ())
+        if reset or not note or not (holding or self.held):
+            super()._remote_changed(events, reset, note)
+            return
+        # the note goes with those held (told in order when the phase is over, maybe now)
+        key = self.held[0][1] if self.held else (getattr(state, "turn", 0), phase)
+        self.held.append((self.session.step, key, Happened("captain", note)))
+        self.after_events(events)
+        self._play_queued()
+
+    def _release_held(self, events: tuple[Event, ...]) -> tuple[Event, ...]:
+        """The captain's notes kept back, told once their phase is over: after the reveal of
+        the orders, or before the volleys."""
+        state = self.session.state
+        now = (getattr(state, "turn", 0), phase_name(state))
+        if not self.held or (not state.over and now == self.held[0][1]):
+            return events
+        notes = tuple(note for _, _, note in self.held)
+        self.held = []
+        self.last_captain_note = notes[-1].text
+        at = next((i + 1 for i, e in enumerate(events)
+                   if isinstance(e, Happened) and e.kind == "revealed"), 0)
+        return (*events[:at], *notes, *events[at:])
 
     def after_events(self, events: tuple[Event, ...]) -> None:
         self.sixth = None  # the battle moved on: the table as it is
+        events = self._release_held(events)
         super().after_events(events)
         self._send_ahead()
         revealed = any(isinstance(e, Happened) and e.kind == "revealed" for e in events)
@@ -468,6 +520,8 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         self._hand_over_if_needed()
 
     def _after_history(self) -> None:
+        step = self.session.step
+        self.held = [h for h in self.held if h[0] <= step]  # those taken back are not told
         super()._after_history()
         self._hand_over_if_needed()
 

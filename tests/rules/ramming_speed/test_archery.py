@@ -517,3 +517,18 @@ def test_tower_archers_may_pick_out_any_man():
     assert {"b-cap1", "b-sai1", "b-mar1"} <= set(aims)
     after = shoot(state, 6, 1, aim="b-mar1")   # a 6 picks him out; 1: dead
     assert "b-mar1" not in ids_of(after)
+
+
+def test_the_sailors_a_tower_may_pick_out_are_told_apart_by_number():
+    # issue 37 item 15: three rows of "pick out the sailor" read the same; each names his man
+    from ahoy_tui.rules.ramming_speed.actions import Shoot
+    from ahoy_tui.rules.ramming_speed.prompt import describe
+
+    state = at(24, ("sailor", "stern"), ("sailor", "stern"), ("sailor", "stern"),
+               men_a=(("archer", "tower"),), kind_a="quinquereme")
+    sailors = [m for m in archery.aims(state, state.ship("a"), state.ship("b"))
+               if m.startswith("b-sai")]
+    rows = [describe(state, Shoot("p1", "a", "b", aim)) for aim in sailors]
+    assert len(sailors) == 3 and len(set(rows)) == 3
+    assert {"B's sailor 1 (stern)", "B's sailor 2 (stern)", "B's sailor 3 (stern)"} == {
+        row.split("(pick out ")[1][:-1] for row in rows}

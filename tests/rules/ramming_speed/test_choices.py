@@ -15,6 +15,7 @@ from ahoy_tui.ai.ramming_speed.normal import NormalCaptain
 from ahoy_tui.engine import legal_actions
 from ahoy_tui.engine.dice import forced
 from ahoy_tui.engine.errors import IllegalAction
+from ahoy_tui.engine.fast import replace
 from ahoy_tui.rules.ramming_speed.actions import Board, Fall, MatchUp, PhaseDone, PutForward
 from ahoy_tui.rules.ramming_speed.legal import phase_choices
 from ahoy_tui.rules.ramming_speed.model import Grapple, Man, Phase, RSState
@@ -113,10 +114,11 @@ def test_the_defenders_put_forward_three_of_their_five_then_the_boarders_pair_th
     with forced(3, 3, 3, 3, 3, 3):
         after, events = play(state, front)
     purposes = [r.purpose for r in rolls(events)]
+    # (each man by the number of his muster, his id: b's are numbered down her whole crew)
     assert purposes[:6] == [
-        "B's bow, round 1: A's marine 1", "B's bow, round 1: B's marine 1",
-        "B's bow, round 1: A's marine 2 +1", "B's bow, round 1: B's archer",
-        "B's bow, round 1: A's marine 3 +1", "B's bow, round 1: B's sailor"]
+        "B's bow, round 1: A's marine 1", "B's bow, round 1: B's marine 2",
+        "B's bow, round 1: A's marine 2 +1", "B's bow, round 1: B's archer 4",
+        "B's bow, round 1: A's marine 3 +1", "B's bow, round 1: B's sailor 5"]
     assert after.phase is Phase.MELEE and after.to_act == "p2"   # round 2: b's front again
 
 
@@ -164,6 +166,21 @@ def test_a_match_up_against_16_0_is_refused_naming_it_the_state_unchanged():
 
 
 # --- 16.6 the loser of two against one chooses who falls -----------------------------------------
+
+def test_a_man_keeps_his_number_when_the_men_before_him_fall():
+    # played at 80x24: "Paralos's sailor 1 falls" twice in one round, two men, the second
+    # renumbered when the first fell; each keeps the number of his muster
+    from ahoy_tui.rules.ramming_speed.melee import man_name
+
+    state = battle(galley("a"), galley("b", "p2"),
+                   men=crew("b", ("sailor", "stern"), ("sailor", "stern"), ("sailor", "bow")))
+    assert [man_name(state, m) for m in state.men] == ["B's sailor 1", "B's sailor 2",
+                                                       "B's sailor 3"]
+    after = replace(state, men=state.men[1:])   # sailor 1 falls
+    assert [man_name(after, m) for m in after.men] == ["B's sailor 2", "B's sailor 3"]
+    last = replace(state, men=state.men[2:])
+    assert man_name(last, last.men[0]) == "B's sailor 3"   # the last of them, still 3
+
 
 def test_the_beaten_pair_chooses_which_of_them_falls():
     # a's marine and archer against b's marine: a +1 for numbers; 1+1 against 6: a's pair

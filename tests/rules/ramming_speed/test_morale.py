@@ -302,3 +302,77 @@ def test_the_admiral_killed_with_no_captain_aboard_reads_plainly():
     _, events = killed(state, "a-adm1", 3)
     (roll,) = rolls(events)
     assert roll.purpose == "A's crew, the admiral who commanded them killed, and no captain left"
+
+
+# --- issue 37 item 8: turn after turn, never the same wreck or the same galley ---------------
+
+def _withdraw_for(state: RSState, turns: int) -> tuple[RSState, list, list[ShipOrders]]:
+    """``turns`` moves of the table with the withdrawing galley's orders written by the rules
+    (the rest lie hove-to): the state after, every event, and her orders each turn."""
+    events: list = []
+    written: list[ShipOrders] = []
+    for _ in range(turns):
+        orders = {s.id: helm.withdraw_orders(state, s) if s.withdrawing
+                  else ShipOrders(s.id, Band.HOVE_TO, "") for s in state.ships if s.afloat}
+        written.append(orders["a"])
+        state = replace(movement.move_all(state, orders, events), contacts=())
+        if not state.ship("a").afloat:   # gone off the table: home
+            break
+    return state, events, written
+
+
+def test_a_withdrawing_galley_stopped_short_of_a_wreck_backs_clear_and_goes_round_it():
+    # her bow 1.4" short of a wreck across her way home: no course under way misses it, so she
+    # lies hove-to, backs water clear, and goes round it; never into it, and never back to
+    # lie before it again (she used to row straight back to where she lay, turn after turn)
+    from ahoy_tui.rules.ramming_speed.model import Wreck
+
+    a = galley("a", "p1", x=20, y=22.6, heading=180, band=Band.SLOW, withdrawing=True)
+    b = galley("b", "p2", x=50, y=40)
+    wreck = Wreck(20, 28, 90, 5, 1)
+    state = battle(a, b, men=crew("a", *A_CREW) + crew("b", ("marine", "bow")),
+                   phase=Phase.ORDERS, wrecks=(wreck,))
+    after, events, written = _withdraw_for(state, 6)
+    assert [o.band for o in written[:3]] == [Band.HOVE_TO, Band.BACKING, Band.HOVE_TO]
+    assert not [e for e in events if getattr(e, "kind", "") in ("touch", "ram")]
+    assert after.contacts == ()
+    her = after.ship("a")
+    assert her.y > 36 or not her.afloat   # past the wreck (y 28), on her way home south
+    hove_to = [o for o in written if o.band is Band.HOVE_TO]
+    assert len(hove_to) == 2   # the turn she was brought up, and the one after backing water
+
+
+def test_a_withdrawing_galley_does_not_row_back_alongside_the_galley_she_backed_from():
+    # an enemy lying across her bow: she backs clear and goes round, never alongside again
+    a = galley("a", "p1", x=20, y=20, heading=180, band=Band.SLOW, withdrawing=True)
+    c = galley("c", "p2", x=20, y=24.3, heading=90)
+    state = battle(a, c, men=crew("a", *A_CREW) + crew("c", ("marine", "bow")),
+                   phase=Phase.ORDERS)
+    after, events, written = _withdraw_for(state, 6)
+    assert not [e for e in events if getattr(e, "kind", "") in ("touch", "ram")]
+    assert Band.BACKING in [o.band for o in written]
+    assert after.ship("a").y > 30 or not after.ship("a").afloat
+
+
+def test_a_withdrawing_galley_with_open_water_ahead_goes_straight_home():
+    # nothing in her way: straight home at her fastest band short of ramming speed
+    a = galley("a", "p1", x=20, y=10, heading=180, band=Band.SLOW, withdrawing=True)
+    b = galley("b", "p2", x=50, y=10)
+    state = battle(a, b, men=crew("a", *A_CREW) + crew("b", ("marine", "bow")),
+                   phase=Phase.ORDERS)
+    orders = helm.withdraw_orders(state, a)
+    assert orders.band is Band.CRUISING and set(orders.moves) == {"S"}
+
+
+def test_a_withdrawing_galley_lying_in_a_wreck_rows_clear_of_it_for_home():
+    # the galley she had rammed sank under her bow: she no longer lies there hove-to for ever
+    from ahoy_tui.rules.ramming_speed.model import Wreck
+
+    a = galley("a", "p1", x=20, y=20, heading=180, band=Band.SLOW, withdrawing=True)
+    b = galley("b", "p2", x=50, y=40)
+    state = battle(a, b, men=crew("a", *A_CREW) + crew("b", ("marine", "bow")),
+                   phase=Phase.ORDERS, wrecks=(Wreck(20, 23.6, 90, 3.5, 0.9),))
+    after, events, written = _withdraw_for(state, 2)
+    assert written[0].band is Band.CRUISING and set(written[0].moves) == {"S"}
+    assert not [e for e in events if getattr(e, "kind", "") in ("touch", "accident")]
+    assert after.ship("a").y > 30 or not after.ship("a").afloat

@@ -249,6 +249,24 @@ def test_touching_wreckage_or_the_shore_is_an_accident_at_minus_two(what: str) -
     assert settled.contacts == ()
 
 
+def test_wreckage_she_already_lies_in_is_worked_clear_of_without_a_blow() -> None:
+    """Her ram was in a galley that sank: the wreck lies across her bow. She rows on out of it
+    without a blow (23.1 strikes a galley coming into contact with it; reading R40), where she
+    used to strike it every turn and never move (issue 37: "into the wreckage (-2)" four turns
+    running); once clear, wreckage she meets again strikes her as any other."""
+    a = galley("a", x=30, heading=90.0, band=B.SLOW)
+    wreck = Wreck(33.8, 24.0, 0.0, 3.5, 0.9)   # across her bow (bow at 33.5")
+    state = battle(a, galley("z", "p2", x=70, y=45), wrecks=(wreck,))
+    after, events = move(state, a=B.SLOW)
+    assert after.contacts == () and not said(events, "accident")
+    assert after.ship("a").x == pytest.approx(39.0, abs=0.01)   # the full 9"
+    # turned about and rowed back at it, clear of it now: she strikes it
+    back = replace(after, ships=(replace(after.ship("a"), heading=270.0, x=42.0),
+                                 after.ship("z")))
+    again, events = move(back, a=B.SLOW)
+    assert [c.zone for c in again.contacts] == ["wreckage"] and said(events, "accident")
+
+
 # --- leaving the table ---------------------------------------------------------------------------
 
 def test_a_galley_leaving_the_table_is_gone() -> None:

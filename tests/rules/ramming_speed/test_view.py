@@ -306,6 +306,21 @@ def test_orders_into_a_hulk_are_warned_of() -> None:
     assert f"runs into the hulk {foe.name}" in view.caution(state, SealOrders("p1"))
 
 
+def test_a_galley_held_fast_is_not_asked_about_when_sealing() -> None:
+    # played at 80x24: two galleys grappled (hove-to their only orders) were named in the
+    # "no orders written" question every turn; those with a choice still are
+    from ahoy_tui.rules.ramming_speed.model import Grapple
+
+    state = state_of(corvus())
+    first, second, third = state.side_ships("p1")[:3]
+    foe = state.side_ships("p2")[0]
+    state = replace(state, grapples=(Grapple(foe.id, first.id, 2),))
+    assert helm.bands_allowed(state, first) == (Band.HOVE_TO,)
+    words = view.caution(state, SealOrders("p1"))
+    assert f"no orders written for {second.name}, {third.name}:" in words
+    assert first.name not in words
+
+
 def test_the_log_sheet_shows_the_energy_after_the_orders() -> None:
     game = corvus()
     game.play(WriteOrders("p1", "p1-1", "cruising", "S" * 15))
