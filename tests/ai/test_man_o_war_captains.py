@@ -21,6 +21,7 @@ from ahoy_tui.engine.state import GameState
 from ahoy_tui.rules.man_o_war.actions import (
     Board,
     BoardingChoice,
+    EndFire,
     EndShip,
     Fire,
     Scuttle,
@@ -443,3 +444,86 @@ def test_no_plan_sends_a_ship_off_the_table_while_she_could_stop_short():
              and all(isinstance(x, Advance) for x in p.actions[1:]) and len(p.actions) == 2]
     assert {p.ship.y for p in ahead} >= {2.0, 1.0}  # 1" and 2" ahead: short of the edge
     assert not any(p.ship.left_table for p in move_plans(with_own_dice(sailing, 3), "e"))
+
+
+# --- issue 38: the shot another ship takes, a squadron's way blocked by her own ---------------
+
+def _set_up(ships, stage: str, wind: int = 0) -> MowState:
+    """A Battle Phase with the first ship in hand at ``stage`` ("move" or "fire")."""
+    return MowState(ruleset="man-o-war", scenario="test", rng=Rng(1, 0),
+                    side_names=("The High Elves", "The Dark Elves"),
+                    races=("high_elves", "dark_elves"), ships=tuple(ships), wind=wind,
+                    phase=Phase.BATTLE, active="p1", acting=(ships[0].id,),
+                    current=ships[0].id, stage=stage, move=None, to_act="p1")
+
+
+def test_the_normal_captain_fires_at_the_enemy_his_shot_would_strike():
+    """The far Doomreaver is offered, but the near one lies first under the range template
+    and would take the shot: he fires at the near one by name, not at the far one."""
+    from ahoy_tui.ai.man_o_war import gunnery as gun
+    from ahoy_tui.rules.man_o_war.model import new_ship
+
+    eagle = replace(new_ship("a", "eagleship", "p1"), x=30.0, y=20.0, heading=0)
+    far = replace(new_ship("d", "doomreaver", "p2"), x=22.0, y=20.0, heading=0)
+    near = replace(new_ship("e", "doomreaver", "p2"), x=26.0, y=20.5, heading=0)
+    state = _set_up([eagle, far, near], "fire")
+    legal = legal_actions(state)
+    assert Fire("port", "d", "") in legal and Fire("port", "e", "") in legal
+    assert legal.fixed.index(Fire("port", "d", "")) < legal.fixed.index(Fire("port", "e", ""))
+    assert gun.struck_first(state, eagle, "port", far) == "e"  # the near one takes it
+    decision = make_captain("normal", 1, THINK).decide(RULES.view(state, "p1"), legal)
+    assert decision.action == Fire("port", "e", "")
+    assert "Doomreaver" in decision.why
+
+
+def test_the_normal_captain_holds_fire_when_his_own_ship_would_take_the_shot():
+    """A friend, or his own ship abandoned, first under the template: no shot worth it."""
+    from ahoy_tui.rules.man_o_war.model import new_ship
+
+    eagle = replace(new_ship("a", "eagleship", "p1"), x=30.0, y=20.0, heading=0)
+    foe = replace(new_ship("d", "doomreaver", "p2"), x=22.0, y=20.0, heading=0)
+    for mate in (replace(new_ship("m", "eagleship", "p1"), x=26.0, y=20.0, heading=0),
+                 replace(new_ship("m", "eagleship", "p1"), x=26.0, y=20.0, heading=0,
+                         abandoned=True)):
+        state = _set_up([eagle, mate, foe], "fire")
+        legal = legal_actions(state)
+        assert Fire("port", "d", "") in legal
+        decision = make_captain("normal", 1, THINK).decide(RULES.view(state, "p1"), legal)
+        assert decision.action == EndFire(), decision
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_no_captain_runs_his_ship_into_his_own(level, monkeypatch):
+    """A Wolfship rowing north for a Doomreaver, a Wolfship of her own lying across her bow
+    7" on: her whole move ahead would end against her own hull (the rules end it there, no
+    ram). The helm's plan says so (touched), the judge counts it against, and the captain
+    stops short or turns: she ends her move touching no ship of her own."""
+    from ahoy_tui.ai.man_o_war import hard
+    from ahoy_tui.ai.man_o_war.helm import move_plans, with_own_dice
+    from ahoy_tui.ai.man_o_war.sight import alongside
+    from ahoy_tui.rules.man_o_war.actions import Advance, SetCourse
+    from ahoy_tui.rules.man_o_war.model import new_ship
+
+    monkeypatch.setattr(hard.HardCaptain, "rounds", 2)
+    wolf = replace(new_ship("a", "wolfship", "p1"), x=30.0, y=20.0, heading=0)
+    mate = replace(new_ship("m", "wolfship", "p1"), x=30.0, y=13.0, heading=2)
+    foe = replace(new_ship("d", "doomreaver", "p2"), x=30.0, y=3.0, heading=2)
+    state = _set_up([wolf, mate, foe], "move", wind=4)
+    state = replace(state, side_names=("The Empire", "The Dark Elves"),
+                    races=("empire", "dark_elves"))
+    rowing, _ = apply(state, SetCourse("oars"))
+    assert isinstance(rowing, MowState)
+    fouled = [p for p in move_plans(with_own_dice(rowing, 3), "a") if p.touched == "m"]
+    assert fouled and all(not p.ram for p in fouled)
+    assert fouled[0].actions == (Advance(5),)  # 5" on, her bow at the other's side
+    captain = make_captain(level, 1, 1000.0)
+    for _ in range(12):
+        if state.current != "a" or state.stage != "move":
+            break
+        legal = legal_actions(state)
+        state, _ = apply(state, captain.decide(RULES.view(state, "p1"), legal).action,
+                         legal=legal)
+        assert isinstance(state, MowState)
+    assert state.current != "a" or state.stage != "move"
+    assert not any(s.side == "p1" for s in alongside(state, state.ship("a")))
+    assert state.ship("a").y < 20.0  # she still went on for the enemy

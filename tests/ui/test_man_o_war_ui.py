@@ -91,6 +91,39 @@ async def test_an_activation_and_a_move_by_keys(tmp_path: Path) -> None:
         assert game.state.ship("greatship").x == pytest.approx(11.5)
 
 
+async def test_her_advance_heads_the_list_of_moves_at_80x24(tmp_path: Path) -> None:
+    """Under oars a Wolfship has seven ways to turn and an end to her move besides her
+    advance: Ahead is the first row, in sight at 80x24 (it was the eighth, below the turns),
+    and the stop short the second."""
+    game = Game.new("man-o-war", "empire_bretonnia", seed=1)
+    assert game.state.to_act == "p1"  # the Empire won the initiative
+    app = AhoyApp(session=session(tmp_path, game))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen.session
+        text = screen_text(app)
+        wolves = re.search(r"(\d) Activate the squadron of the Wolf of Nuln", text)
+        assert wolves is not None, text
+        await pilot.press(wolves.group(1))
+        await pilot.pause()
+        await pilot.press("1")  # the Wolf of Nuln acts
+        await pilot.pause()
+        oars = re.search(r"(\d) Under oars\n", screen_text(app) + "\n")
+        assert oars is not None
+        await pilot.press(oars.group(1))
+        await pilot.pause()
+        assert game.state.move is not None and game.state.move.means == "oars"
+        text = screen_text(app)
+        assert re.search(r"1 Ahead 1-5\"", text), text
+        assert re.search(r"2 Ahead 1-4\" and end her move there", text), text
+        assert "3 Turn to port" in text
+        await pilot.press("1")  # ahead: the value picker
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.state.move is None or game.state.move.used > 0
+
+
 async def test_the_tape_is_the_range_template_from_her_bow_sides_or_stern(
         tmp_path: Path) -> None:
     app = AhoyApp(session=session(tmp_path))
@@ -221,6 +254,7 @@ async def test_hot_seat_passes_the_terminal_before_a_hand_of_magic_cards(
     from ahoy_tui.rules.man_o_war.spellbook import spellbook
     from ahoy_tui.ui.screens.battle import BattleScreen
     from ahoy_tui.ui.screens.hand_over import HandOverScreen
+    from ahoy_tui.ui.widgets.choices import ValuePicker
 
     game = Game.new("man-o-war", "sorcery", seed=7)
     assert game.state.to_act == "p1"
@@ -235,6 +269,9 @@ async def test_hot_seat_passes_the_terminal_before_a_hand_of_magic_cards(
                 break
             await pilot.press("1")
             await pilot.pause()
+            if battle.query_one(ValuePicker).display:  # Ahead, the first of her moves
+                await pilot.press("enter")
+                await pilot.pause()
         assert battle.session.state.to_act == "p2"
         assert isinstance(app.screen, HandOverScreen)
         text = screen_text(app)

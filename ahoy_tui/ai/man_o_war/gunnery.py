@@ -239,6 +239,15 @@ def volley(state: MowState, ship: Ship, side: str, target: Ship, *, fresh: bool 
     return sign * total, chosen
 
 
+def struck_first(state: MowState, ship: Ship, side: str, target: Ship) -> str:
+    """What a shot from her ``side`` at ``target`` strikes first under the range template, as
+    the rules lay it: the target's id, another ship's, or "" for wreckage or an island."""
+    line = aim_line(ship, side, outline(target))
+    if line is None:
+        return target.id
+    return first_under_template(state, ship, line[0], line[1], target.id)
+
+
 def best_volleys(state: MowState, ship: Ship, *, fresh: bool = False,
                  only: Ship | None = None) -> dict[str, tuple[float, str, str]]:
     """For each side she could fire now, the best (value, target id, aim)."""

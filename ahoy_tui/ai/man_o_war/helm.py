@@ -18,6 +18,7 @@ from typing import Any
 
 from attrs import frozen
 
+from ahoy_tui.ai.man_o_war.sight import alongside, held_by_enemy
 from ahoy_tui.engine import LegalActions, Rng, apply, legal_actions
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import UNIT, clean
@@ -79,8 +80,21 @@ def _ended(state: MowState, ship_id: str, path: tuple[Any, ...]) -> Plan:
     ship = state.ship(ship_id)
     move = state.move if _in_hand(state, ship_id) else None
     touched = move.touched if move is not None else ""
-    ram = bool(touched) and Ram(touched) in legal_actions(state)
+    if move is None and not ship.left_table and not touched:
+        # her move ended against a ship of her own side (a collision, never a ram: Ramming)
+        touched = next((s.id for s in alongside(state, ship)
+                        if not held_by_enemy(s, ship.side)), "")
+    ram = bool(touched) and Ram(touched) in legal_actions(state) and foe_to_ram(state, ship,
+                                                                                 touched)
     return Plan(path, ship, touched, ram)
+
+
+def foe_to_ram(state: MowState, ship: Ship, touched: str) -> bool:
+    """Whether what she touched is hers to ram: a sea monster, or a ship the enemy holds. The
+    rules let her ram a ship of her own side (Ramming); no captain of ours does."""
+    if state.has_creature(touched):
+        return True
+    return state.has_ship(touched) and held_by_enemy(state.ship(touched), ship.side)
 
 
 def _straight_on(state: MowState, ship_id: str, path: tuple[Any, ...],

@@ -5,8 +5,9 @@ modifiers, count in full; a ram on what she touched, and boarding an enemy along
 their odds. The enemy's batteries bearing back (they move before they fire: a guess), an enemy
 crew alongside strong enough to board her, and her distance from the fight count against. So
 do sailing off the table, running aground, ending a sailing ship's move pointing into the wind,
-lying close to the edge with her bow to it, and straying more than 6" from her squadron's
-flagship (a straggler can neither move nor fire in the next Battle Phase).
+lying close to the edge with her bow to it, straying more than 6" from her squadron's
+flagship (a straggler can neither move nor fire in the next Battle Phase), and running into a
+ship of her own side (her move ends there, against her own hull: no captain rams his own).
 
 :func:`standing` judges a whole battle for one side: the Battle Honours won, and what is left
 of each fleet.
@@ -30,6 +31,7 @@ from ahoy_tui.ai.man_o_war.sight import (
     flagship_of,
     gap,
     heading_to,
+    held_by_enemy,
     room_ahead,
     sails_only,
     squadron_mates,
@@ -58,6 +60,7 @@ class Weights:
     aground: float = 3.0
     into_wind: float = 0.5
     straggler: float = 1.2
+    fouled: float = 1.0  # her move ends against a ship of her own side (no ram: a collision)
 
 
 WEIGHTS = Weights()
@@ -124,6 +127,8 @@ def position(state: MowState, ship: Ship, *, touched: str = "", ram: bool = Fals
     score = gun.firepower(state, ship) if fires else 0.0
     if touched and ram:
         score += beasts.ram_worth(state, ship, touched)
+    if touched and state.has_ship(touched) and not held_by_enemy(state.ship(touched), ship.side):
+        score -= w.fouled  # run into her own: her way blocked, and never a ram
     touched_now = alongside(state, ship)
     foes_alongside = [s for s in touched_now if s.side != ship.side and fighting(s)]
     if fires and may_board and ship.crew:

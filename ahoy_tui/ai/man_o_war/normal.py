@@ -10,8 +10,10 @@ enemy, and no running aground, no sailing off the table, no facing the wind, no 
 He then plays the plan out a step at a time.
 
 **Fire.** Of the shots the rules offer he fires the one worth most (each side at its best
-target, aimed high or low as the odds say), again and again until none is worth firing (a
-friend under the range template).
+target, aimed high or low as the odds say), again and again until none is worth firing. He
+never fires at a ship another would take the shot for: a friend or an abandoned hulk first
+under the range template is worth nothing or less, a wreck or an island stops it; another enemy
+first under it is fired at by name when the rules offer her (her odds, not the far ship's).
 
 **Boarding.** He boards, presses on, fights on or cuts the grapples by the exact odds of the
 boarding action (``boarders``), and scuttles a ship won unless the house rule makes a prize
@@ -246,6 +248,11 @@ class NormalCaptain(EasyCaptain):
                     best = (value, shot)
                 continue
             target = view.ship(shot.target)
+            struck = gun.struck_first(view, ship, shot.side, target)
+            if struck != target.id and struck and any(
+                    isinstance(x, Fire) and (x.side, x.target) == (shot.side, struck)
+                    for x in legal.fixed):
+                continue  # another enemy takes this shot: fire at her by name instead
             found = gun.volley(view, ship, shot.side, target, aim=shot.aim)
             value = found[0] if found is not None else 0.0
             if not fighting(target):

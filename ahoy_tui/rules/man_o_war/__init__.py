@@ -161,6 +161,9 @@ class ManOWarRuleset:
 
     # the map draws the highlighted choice before it is taken (a turn's Turning Template)
     preview_highlighted = True
+    # a ship's advance (Ahead 1-5") heads her list of moves, above the seven ways to turn: at
+    # 80x24 it was the eighth row, out of sight below the turns
+    ranges_first = True
 
     def scene(self, state: GameState, selected: str | None = None, **shown: Any) -> Any:
         from ahoy_tui.rules.man_o_war.view import scene

@@ -374,10 +374,14 @@ class BattleScreen(BattleBasics):
 
     def choices(self) -> list[tuple[str, Any]]:
         """The legal actions as rows: runs that differ in one number folded into one row each
-        (see :func:`collapse`), and the ruleset's ranges, each opening the value picker."""
+        (see :func:`collapse`), and the ruleset's ranges, each opening the value picker (before
+        the rest with the ruleset's ``ranges_first``)."""
         legal = self.session.legal_actions()
         describe = self.session.describe_action
-        rows = collapse(legal.fixed) + [NumberChoice.of(r) for r in legal.ranges]
+        ranged = [NumberChoice.of(r) for r in legal.ranges]
+        rows = (ranged + collapse(legal.fixed)
+                if getattr(self.session.ruleset, "ranges_first", False)
+                else collapse(legal.fixed) + ranged)
         keyed = getattr(self.session.ruleset, "choice_key", None)
         out = []
         for row in rows:
