@@ -288,7 +288,9 @@ def _in_pool(executor: ProcessPoolExecutor, rules: PlanRules, view: GameState, s
             next_round += 1
         table: list[list[float]] = []
         while len(table) < rounds:
-            batch = futures[len(table)]
+            batch = futures.get(len(table))
+            if batch is None:
+                break  # the deadline came before this round was begun
             values = []
             for future in batch:
                 left = deadline - clock()

@@ -235,6 +235,24 @@ def test_the_hard_captain_takes_the_track_that_plays_out_best():
     assert weighed[best][0] > max(w for i, (w, _) in enumerate(weighed) if i != best)
 
 
+def test_one_round_of_playouts_keeps_the_normal_captains_track(monkeypatch):
+    """The best of a single playout is luck: with one round the hard captain's track is the
+    normal captain's first, whatever the round showed (the plan search's rule)."""
+    from ahoy_tui.ai.acks import hard
+
+    state = ram_offered()
+    view = RULES.view(state, "p1")
+    assert isinstance(view, AcksState)
+    pride = view.vessel("pride")
+    candidates = distinct(paths(view, pride, Judge(view, pride)), CHOICES)
+    one = playout.search(view, "p1", [_script(pride, p) for p in candidates],
+                         3 * 7919 + view.step * 31, 1000.0, rounds=1)
+    assert one.rounds == 1 and one.best == 0
+    monkeypatch.setattr(hard, "PLAYS", 1)
+    chosen = HardCaptain(seed=3, think=1000.0).plan(view, pride)
+    assert chosen is not None and chosen.steps == candidates[0].steps
+
+
 def _script(vessel, path):
     from ahoy_tui.ai.acks.hard import track_script
 

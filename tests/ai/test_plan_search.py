@@ -189,3 +189,29 @@ def test_the_pool_starts_under_a_terminal_app_whose_stderr_has_no_file(monkeypat
         assert executor.submit(os.getpid).result(timeout=60) != os.getpid()
     finally:
         executor.shutdown(wait=True)
+
+class _Done:
+    """An executor whose playouts are done as they are submitted (the pool without processes),
+    each taking ``cost`` seconds of the fake clock."""
+
+    def __init__(self, clock: list[float], cost: float) -> None:
+        self.clock, self.cost = clock, cost
+
+    def submit(self, job: Any, *args: Any) -> Any:
+        from concurrent.futures import Future
+
+        self.clock[0] += self.cost
+        future: Future[float] = Future()
+        future.set_result(job(*args))
+        return future
+
+
+def test_the_pool_stops_cleanly_when_the_deadline_comes_before_a_round_is_begun():
+    """Every round in flight done, and the deadline past before the next is begun: the rounds
+    done stand (it once looked for the round never begun, and the captain failed)."""
+    clock = [0.0]
+    toy = Toy([0.0, 1.0], 0.0)
+    table = plan_search._in_pool(_Done(clock, 0.3), toy, Table(), "p1", [0, 1], 7, 16,
+                                 deadline=1.0, clock=lambda: clock[0], workers=1)
+    assert len(table) == 2  # two rounds in flight (every worker busy), none begun after
+    assert all(row == [0.0, 1.0] for row in table)

@@ -3,18 +3,20 @@ each played out to the round's end on dice of his own (``playout``), and the one
 him best placed on average taken. He looks only when an enemy is within reach of this round
 or the next (``in_sight``):
 
-- **A declaration**: the normal captain's four best (mode and speed), each played through the
+- **A declaration**: the normal captain's three best (mode and speed), each played through the
   enemy's declarations, the initiative and every count of the round.
-- **A vessel's move**, at its first hex: the normal captain's six best tracks (distinct in
+- **A vessel's move**, at its first hex: the normal captain's three best tracks (distinct in
   where they end or what they ram), each followed hex by hex and the round played on. The
   chosen track is then followed to its end.
-- **A monster's swim**: its six best hexes (with the bite there), likewise.
+- **A monster's swim**: its three best hexes (with the bite there), likewise.
 - **Who moves first** on a shared count: both answers played out.
 
 In the playouts both sides are normal captains (the shared search, ``ai.plan_search``). Every
 choice meets the same seeds, as many as ``SHARE`` of his think time allows (at most
-``PLAYS``). Anything else is the normal captain's. The ``weigh_*`` switches turn each kind
-of look-ahead off (for measuring).
+``PLAYS``). He takes another choice than the normal captain's first only as the search's rule
+allows (two rounds at least, and a lead beyond a standard error of the paired difference):
+the best of a single playout is luck, not judgement. Anything else is the normal captain's.
+The ``weigh_*`` switches turn each kind of look-ahead off (for measuring).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import Any
 
 from attrs import frozen
 
+from ahoy_tui.ai import plan_search
 from ahoy_tui.ai.acks import playout, sight
 from ahoy_tui.ai.acks.helmsman import STAND, Path, paths
 from ahoy_tui.ai.acks.judge import Judge
@@ -32,10 +35,9 @@ from ahoy_tui.engine.hexgrid import FACINGS, Body, Hex, distance, neighbour, wit
 from ahoy_tui.rules.acks.actions import Attack, Declare, Halt, MoveFirst, Ram, Step, Swim
 from ahoy_tui.rules.acks.model import AcksState, Vessel
 
-CHOICES = 6      # a vessel's best tracks (or a monster's best hexes) played out
-SPEEDS = 4       # a vessel's best declarations played out
+CHOICES = 3      # a vessel's best tracks (or a monster's best hexes) played out
+SPEEDS = 3       # a vessel's best declarations played out
 PLAYS = 16       # dice seeds each is played with, at most (as the time allows)
-MARGIN = 0.0     # shp a choice must gain on the plain one to be taken instead
 SHARE = 0.7      # of the think time a decision may use
 
 
@@ -100,11 +102,12 @@ class HardCaptain(NormalCaptain):
         return self.seed * 7919 + view.step * 31
 
     def _weigh(self, view: AcksState, side: str,
-               scripts: list[list[Any]]) -> list[tuple[float, int]]:
+               scripts: list[list[Any]]) -> plan_search.Weighed:
         """Each script played out to the round's end (``ai.plan_search``), ``SHARE`` of the
-        think time at most: its mean worth and the rounds played."""
-        return playout.weigh(view, side, scripts, self._seed(view), SHARE * self.think,
-                             rounds=PLAYS)
+        think time at most: the means, the rounds played and the choice by the search's rule
+        (the normal captain's first unless another leads it beyond the luck)."""
+        return playout.search(view, side, scripts, self._seed(view), SHARE * self.think,
+                              rounds=PLAYS)
 
     # --- a vessel's move -------------------------------------------------------------------
     def plan(self, view: AcksState, vessel: Vessel) -> Path | None:
@@ -120,12 +123,12 @@ class HardCaptain(NormalCaptain):
             return super().plan(view, vessel)
         scripts = [track_script(vessel, p) for p in picks]
         weighed = self._weigh(view, vessel.side, scripts)
-        best = choose(weighed)
+        best = weighed.best
         chosen = picks[best]
         if best:
             chosen = Path(chosen.steps, chosen.end, chosen.how, chosen.target, chosen.value,
-                          chosen.slow, note=f"played out {weighed[best][1]} times: "
-                          f"{weighed[best][0] - weighed[0][0]:+.0f} on the plain choice")
+                          chosen.slow, note=f"played out {weighed.rounds} times: "
+                          f"{weighed.gain:+.0f} on the plain choice")
         self._remember(view, vessel, chosen)
         return chosen
 
@@ -139,12 +142,12 @@ class HardCaptain(NormalCaptain):
             return super().declare(view, vessel, acts)
         scripts = [[_exact(act)] for _, act, _ in picks]
         weighed = self._weigh(view, vessel.side, scripts)
-        best = choose(weighed)
+        best = weighed.best
         value, act, path = picks[best]
         why = declare_words(view, vessel, act, path, value)
         if best:
-            why += (f"; the round played out {weighed[best][1]} times: "
-                    f"{weighed[best][0] - weighed[0][0]:+.0f} on the plain choice")
+            why += (f"; the round played out {weighed.rounds} times: "
+                    f"{weighed.gain:+.0f} on the plain choice")
         return Decision(act, why)
 
     # --- a monster -------------------------------------------------------------------------
@@ -156,7 +159,7 @@ class HardCaptain(NormalCaptain):
             return super().swim(view, monster, acts)
         scripts = [swim_script(monster, goal, bite) for _, goal, bite in options]
         weighed = self._weigh(view, monster.side, scripts)
-        best = choose(weighed)
+        best = weighed.best
         _, goal, bite = options[best]
         first = scripts[best][0](view, acts)
         if first is None:
@@ -170,7 +173,7 @@ class HardCaptain(NormalCaptain):
         else:
             why = f"{monster.name} lies where it is"
         return Decision(first, f"{why} (the best of {len(options)} played out "
-                               f"{weighed[best][1]} times)")
+                               f"{weighed.rounds} times)")
 
     def swim_options(self, view: AcksState, monster: Vessel) -> list[tuple[float, Hex, str]]:
         """Its best hexes within the rest of its move, each with the hull it would bite."""
@@ -210,13 +213,13 @@ class HardCaptain(NormalCaptain):
         options.sort(key=lambda a: a != plain.action)
         scripts = [[_exact(a)] for a in options]
         weighed = self._weigh(view, side, scripts)
-        best = choose(weighed)
+        best = weighed.best
         if best == 0:
             return plain
         first = options[best].first
         who = "we move" if first == side else "the enemy moves"
-        return Decision(options[best], f"{who} first: played out {weighed[best][1]} times it "
-                        f"leaves us {weighed[best][0] - weighed[0][0]:+.0f} shp better off")
+        return Decision(options[best], f"{who} first: played out {weighed.rounds} times it "
+                        f"leaves us {weighed.gain:+.0f} shp better off")
 
     def steer(self, view: AcksState, vessel: Vessel, acts: list[Any]) -> Decision:
         decision = super().steer(view, vessel, acts)
@@ -224,13 +227,6 @@ class HardCaptain(NormalCaptain):
         if path is not None and path.note and decision.why:
             return Decision(decision.action, f"{move_words(view, vessel, path)}; {path.note}")
         return decision
-
-
-def choose(weighed: list[tuple[float, int]]) -> int:
-    """The choice that played out best; the plain one (the first) unless another beats it by
-    more than ``MARGIN``."""
-    best = max(range(len(weighed)), key=lambda i: (weighed[i][0], -i))
-    return best if weighed[best][0] > weighed[0][0] + MARGIN else 0
 
 
 def in_sight(view: AcksState, vessel: Vessel) -> bool:

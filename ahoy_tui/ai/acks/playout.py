@@ -131,6 +131,13 @@ def weigh(view: AcksState, side: str, scripts: Sequence[Sequence[Callable[..., A
           seed: int, think: float, rounds: int = 16) -> list[tuple[float, int]]:
     """Each script played out to the round's end with the same seeds, as many rounds as
     ``think`` seconds allow (at most ``rounds``): its mean worth and the rounds played."""
-    weighed = plan_search.search(ROUND, view, side, list(scripts), think=think / BUDGET,
-                                 seed=seed, rounds=rounds)
+    weighed = search(view, side, scripts, seed, think, rounds)
     return [(mean, weighed.rounds) for mean in weighed.means]
+
+
+def search(view: AcksState, side: str, scripts: Sequence[Sequence[Callable[..., Any]]],
+           seed: int, think: float, rounds: int = 16) -> plan_search.Weighed:
+    """The plan search's whole answer for ``weigh``: the means, the rounds, and the choice by
+    its rule (the first script unless another leads it beyond the luck)."""
+    return plan_search.search(ROUND, view, side, list(scripts), think=think / BUDGET,
+                              seed=seed, rounds=rounds)
