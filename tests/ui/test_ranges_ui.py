@@ -106,3 +106,88 @@ async def test_naval_battle_roster_says_how_far_the_enemy_is(tmp_path: Path) -> 
         await pilot.pause()
         roster = str(app.screen.query_one(ShipRoster).content)
         assert '" from the Eagle of Lothern' in roster
+
+
+def tape_text(app: AhoyApp) -> str:
+    return str(app.screen.query_one("#tape", Static).content)
+
+
+async def test_naval_battle_tape_from_her_centre_and_from_a_gun(tmp_path: Path) -> None:
+    """Naval Battle Rules' sheets screen: t lays the tape from the selected ship, in inches
+    centre to centre; o from each of her guns in turn, saying its arc and range."""
+    from ahoy_tui.ui.widgets.sea_map import SeaMap
+
+    app = AhoyApp(session=session(tmp_path, "naval-battle", "duel"))
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        ship = screen.session.state.ship(screen.selected)
+        await pilot.press("t")
+        await pilot.pause()
+        sea = screen.query_one(SeaMap)
+        assert screen.tape_on and sea.measuring and sea.cursor == (ship.x, ship.y)
+        for _ in range(5):
+            await pilot.press("right")
+        await pilot.pause()
+        inches = sea.cursor[0] - ship.x
+        assert inches > 0
+        assert f'{inches:.1f}" centre to centre to here' in tape_text(app)
+        await pilot.press("o")                       # from her first gun
+        await pilot.pause()
+        text = tape_text(app)
+        assert f"from {ship.name}'s " in text and "arc" in text and "range" in text
+        await pilot.press("t")
+        await pilot.pause()
+        assert not screen.tape_on and sea.cursor is None
+
+
+async def test_ramming_speed_tape_from_her_centre_and_her_bow(tmp_path: Path) -> None:
+    """Ramming Speed!: t from the selected galley to the cursor, her own shooters that reach
+    named in the tape; o from the tip of her ram."""
+    from ahoy_tui.ui.widgets.sea_map import SeaMap
+
+    app = AhoyApp(session=session(tmp_path, "ramming-speed", "corvus"))
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        ship = screen.session.state.ship(screen.selected)
+        await pilot.press("t")
+        await pilot.pause()
+        sea = screen.query_one(SeaMap)
+        assert screen.tape_on and sea.measuring
+        for _ in range(5):
+            await pilot.press("right")
+        await pilot.pause()
+        text = tape_text(app)
+        assert f"from {ship.name}: " in text and '" to here · bearing' in text
+        assert "archers short (5+)" in text                 # her tower's archers, close by
+        await pilot.press("o")
+        await pilot.pause()
+        assert f"from {ship.name}'s bow: " in tape_text(app)
+        await pilot.press("t")
+        await pilot.pause()
+        assert not screen.tape_on
+
+
+@pytest.mark.parametrize(("ruleset", "scenario", "words"), [
+    ("man-o-war", "empire_bretonnia", '" from the '),
+    ("ramming-speed", "corvus", '" from ')])
+async def test_the_enemy_cards_say_how_far_from_the_selected_ship(
+        tmp_path: Path, ruleset: str, scenario: str, words: str) -> None:
+    """Man O' War's template cards and Ramming Speed!'s log sheets: while a ship is selected,
+    each enemy card carries the line of how far she is and what of hers reaches; her own and
+    her friends' carry none."""
+    app = AhoyApp(session=session(tmp_path, ruleset, scenario))
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        state = screen.session.state
+        mine = state.ship(screen.selected)
+        lines = screen.session.ruleset.bearings(state, mine.id)
+        assert lines
+        for other in state.ships:
+            text = card_text(app, other.id)
+            if other.id in lines:
+                assert f"{words}{mine.name}" in text and lines[other.id] in text, text
+            else:
+                assert f"{words}{mine.name}" not in text

@@ -85,7 +85,32 @@ def odds(state: MowState, action: object) -> Odds | None:
         return _maul(state, str(getattr(action, "target", "")))
     if kind == "special_attack":
         return _special(state, str(getattr(action, "target", "")))
+    if kind == "summon":
+        return _summon(state, str(getattr(action, "monster", "")))
     return None
+
+
+def summon_chance(need: int, bonus: int) -> Fraction:
+    """A D6 plus the spellcaster's casting bonus reaching the summons' number."""
+    return Fraction(sum(1 for face in range(1, 7) if face + bonus >= need), 6)
+
+
+def _summon(state: MowState, monster_id: str) -> Odds | None:
+    """A sea monster summoned from its template: a D6 needing 4+, the side's Wizard in the
+    fight adding his casting bonus; a failure ends the side's turn."""
+    from ahoy_tui.rules.man_o_war.bestiary import bestiary
+    from ahoy_tui.rules.man_o_war.monsters import summon_bonus
+
+    if not state.has_creature(monster_id):
+        return None
+    side = state.creature(monster_id).side
+    need, bonus = bestiary().summon, summon_bonus(state, side)
+    p = summon_chance(need, bonus)
+    how = f"a D6 {bonus:+d} (the Wizard's casting bonus)" if bonus else "a D6"
+    return Odds(f"{percent(p)} rises",
+                (f"summoning: {how} needing {need}+", f"it rises: {percent(p)}",
+                 f"nothing stirs, and the side's turn is over: {percent(1 - p)}"),
+                (("rises", p), ("nothing stirs", 1 - p)))
 
 
 def amount_dist(expression: str) -> dict[int, Fraction]:

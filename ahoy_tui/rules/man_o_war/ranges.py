@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from ahoy_tui.engine.geometry import distance
 from ahoy_tui.rules.man_o_war.model import MowState
-from ahoy_tui.rules.man_o_war.shooting import SIDES_OF
+from ahoy_tui.rules.man_o_war.shooting import SIDES_OF, batteries_reaching
 from ahoy_tui.rules.man_o_war.table import aim_line, outline
-from ahoy_tui.rules.man_o_war.tables import RANGE_BANDS, tables
+from ahoy_tui.rules.man_o_war.tables import tables
 
 
 def bearings(state: MowState, ship_id: str) -> dict[str, str]:
@@ -35,11 +35,7 @@ def bearings(state: MowState, ship_id: str) -> dict[str, str]:
             if band is None:
                 words.append(f"{side} arc: beyond long range")
                 continue
-            reach = sum(ship.batteries_left(i) for i, b in enumerate(ship.card.batteries)
-                        if side in SIDES_OF[b.arc]
-                        and RANGE_BANDS.index(rules.weapon(b.weapon).min_band)
-                        <= RANGE_BANDS.index(band)
-                        and rules.bands[band] <= rules.weapon(b.weapon).range + 1e-9)
+            reach = batteries_reaching(ship, side, band)
             words.append(f"{side} {band}: {reach} batter{'y' if reach == 1 else 'ies'}")
         gap = distance(outline(ship), hull)
         out[other.id] = (f"{gap:.1f}\" from the {ship.name} · "

@@ -130,11 +130,27 @@ def in_the_way(state: MowState, ship: Ship, side: str, target_id: str) -> str:
         return ""
     if not struck:
         return what
+    return blocker_words(state, ship, struck)
+
+
+def blocker_words(state: MowState, ship: Ship, struck: str) -> str:
+    """A ship under the template in the way of her shot, as the choice and the tape name her:
+    "the Couronne (a friend)"."""
     other = state.ship(struck)
     whose = ("abandoned" if other.abandoned else "your own prize" if other.captured_by
              and other.holder == ship.holder else "a friend" if other.holder == ship.holder
              else "an enemy")
     return f"the {other.name} ({whose})"
+
+
+def batteries_reaching(ship: Ship, side: str, band: str) -> int:
+    """Her batteries (each one left) on ``side`` whose weapons reach into ``band``, fired this
+    turn or not: what the enemy cards and the tape count."""
+    rules = tables()
+    return sum(ship.batteries_left(i) for i, b in enumerate(ship.card.batteries)
+               if side in SIDES_OF[b.arc]
+               and RANGE_BANDS.index(rules.weapon(b.weapon).min_band) <= RANGE_BANDS.index(band)
+               and rules.bands[band] <= rules.weapon(b.weapon).range + 1e-9)
 
 
 def fire(state: MowState, dice: Dice, ship_id: str, side: str, target_id: str,

@@ -427,7 +427,9 @@ def ship_at(state: MowState, x: float, y: float) -> str:
 def measure(state: MowState, ship_id: str, side: str | None,
             point: tuple[float, float]) -> Measure:
     """The range template from her (bow, stern or side) to a point or the ship there: its
-    length, its band, and whether it lies in that side's arc."""
+    length, its band, whether it lies in that side's arc, how many of that side's batteries
+    reach into the band, and what lies first under the template on the way (a ship, a wreck, an
+    island: what a shot there would strike)."""
     ship = state.ship(ship_id)
     target_id = ship_at(state, *point)
     target = state.ship(target_id) if target_id and target_id != ship.id else None
@@ -441,8 +443,26 @@ def measure(state: MowState, ship_id: str, side: str | None,
     if side:
         in_line = in_arc(ship, side, end, origin)
         words.append(f"in her {side} arc" if in_line else f"outside her {side} arc")
+        if in_line and band:
+            reach = shooting.batteries_reaching(ship, side, band)
+            words.append(f"{reach} batter{'y' if reach == 1 else 'ies'} reach")
+        if in_line:
+            words.append(_in_the_way(state, ship, origin, end, target))
     return Measure(origin, end, round(inches, 2), " · ".join(words),
                    target.id if target is not None else "", in_line)
+
+
+def _in_the_way(state: MowState, ship: Ship, origin: tuple[float, float],
+                end: tuple[float, float], target: Ship | None) -> str:
+    """What a shot along the tape would strike short of its end (a shot hits the first
+    obstacle under the template)."""
+    target_id = target.id if target is not None else ""
+    struck, what = shooting.struck_under_template(state, ship, origin, end, target_id)
+    if struck and struck != target_id:
+        return "first under the template: " + shooting.blocker_words(state, ship, struck)
+    if not struck and what:
+        return f"first under the template: {what}"
+    return "nothing in the way"
 
 
 def unit_words(state: MowState, unit: str) -> str:

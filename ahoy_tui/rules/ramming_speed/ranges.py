@@ -5,9 +5,11 @@ selected."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ahoy_tui.engine.geometry import bearing_deg, distance, point_distance
 from ahoy_tui.rules.ramming_speed import archery
-from ahoy_tui.rules.ramming_speed.model import RSState
+from ahoy_tui.rules.ramming_speed.model import Galley, RSState
 from ahoy_tui.rules.ramming_speed.tables import tables
 
 
@@ -27,6 +29,31 @@ def quarter(relative: float) -> str:
     return "astern"
 
 
+def shooters_reaching(state: RSState, ship: Galley,
+                      span_from: Callable[[tuple[float, float]], float]) -> list[str]:
+    """Which of her shooters reach a mark, in which band: her archers (short or long, 18.1)
+    and each manned engine (its band's number, 19.1, 20.0); ``span_from`` gives the inches from
+    where a section's men stand to the mark (a galley's nearest part, or a point)."""
+    rules = tables()
+    words: list[str] = []
+    bows = archery.archers(state, ship)
+    if bows:
+        span = min(span_from(archery.place_of(ship, m.section)) for m in bows)
+        arch = rules["archery"]
+        if span <= arch["short"]:
+            words.append(f"archers short ({arch['hit_short']}+)")
+        elif span <= arch["range"]:
+            words.append(f"archers long ({arch['hit_long']}+)")
+    for engine, _crew in archery.manned(state, ship):
+        table = rules[engine.kind]
+        span = span_from(archery.place_of(ship, engine.section))
+        if span <= table["range"]:
+            need = next(b["hit"] for b in table["bands"] if span <= b["upto"])
+            name = "bolt thrower" if engine.kind == "bolt" else "stone thrower"
+            words.append(f"{name} {need}+")
+    return words
+
+
 def bearings(state: RSState, ship_id: str) -> dict[str, str]:
     """For each enemy galley afloat: inches hull to hull, where she bears, and which of her
     shooters (and grapples) reach her, in which band."""
@@ -34,7 +61,6 @@ def bearings(state: RSState, ship_id: str) -> dict[str, str]:
     if ship is None or not ship.afloat:
         return {}
     rules = tables()
-    bows = archery.archers(state, ship)
     out: dict[str, str] = {}
     for other in state.ships:
         if other.side == ship.side or not other.afloat:
@@ -42,21 +68,8 @@ def bearings(state: RSState, ship_id: str) -> dict[str, str]:
         gap = distance(ship.outline, other.outline)
         where = quarter(bearing_deg(ship.centre, other.centre) - ship.heading)
         words = [f"{gap:.1f}\" from {ship.name}, {where}"]
-        if bows:
-            span = min(point_distance(archery.place_of(ship, m.section), other.outline)
-                       for m in bows)
-            arch = rules["archery"]
-            if span <= arch["short"]:
-                words.append(f"archers short ({arch['hit_short']}+)")
-            elif span <= arch["range"]:
-                words.append(f"archers long ({arch['hit_long']}+)")
-        for engine, _crew in archery.manned(state, ship):
-            table = rules[engine.kind]
-            span = point_distance(archery.place_of(ship, engine.section), other.outline)
-            if span <= table["range"]:
-                need = next(b["hit"] for b in table["bands"] if span <= b["upto"])
-                name = "bolt thrower" if engine.kind == "bolt" else "stone thrower"
-                words.append(f"{name} {need}+")
+        words += shooters_reaching(state, ship,
+                                   lambda at, hull=other.outline: point_distance(at, hull))
         if gap <= rules["grapple"]["reach"]:
             words.append("within grappling reach")
         if len(words) == 1:

@@ -683,8 +683,19 @@ def tape_origins(state: RSState, ship_id: str) -> tuple[tuple[str | None, str], 
 def measure(state: RSState, ship_id: str, origin: str | None,
             point: tuple[float, float]) -> Any:
     """From her (centre, or the tip of her ram) to a point or the galley there: inches, the
-    bearing, and what it means for bows (18"), ballistas (24") and grapples (2")."""
-    from ahoy_tui.engine.geometry import contains, distance, nearest_point, on_hull_deg
+    bearing, which of her own shooters reach it in which band (her archers short or long, each
+    manned engine's number: the enemy sheets' words, ``ranges.shooters_reaching``), and
+    whether a galley there lies within grappling reach (2" hull to hull); nothing on the water
+    blocks a shot in these rules (the seed names nothing in the way)."""
+    from ahoy_tui.engine.geometry import (
+        contains,
+        distance,
+        nearest_point,
+        on_hull_deg,
+        point_distance,
+    )
+    from ahoy_tui.rules.ramming_speed.ranges import shooters_reaching
+    from ahoy_tui.rules.ramming_speed.tables import tables
     from ahoy_tui.rules.scene import Measure
 
     ship = state.ship(ship_id)
@@ -702,9 +713,14 @@ def measure(state: RSState, ship_id: str, origin: str | None,
         inches = math.dist(start, end)
         to = "to here"
     bearing = bearing_deg(start, end)
-    reach = ("within grappling reach (2\")" if inches <= 2 else
-             "short bow range (6\")" if inches <= 6 else
-             "long bow range (18\")" if inches <= 18 else
-             "ballista range (24\")" if inches <= 24 else "out of range")
-    words = f"{inches:.1f}\" {to} · bearing {bearing:.0f}° · {reach}"
-    return Measure(start, end, round(inches, 2), words, target.id if target else "")
+    parts = [f"{inches:.1f}\" {to}", f"bearing {bearing:.0f}°"]
+    if target is not None:
+        parts += shooters_reaching(state, ship, lambda at: point_distance(at, target.outline))
+        if distance(ship.outline, target.outline) <= tables()["grapple"]["reach"]:
+            parts.append("within grappling reach")
+    else:
+        parts += shooters_reaching(state, ship, lambda at: math.dist(at, point))
+    if len(parts) == 2:
+        parts.append("none of her shooters reaches")
+    parts.append("nothing blocks a shot")
+    return Measure(start, end, round(inches, 2), " · ".join(parts), target.id if target else "")

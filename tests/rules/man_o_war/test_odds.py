@@ -7,6 +7,8 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
+import pytest
+
 from ahoy_tui.engine.dice import Rng
 from ahoy_tui.engine.events import DiceRoll
 from ahoy_tui.engine.fast import replace
@@ -130,3 +132,35 @@ def test_a_monsters_boarding_action_is_its_wounds_left_against_the_crew_and_cann
         devoured += after.ship("g").crew == ship.crew - 1 and \
             after.creature(kraken.id).wounds == kraken.wounds
     assert abs(devoured / len(SEEDS) - float(dict(odds.outcomes)["devours"])) < 0.04
+
+
+def summoning(wizard: bool):
+    from ahoy_tui.rules.man_o_war.model import Wizard
+
+    from .test_monsters import beast, monster_sea
+
+    sea = monster_sea(beast("s", "sea_serpent", "p1", 30, 9, where="template", heading=6))
+    if wizard:
+        sea.state = replace(sea.state, wizards=(Wizard("p1", "lord", "bright", "g"),))
+    return sea.state
+
+
+@pytest.mark.parametrize("wizard", [False, True])
+def test_a_summons_is_a_d6_needing_four_a_wizard_adding_his_bonus(wizard):
+    from ahoy_tui.rules.man_o_war.actions import Summon
+
+    odds = RULESET.odds(summoning(wizard), Summon("s"))
+    bonus = 1 if wizard else 0                        # a Wizard Lord adds 1 (as test_monsters)
+    assert dict(odds.outcomes)["rises"] == enumerate_chance(lambda f: f[0] + bonus >= 4, 6)
+    assert odds.summary == ("67% rises" if wizard else "50% rises")
+    assert any("turn is over" in line for line in odds.breakdown)
+
+
+def test_a_summons_played_a_thousand_times_lands_on_its_odds():
+    from ahoy_tui.rules.man_o_war.actions import Summon
+
+    state = summoning(True)
+    odds = RULESET.odds(state, Summon("s"))
+    risen = sum(apply(replace(state, rng=Rng(seed, 0)), Summon("s"))[0].placing == "s"
+                for seed in SEEDS)
+    assert abs(risen / len(SEEDS) - float(dict(odds.outcomes)["rises"])) < 0.04
