@@ -141,6 +141,48 @@ async def test_naval_battle_tape_from_her_centre_and_from_a_gun(tmp_path: Path) 
         assert not screen.tape_on and sea.cursor is None
 
 
+async def test_naval_battle_tape_on_an_enemy_names_the_guns_that_bear_and_their_band(
+        tmp_path: Path) -> None:
+    """The tape laid by the arrows from the Eagle of Lothern onto the Grudgebearer, 10" off her
+    starboard beam: it names her starboard bolt thrower in range (not her bow's or port's, out
+    of their 45° arcs) and her Elf snipers' band (4+ within 18"), the ruleset's own words."""
+    import sys
+
+    from ahoy_tui.ui.widgets.sea_map import SeaMap
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_naval_battle_ui import close_quarters
+
+    game = Game.new("naval-battle", scenario_data=close_quarters(), seed=1)
+    app = AhoyApp(session=LocalSession(game, path=tmp_path / "n.json", seats=("p1", "p2")))
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        state = screen.session.state
+        eagle = next(s for s in state.ships if s.name == "Eagle of Lothern")
+        enemy = next(s for s in state.ships if s.side != eagle.side)
+        screen.selected = eagle.id
+        await pilot.press("t")
+        await pilot.pause()
+        sea = screen.query_one(SeaMap)
+        while sea.cursor[0] < enemy.x - 0.5:      # across to her, a cell a press
+            await pilot.press("right")
+        await pilot.pause()
+        tape = tape_text(app)
+        expected = screen.session.ruleset.measure(state, eagle.id, None, sea.cursor)
+        assert expected.target == enemy.id and expected.words in tape
+        assert f'10.0" centre to centre to the {enemy.name}' in tape
+        assert 'bear: Bolt Thrower (starboard) in range, snipers 4+ (0-18")' in tape
+        assert "(bow)" not in tape and "(port)" not in tape
+        lines = [line for line in sea._scene.lines if line.kind == "tape"]
+        assert len(lines) == 1 and abs(lines[0].length - 10.0) < 1e-6   # drawn centre to centre
+        await pilot.press("o", "o", "o")           # her third gun: the starboard bolt thrower
+        await pilot.pause()
+        tape = tape_text(app)
+        assert "from Eagle of Lothern's Bolt Thrower (starboard)" in tape
+        assert "in its arc · in range" in tape
+
+
 async def test_ramming_speed_tape_from_her_centre_and_her_bow(tmp_path: Path) -> None:
     """Ramming Speed!: t from the selected galley to the cursor, her own shooters that reach
     named in the tape; o from the tip of her ram."""

@@ -124,7 +124,11 @@ def measure(state: NavalState, ship_id: str, gun_id: str | None,
             point: tuple[float, float]) -> Measure:
     """The tape from a ship (or a gun of hers) to a point, or to the ship there. Ranges run
     centre to centre and a gun's arc is judged from her centre (the readings of Shooting);
-    nothing on this table blocks a shot but the arc itself."""
+    nothing on this table blocks a shot but the arc itself. From her centre it names every
+    weapon of hers that bears on the end and reaches it, in which band (``ranges.reaching``);
+    from a gun, whether the end lies in its arc and in which band of its range."""
+    from ahoy_tui.rules.naval_battle.ranges import gun_band, reaching
+
     ship = state.ship(ship_id)
     target_id = ship_at(state, *point)
     target = state.ship(target_id) if target_id and target_id != ship.id else None
@@ -133,16 +137,19 @@ def measure(state: NavalState, ship_id: str, gun_id: str | None,
     to = f"to the {target.name}" if target is not None else "to here"
     words = [f'{inches_:.1f}" centre to centre {to}']
     in_line: bool | None = None
+    probe = target if target is not None else replace(ship, x=end[0], y=end[1])
     gun = next((g for g in ship.guns if g.id == gun_id), None) if gun_id else None
     if gun is not None:
         row = tables().gun(gun.type)
-        probe = target if target is not None else replace(ship, x=end[0], y=end[1])
         in_line = shooting.in_arc(ship, gun, probe)
-        reach = shooting.gun_reach(row)
-        in_range = inches_ >= row.min_range and (reach is None or inches_ <= reach)
-        words = [f'{inches_:.1f}" centre to centre {to}',
-                 "in its arc" if in_line else "outside its 45° arc",
-                 "in range" if in_range else "out of range"]
+        band = gun_band(row, inches_)
+        if band is None and inches_ < row.min_range:
+            band = f'inside its {row.min_range}" least range'
+        words += ["in its arc" if in_line else "outside its 45° arc", band or "out of range"]
+    else:
+        bear = reaching(ship, probe, inches_)
+        words.append("bear: " + ", ".join(bear) if bear else "nothing of hers reaches")
+    words.append("nothing blocks a shot")
     return Measure((ship.x, ship.y), end, round(inches_, 2), " · ".join(words),
                    target.id if target is not None else "", in_line)
 
