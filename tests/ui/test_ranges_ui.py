@@ -233,3 +233,68 @@ async def test_the_enemy_cards_say_how_far_from_the_selected_ship(
                 assert f"{words}{mine.name}" in text and lines[other.id] in text, text
             else:
                 assert f"{words}{mine.name}" not in text
+
+
+TAPE_FROM = [("ahoy", "duel", "a gun"), ("naval-battle", "duel", "a gun"),
+             ("ramming-speed", "corvus", "her bow"),
+             ("man-o-war", "empire_bretonnia", "her front, a side or her stern"),
+             ("acks", "quinquereme", "an artillery piece")]
+
+
+def first_with_origins(screen: object) -> str:
+    """A ship of the battle whose tape may be laid from more than one place."""
+    session = screen.session  # type: ignore[attr-defined]
+    state = session.state
+    ships = getattr(state, "vessels", None) or state.ships
+    return next(s.id for s in ships
+                if len(session.ruleset.tape_origins(state, s.id)) > 1)
+
+
+@pytest.mark.parametrize(("ruleset", "scenario", "words"), TAPE_FROM)
+async def test_the_tapes_o_is_named_in_the_rules_words(
+        tmp_path: Path, ruleset: str, scenario: str, words: str) -> None:
+    """In every rule system the tape's hint says what o lays it from, and F1 names the key so:
+    Ahoy!'s and Naval Battle's guns, Ramming Speed!'s bow, Man O' War's front and sides, ACKS
+    II's artillery pieces; the ruleset's ``tape_from`` says it, no test of its id."""
+    from ahoy_tui.ui.screens.battle_basics import tape_from
+    from ahoy_tui.ui.screens.keys import KeysScreen
+
+    app = AhoyApp(session=session(tmp_path, ruleset, scenario))
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert tape_from(screen.session.ruleset) == words   # Ahoy!'s by the default
+        screen.selected = first_with_origins(screen)
+        screen.refresh_all()
+        await pilot.press("t")
+        await pilot.pause()
+        assert screen.tape_on
+        assert f"o: from {words} · t or Esc: done" in tape_text(app)
+        await pilot.press("t", "f1")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        rows = {what.split(":")[0]: key for key, what in app.screen.rows}
+        assert rows[f"Tape from {words}"] == "o"
+        assert ("Tape from a gun" in rows) == (words == "a gun")
+
+
+async def test_the_tapes_words_come_from_the_ruleset_and_o_is_not_offered_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The words are the ruleset's hook, whatever the rules: given other words, the hint says
+    them; a ship with nowhere else to lay the tape from has no o in the hint."""
+    from ahoy_tui.engine import get_ruleset
+
+    rules = get_ruleset("naval-battle")
+    monkeypatch.setattr(type(rules), "tape_from", "a bucket of bilge", raising=False)
+    app = AhoyApp(session=session(tmp_path, "naval-battle", "duel"))
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("t")
+        await pilot.pause()
+        assert "o: from a bucket of bilge" in tape_text(app)
+        monkeypatch.setattr(type(rules), "tape_origins",
+                            lambda self, state, ship: ((None, state.ship(ship).name),))
+        screen.refresh_all()
+        await pilot.pause()
+        assert "o: from" not in tape_text(app) and "t or Esc: done" in tape_text(app)

@@ -180,6 +180,9 @@ class AcksRuleset:
         assert isinstance(state, AcksState)
         return bearings(state, ship)
 
+    # the tape's o lays it from each artillery piece aboard in turn (Artillery)
+    tape_from = "an artillery piece"
+
     def tape_origins(self, state: GameState, ship: str) -> tuple[tuple[str | None, str], ...]:
         """Where the tape starts: her hull, or one of her artillery pieces."""
         from ahoy_tui.rules.acks.ranges import tape_origins

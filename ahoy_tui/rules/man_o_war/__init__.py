@@ -200,6 +200,10 @@ class ManOWarRuleset:
         assert isinstance(state, MowState)
         return odds(state, action)
 
+    # the range template is laid from "the front or side of the firing ship" (Shooting); the
+    # stern is the project's fourth place
+    tape_from = "her front, a side or her stern"
+
     def tape_origins(self, state: GameState, ship: str) -> tuple[tuple[str | None, str], ...]:
         """Where the range template may be laid from: her centre, bow, sides and stern."""
         from ahoy_tui.rules.man_o_war.view import tape_origins

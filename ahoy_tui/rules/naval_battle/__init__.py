@@ -145,6 +145,8 @@ class NavalBattleRuleset:
         assert isinstance(state, NavalState)
         return bearings(state, ship)
 
+    tape_from = "a gun"  # the tape's o: from each of her guns (war machines) in turn
+
     def tape_origins(self, state: GameState, ship: str) -> tuple[tuple[str | None, str], ...]:
         """Where a tape measure may start on a ship: her centre, or one of her guns."""
         assert isinstance(state, NavalState)

@@ -210,6 +210,8 @@ class RammingSpeedRuleset:
         assert isinstance(state, RSState)
         return odds(state, action)
 
+    tape_from = "her bow"  # the tape's o: from the tip of her ram, or her centre again
+
     def tape_origins(self, state: GameState, ship: str) -> tuple[tuple[str | None, str], ...]:
         assert isinstance(state, RSState)
         return _view.tape_origins(state, ship)

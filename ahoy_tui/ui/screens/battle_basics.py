@@ -4,7 +4,9 @@ the last shots.
 
 The tape measure (``t``) runs from the selected ship, or one of her guns (``o``), to a cursor
 moved over the map with the arrows or the mouse; the rules measure it (``Ruleset.measure``) and
-say whether the end lies in the gun's line or arc and what blocks the way.
+say whether the end lies in the gun's line or arc and what blocks the way. What ``o`` lays it
+from is said in the rules' words (``Ruleset.tape_from``: "a gun", "her bow", "an artillery
+piece"), in the tape's hint and the key's name alike.
 
 A captain decides in a worker thread (it reads an immutable state), at a watchable pace that
 ``x`` hurries; its decision is played only if the battle is still at the very state it decided
@@ -18,6 +20,7 @@ the server, which asks the opponent.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -36,6 +39,13 @@ from ahoy_tui.ui.widgets.sea_map import SeaMap
 
 WATCHABLE = 0.6  # seconds between a computer captain's actions
 HURRIED = 0.02
+TAPE_FROM = "a gun"  # what ``o`` lays the tape from, for rules that do not say
+
+
+def tape_from(ruleset: Any) -> str:
+    """What the tape's second key (``o``) lays it from, in the rules' words (the ruleset's
+    ``tape_from``; "a gun" for rules that do not say)."""
+    return str(getattr(ruleset, "tape_from", TAPE_FROM))
 
 
 class BattleBasics(Screen[None]):
@@ -59,8 +69,10 @@ class BattleBasics(Screen[None]):
 
     # --- the guide of a Learn to play battle ---------------------------------------------
     def on_mount(self) -> None:
-        """In a learn game, the guide beside the prompt (called after the screen's own
-        ``on_mount``: Textual runs each class's handler)."""
+        """The tape's ``o`` named in the rules' words; in a learn game, the guide beside the
+        prompt (called after the screen's own ``on_mount``: Textual runs each class's
+        handler)."""
+        self._name_tape_origin()
         if getattr(self.session, "learning", False) and not self._guide_mounted:
             self._guide_mounted = True
             self.add_class("-learning")
@@ -268,6 +280,17 @@ class BattleBasics(Screen[None]):
         return found
 
     # --- the tape measure --------------------------------------------------------------------
+    def _name_tape_origin(self) -> None:
+        """The ``o`` key's name and help in the rules' words ("Tape from her bow"), for the
+        footer and F1 alike."""
+        words = tape_from(self.session.ruleset)
+        bound = self._bindings.key_to_bindings.get("o", [])
+        self._bindings.key_to_bindings["o"] = [
+            dataclasses.replace(b, description=f"Tape from {words}",
+                                tooltip=f"where the tape starts: the ship, then {words}, "
+                                        "each in turn")
+            if b.action == "tape_origin" else b for b in bound]
+
     def action_tape(self) -> None:
         """Measure from the selected ship (or, with o, one of her guns) to the map's cursor."""
         if self.tape_on:
@@ -330,9 +353,11 @@ class BattleBasics(Screen[None]):
         origins = self._tape_origins()
         start = origins[self.tape_origin % len(origins)][1]
         words = measure.words if measure is not None else "move the cursor onto the table"
+        # o only where there is more than one place to lay it from
+        other = f"o: from {tape_from(self.session.ruleset)} · " if len(origins) > 1 else ""
         self.query_one("#tape", Static).update(
-            f"[b]Tape[/b] from {start}: {words}  [dim](arrows or click: move · o: from "
-            "a gun · t or Esc: done)[/dim]")
+            f"[b]Tape[/b] from {start}: {words}  [dim](arrows or click: move · {other}"
+            "t or Esc: done)[/dim]")
 
     @on(SeaMap.CursorMoved)
     def tape_moved(self) -> None:

@@ -8,6 +8,7 @@ screen and the widgets in focus declare in this package, then the app's own.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from rich.table import Table
 from textual.app import ComposeResult
@@ -53,6 +54,7 @@ def game_keys(screen: Screen[object]) -> list[tuple[str, str]]:
                 continue
             if node is screen and not _offered(screen, binding.action):
                 continue  # a key this screen does not have for these rules
+            binding = _as_bound(node, binding)
             shown = _keys(screen, binding)
             if shown in seen:
                 continue
@@ -62,6 +64,16 @@ def game_keys(screen: Screen[object]) -> list[tuple[str, str]]:
                 what = f"{what}: {binding.tooltip}"
             rows.append((shown, what))
     return rows
+
+
+def _as_bound(node: DOMNode, binding: Binding) -> Binding:
+    """``binding`` with the name and help it has on ``node`` now: a screen may name a key in
+    the words of the rules played (the tape's ``o``, "Tape from her bow")."""
+    for key in binding.key.split(","):
+        for live in node._bindings.key_to_bindings.get(key.strip(), ()):
+            if live.action == binding.action:
+                return replace(binding, description=live.description, tooltip=live.tooltip)
+    return binding
 
 
 def _offered(screen: Screen[object], action: str) -> bool:

@@ -70,12 +70,10 @@ class OrdersRevealed(RevealScreen):
     hint = "Enter: to the table, the move seen sixth by sixth (p the next, Esc skips)"
 
 
-# the general screen's keys as they read here: no colours to strike (Ahoy!'s !), the tape from
-# her bow, the move line's own orders
+# the general screen's keys as they read here: no colours to strike (Ahoy!'s !), the move
+# line's own orders (the tape's o is named in the rules' words: the ruleset's tape_from)
 NOT_HERE = {"keyed_choice('!')"}
 RS_KEYS = {
-    "tape_origin": Binding("o", "tape_origin", "Tape from her bow", show=False,
-                           tooltip="the tape from the selected galley's bow, or her centre"),
     "move_line": Binding("colon", "move_line", "Orders", show=False,
                          tooltip="write orders on the move line, e.g. c 8s 4r 3s (also w)"),
 }
