@@ -63,3 +63,45 @@ async def test_each_rule_system_may_be_chosen_and_escape_goes_back(saves):
         await pilot.press("question_mark", "escape")
         await pilot.pause()
         assert not isinstance(app.screen, (RulesScreen, WhichRules))
+
+
+def screen_words(app: AhoyApp) -> str:
+    import html
+    import re
+
+    text = re.sub(r"<[^>]+>", "", app.export_screenshot())
+    return html.unescape(text).replace("\xa0", " ")
+
+
+@pytest.mark.parametrize("index", range(5))
+async def test_rules_from_the_title_opens_each_rule_systems_own_text(saves, index):
+    """All five, chosen from the title screen's Rules: the rules screen is that system's, its
+    own topics listed and its own first topic's text on the page (no other system's)."""
+    from textual.widgets import Markdown
+
+    systems = [r for r in rulesets() if hasattr(r, "rule_topics")]
+    assert len(systems) == 5
+    chosen = systems[index]
+    app = AhoyApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, WhichRules)
+        await pilot.press(*["down"] * index, "enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RulesScreen)
+        assert screen.rules_title == chosen.title and screen.sub_title == chosen.title
+        topics = chosen.rule_topics()
+        assert topics_shown(app) == [t.title for t in topics]
+        page = screen.query_one("#text", Markdown).source
+        assert page == f"# {topics[0].title}\n\n{topics[0].text}"
+        for other in systems:
+            if other is not chosen:
+                assert other.rule_topics()[0].text not in page
+        shown = screen_words(app)
+        opening = topics[0].text.split("**")[0][:20]
+        assert topics[0].title in shown and opening in shown    # drawn, not only held
+        await pilot.press("down")                                   # the next topic, its own
+        await pilot.pause()
+        assert screen.query_one("#text", Markdown).source.startswith(f"# {topics[1].title}")
