@@ -198,3 +198,90 @@ async def test_a_picker_stays_open_when_the_same_state_comes_again(tmp_path: Pat
         await pilot.press("enter")
         await pilot.pause()
         assert session.step == step + 1
+
+
+# --- keys typed quickly (issue 35: "5 Enter" sometimes needed a second Enter) -----------------
+
+def at_once(app: AhoyApp, *keys: str) -> None:
+    """The keys as a terminal hands them over when they come quickly (a fast hand, a paste,
+    an SSH packet): all in the queue together, none waited for."""
+    from textual import events
+
+    for key in keys:
+        app.post_message(events.Key(key, key if len(key) == 1 else None))
+
+
+async def settle(pilot: Any) -> None:
+    for _ in range(15):
+        await pilot.pause(0.02)
+
+
+def inches_row(screen: Any) -> int:
+    rows = screen.query_one(ChoiceList)._choices
+    return next(i for i, row in enumerate(rows)
+                if isinstance(row, NumberChoice) and row.field == "inches")
+
+
+async def to_the_move(pilot: Any, session: LocalSession) -> None:
+    await pilot.press("1", "1")  # end orders; full speed
+    await pilot.pause()
+    assert session.state.move is not None
+
+
+def first_row_after(session: LocalSession, step: int) -> Any:
+    """The first choice the list offers at ``step`` (a fixed choice, before the ranges)."""
+    from ahoy_tui.ui.widgets.choices import collapse
+
+    state = session.game._states[step]
+    return collapse(session.ruleset.legal_actions(state).fixed)[0]
+
+
+@pytest.mark.parametrize("opening", ["number", "enter"])
+async def test_a_row_a_number_and_enter_typed_at_once_pick_that_number(
+        tmp_path: Path, opening: str) -> None:
+    """"1 5 Enter" (or Enter on the row, 5, Enter) in one go: the picker the row opens takes
+    the 5 and the Enter; before, the list read them, the picker not yet open, and the move
+    went ahead its whole 6" (the 5 lost)."""
+    game = Game.new("ahoy", scenario_data=sailing(), seed=11)
+    session = LocalSession(game, path=tmp_path / "b.json")
+    app = AhoyApp(session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await to_the_move(pilot, session)
+        index = inches_row(screen)
+        step = session.step
+        if opening == "number":
+            at_once(app, str(index + 1), "5", "enter")
+        else:
+            screen.query_one(ChoiceList).highlighted = index
+            await pilot.pause()
+            at_once(app, "enter", "5", "enter")
+        await settle(pilot)
+        assert session.step == step + 1
+        assert session.game.action_at(step + 1).inches == 5
+        assert not screen.query_one(ValuePicker).display
+
+
+@pytest.mark.parametrize("then", ["enter", "1"])
+async def test_a_key_typed_after_the_pickers_enter_is_for_the_next_choices(
+        tmp_path: Path, then: str) -> None:
+    """"5 Enter Enter" (or "5 Enter 1") in one go on an open picker: the 5 is played, and the
+    key after it plays the next decision's first choice; before, it went to the picker
+    closing and was lost: a second Enter was needed."""
+    game = Game.new("ahoy", scenario_data=sailing(), seed=11)
+    session = LocalSession(game, path=tmp_path / "b.json")
+    app = AhoyApp(session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await to_the_move(pilot, session)
+        await pilot.press(str(inches_row(screen) + 1))
+        await pilot.pause()
+        picker = screen.query_one(ValuePicker)
+        assert picker.display and app.focused is picker
+        step = session.step
+        at_once(app, "5", "enter", then)
+        await settle(pilot)
+        assert session.game.action_at(step + 1).inches == 5
+        assert session.step == step + 2
+        assert session.game.action_at(step + 2) == first_row_after(session, step + 1)
+        assert app.focused is screen.query_one(ChoiceList)

@@ -168,6 +168,9 @@ class BattleScreen(BattleBasics):
         self.query_one("#log", DiceLog).border_subtitle = "showing: all (g)"
         self.query_one("#picker").display = False
         self.query_one("#moveline").display = False
+        self.query_one(ChoiceList).take = self.take_choice
+        picker = self.query_one(ValuePicker)
+        picker.take, picker.back = self.picker_took, self.picker_cancelled
         state = self.session.state
         self.selected = self._natural_selection() or (
             state.ships[0].id if getattr(state, "ships", ()) else None)
@@ -440,7 +443,12 @@ class BattleScreen(BattleBasics):
     # --- choosing -------------------------------------------------------------------------
     @on(ChoiceList.Picked)
     def choice_picked(self, event: ChoiceList.Picked) -> None:
-        choice = event.choice
+        self.take_choice(event.choice)
+
+    def take_choice(self, choice: Any) -> None:
+        """A choice made on the list: played, or its value picker opened. The list gives it
+        here at once (its ``take``), while the key is read: the picker has the focus before
+        the next key, so "1 5 Enter" typed in one go picks 5 (issue 35's fast keys)."""
         picker = self.query_one(ValuePicker)
         if picker.display:
             # a key typed on the list before the picker took the focus (a quick "1" and
@@ -536,14 +544,19 @@ class BattleScreen(BattleBasics):
 
     @on(ValuePicker.Chosen)
     def picker_chosen(self, event: ValuePicker.Chosen) -> None:
+        self.picker_took(event.action, event.asked_for)
+
+    def picker_took(self, action: Any, asked_for: Any) -> None:
+        """The value picked (the picker gives it here at once, its ``take``: the keys typed
+        after its Enter reach the choices that follow, not a picker closing)."""
         self._close_picker()
-        if not self._still_asked(event.asked_for):
+        if not self._still_asked(asked_for):
             # opened for a decision no longer asked (an undo, the other side moved): its
             # Enter plays nothing
             self.notify("That choice is no longer asked", severity="warning", timeout=3)
             self.refresh_all()
             return
-        self.play(event.action)
+        self.play(action)
 
     def _still_asked(self, asked_for: Any) -> bool:
         """Whether the battle still stands where a picker was opened: the very state, or
@@ -573,7 +586,7 @@ class BattleScreen(BattleBasics):
         self.query_one(ValuePicker).display = False
         choices = self.query_one(ChoiceList)
         choices.display = True
-        choices.focus()
+        self.set_focus(choices)  # at once: a key typed after the Enter is for the choices
         self.show_odds()
 
     def _redraw_map(self) -> None:

@@ -137,6 +137,12 @@ class ChoiceList(OptionList):
     picks in the block the highlight is in (↑/↓ and PgUp/PgDn move it; the block in use is
     numbered in bold, the others dim). The choice the rules call "done" (the ruleset's
     ``choice_key`` of ``0``: end the phase) also answers ``0``, wherever it lies.
+
+    A choice made (a number key, Enter, a click) goes to the owner's ``take`` at once, while
+    the key is being read, when the owner gives one: a value picker it opens then has the focus
+    before the next key is read, so "1 5 Enter" typed in one go is the 5 it says (as a
+    ``Picked`` message the 5 and the Enter were read by the list, the picker not yet open).
+    Without a ``take`` it posts ``Picked``.
     """
 
     BINDINGS = [Binding(str(n), f"pick({n})", show=False) for n in range(10)] + [
@@ -157,6 +163,7 @@ class ChoiceList(OptionList):
         self._labels: list[str] | None = None
         self.zero: int | None = None  # the index of the choice key 0 plays
         self._page = 0
+        self.take: Callable[[Any], None] | None = None  # the owner's: a choice made, at once
 
     def show(self, choices: Sequence[tuple[str, Any]], zero: int | None = None) -> None:
         """List ``choices`` (label, choice); ``zero`` is the index of the one ``0`` plays."""
@@ -219,20 +226,31 @@ class ChoiceList(OptionList):
         block the highlight is in."""
         if number == 0:
             if self.zero is not None:
-                self.post_message(self.Picked(self._choices[self.zero]))
+                self._chosen(self._choices[self.zero])
             return
         index = self.page * PAGE + number - 1
         if 1 <= number <= PAGE and index < len(self._choices):
-            self.post_message(self.Picked(self._choices[index]))
+            self._chosen(self._choices[index])
 
     def pick_row(self, index: int) -> None:
         """Play the row at ``index`` (Enter on the highlight)."""
         if 0 <= index < len(self._choices):
-            self.post_message(self.Picked(self._choices[index]))
+            self._chosen(self._choices[index])
+
+    def action_select(self) -> None:
+        """Enter (or a click) on the highlighted row: chosen at once, not by a message."""
+        if self.highlighted is not None:
+            self.pick_row(self.highlighted)
+
+    def _chosen(self, choice: Any) -> None:
+        if self.take is not None:
+            self.take(choice)
+        else:
+            self.post_message(self.Picked(choice))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.post_message(self.Picked(self._choices[event.option_index]))
+        self._chosen(self._choices[event.option_index])
 
 
 class ValuePicker(Static, can_focus=True):
@@ -244,6 +262,10 @@ class ValuePicker(Static, can_focus=True):
     clears it, and Enter confirms nothing meanwhile; it never becomes another value. The picker
     remembers what it was opened for (``asked_for``, the state its choice was offered in), so
     the screen can close a picker whose decision is no longer asked and drop its Enter.
+
+    Its owner may take the answer at once (``take(action, asked_for)``, ``back()``), while the
+    Enter or Esc is read: the keys typed after it then go where the answer leads (the next
+    choices), not to a picker about to close. Without them it posts ``Chosen``/``Cancelled``.
     """
 
     BINDINGS = [
@@ -279,6 +301,8 @@ class ValuePicker(Static, can_focus=True):
         self.asked_for: object = None
         self._typed = ""
         self._untyped = 0
+        self.take: Callable[[Any, object], None] | None = None  # the owner's: chosen, at once
+        self.back: Callable[[], None] | None = None  # and backed out of
 
     def ask(self, choice: NumberChoice | ActionRange, describe: Callable[[Any], str],
             start: int | None = None, asked_for: object = None) -> None:
@@ -383,7 +407,13 @@ class ValuePicker(Static, can_focus=True):
             self.app.bell()
             self.notify(f"Refused: {refused}", severity="warning", timeout=3)
             return
-        self.post_message(self.Chosen(self.choice.at(self.value), self.asked_for))
+        if self.take is not None:
+            self.take(self.choice.at(self.value), self.asked_for)
+        else:
+            self.post_message(self.Chosen(self.choice.at(self.value), self.asked_for))
 
     def action_cancel(self) -> None:
-        self.post_message(self.Cancelled())
+        if self.back is not None:
+            self.back()
+        else:
+            self.post_message(self.Cancelled())
