@@ -237,7 +237,7 @@ async def test_the_enemy_cards_say_how_far_from_the_selected_ship(
 
 TAPE_FROM = [("ahoy", "duel", "a gun"), ("naval-battle", "duel", "a gun"),
              ("ramming-speed", "corvus", "her bow"),
-             ("man-o-war", "empire_bretonnia", "her front, a side or her stern"),
+             ("man-o-war", "empire_bretonnia", "her fore, a side or aft"),
              ("acks", "quinquereme", "an artillery piece")]
 
 

@@ -200,9 +200,9 @@ class ManOWarRuleset:
         assert isinstance(state, MowState)
         return odds(state, action)
 
-    # the range template is laid from "the front or side of the firing ship" (Shooting); the
-    # stern is the project's fourth place
-    tape_from = "her front, a side or her stern"
+    # the range template is laid from "the front or side of the firing ship" (Shooting), in
+    # the tape's own words for her fore, port, starboard and aft (aft the project's fourth)
+    tape_from = "her fore, a side or aft"
 
     def tape_origins(self, state: GameState, ship: str) -> tuple[tuple[str | None, str], ...]:
         """Where the range template may be laid from: her centre, bow, sides and stern."""

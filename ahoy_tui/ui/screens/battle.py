@@ -698,7 +698,7 @@ class BattleScreen(BattleBasics):
         self.query_one("#tape", Static).display = False
         choices = self.query_one(ChoiceList)
         choices.display = True
-        choices.focus()
+        self.set_focus(choices)  # at once: the keys typed after the line are the choices'
         self.refresh_all()
 
     def play(self, action: Any, *, confirmed: bool = False) -> None:
