@@ -72,7 +72,8 @@ def reaching(ship: Ship, probe: Ship, inches: float) -> list[str]:
 
 def bearings(state: NavalState, ship_id: str) -> dict[str, str]:
     """For each enemy afloat: the inches centre to centre (the reading of Shooting), and each
-    of her guns that has the enemy in its 45° arc and range."""
+    weapon of hers that bears on the enemy and reaches her, in which band (``reaching``: the
+    tape's words)."""
     ship = next((s for s in state.ships if s.id == ship_id), None)
     if ship is None or not ship.afloat:
         return {}
@@ -81,14 +82,7 @@ def bearings(state: NavalState, ship_id: str) -> dict[str, str]:
         if other.side == ship.side or not other.afloat:
             continue
         inches = shooting.distance(ship, other)
-        guns = []
-        for gun in ship.guns:
-            if gun.destroyed or not shooting.in_arc(ship, gun, other):
-                continue
-            row = tables().gun(gun.type)
-            reach = shooting.gun_reach(row)
-            if inches >= row.min_range and (reach is None or inches <= reach):
-                guns.append(gun_words(gun))
+        bear = reaching(ship, other, inches)
         out[other.id] = (f"{inches:.1f}\" from the {ship.name} · "
-                         + (", ".join(guns) + " bear" if guns else "no gun of hers bears"))
+                         + ("bear: " + ", ".join(bear) if bear else "nothing of hers reaches"))
     return out

@@ -116,3 +116,19 @@ def test_to_a_point_the_guns_bear_on_the_point_itself():
     words = view.measure(armed(0, 40, guns=BROADSIDE[:2]), "gunship", None, (-30, 0)).words
     assert "to here" in words and "Cannon (port) in range" in words
     assert "starboard" not in words
+
+
+def test_each_enemys_record_says_what_bears_on_her_in_the_tapes_words():
+    from ahoy_tui.rules.naval_battle.ranges import bearings
+
+    state = armed(20, 0, guns=BROADSIDE)
+    lines = bearings(state, "gunship")
+    assert lines == {"target": '20.0" from the Gunship · bear: Cannon (starboard) in range, '
+                               'Catapults and Mortars (starboard) in range, snipers 6+ (18-30")'}
+    assert view.measure(state, "gunship", None, (20, 0)).words.split(" · ")[1] \
+        == lines["target"].split(" · ")[1]                     # the tape says the same
+    far = bearings(armed(0, 60, guns=BROADSIDE), "gunship")  # 60" astern: nothing reaches
+    assert far == {"target": '60.0" from the Gunship · nothing of hers reaches'}
+    # the other way about: the Target has no guns, but her snipers reach 20" too
+    assert bearings(state, "target") == {"gunship": '20.0" from the Target · bear: snipers 6+ '
+                                                    '(18-30")'}
