@@ -285,3 +285,26 @@ async def test_a_key_typed_after_the_pickers_enter_is_for_the_next_choices(
         assert session.step == step + 2
         assert session.game.action_at(step + 2) == first_row_after(session, step + 1)
         assert app.focused is screen.query_one(ChoiceList)
+
+
+async def test_a_key_typed_after_esc_from_the_tape_is_for_the_choices(tmp_path: Path) -> None:
+    """"Esc 1" in one go with the tape out: the tape is put away and the 1 opens the first
+    row (the pace's picker), the map's focus handing the keys back to the choices at once."""
+    game = Game.new("ahoy", scenario_data=sailing(), seed=11)
+    session = LocalSession(game, path=tmp_path / "b.json")
+    app = AhoyApp(session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await to_the_move(pilot, session)
+        await pilot.press("t")
+        await pilot.pause()
+        assert screen.tape_on
+        first = screen.query_one(ChoiceList)._choices[0]
+        assert isinstance(first, NumberChoice), "row 1 is the pace, a number to pick"
+        step = session.step
+        at_once(app, "escape", "1")
+        await settle(pilot)
+        assert not screen.tape_on
+        picker = screen.query_one(ValuePicker)
+        assert picker.display and app.focused is picker, "the 1 opened row 1's picker"
+        assert session.step == step

@@ -876,11 +876,11 @@ class BattleScreen(BattleBasics):
             self.close_move_line()
         elif self.tape_on:
             self.end_tape()
-            self.query_one(ChoiceList).focus()
+            self.set_focus(self.query_one(ChoiceList))  # at once, for a key typed after Esc
         elif self.query_one(ValuePicker).display:
             self.picker_cancelled()
         else:
-            self.query_one(ChoiceList).focus()
+            self.set_focus(self.query_one(ChoiceList))
 
     # --- history and files ------------------------------------------------------------------
     def _after_history(self) -> None:
