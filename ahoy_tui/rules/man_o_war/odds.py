@@ -15,7 +15,7 @@ from ahoy_tui.rules.man_o_war import fleet_cards, wizards
 from ahoy_tui.rules.man_o_war.bestiary import FlyerTemplate
 from ahoy_tui.rules.man_o_war.damage import saves
 from ahoy_tui.rules.man_o_war.model import MowState, Ship
-from ahoy_tui.rules.man_o_war.tables import tables
+from ahoy_tui.rules.man_o_war.tables import Location, tables
 
 ZERO = Fraction(0)
 
@@ -26,26 +26,35 @@ def fail_chance(need: int, modifier: int) -> Fraction:
     return Fraction(sum(1 for roll in range(1, 7) if not saves(roll, need, modifier)), 6)
 
 
+def spent(ship: Ship, location: Location) -> bool:
+    """A location already destroyed with no criticals: a hit there does nothing (Critical
+    hits)."""
+    return ship.destroyed(ship.card.locations.index(location)) and not location.criticals
+
+
 def shot_chance(ship: Ship, aim: str, modifier: int) -> Fraction:
     """One battery's shot at ``ship``: the chance it lands on a location (a score the card does
-    not print is a miss) and her save there fails."""
+    not print is a miss) and her save there fails, where a hit does something (not on a
+    location destroyed already that has no criticals)."""
     card = ship.card
     total = ZERO
     for score in range(1, 7):
         location = card.located(score, aim)
-        if location is not None:
+        if location is not None and not spent(ship, location):
             total += fail_chance(location.save, modifier)
     return total / 6
 
 
 def location_chances(ship: Ship, aim: str, modifier: int) -> tuple[tuple[str, Fraction], ...]:
-    """Each location a shot may damage, with the chance it does (the rest: misses and saves)."""
+    """Each location a shot may damage, with the chance it does (the rest: misses and saves);
+    one destroyed already with no criticals is said to take the hit to no effect."""
     out: dict[str, Fraction] = {}
     for score in range(1, 7):
         location = ship.card.located(score, aim)
         if location is not None:
-            out[location.name] = out.get(location.name, ZERO) + \
-                fail_chance(location.save, modifier) / 6
+            name = location.name + (" (destroyed, no criticals: no effect)"
+                                    if spent(ship, location) else "")
+            out[name] = out.get(name, ZERO) + fail_chance(location.save, modifier) / 6
     return tuple(out.items())
 
 
