@@ -111,6 +111,19 @@ def test_oars_row_backwards_up_to_2_inches_instead_of_a_move() -> None:
     assert (sea.ship("w1").x, sea.ship("w1").heading) == (18, 2)  # 2" astern, bow still E
 
 
+def test_backing_water_is_worded_astern_not_ahead() -> None:
+    """Played at 80x24: a Wolfship backing water was offered "Ahead 1-2"" and "Ahead 1-1" and
+    end her move there"; she goes astern, and one inch is one inch."""
+    from ahoy_tui.engine.registry import get_ruleset
+
+    rules = get_ruleset("man-o-war")
+    sea = wolves((20, 20, "E")).play(SetCourse("oars", "backwards"))
+    assert rules.describe_choice(sea.state, Advance(0), "inches", (1, 2)) == 'Astern 1-2"'
+    assert rules.describe_choice(sea.state, Advance(0, stop=True), "inches", (1,)) == \
+        'Astern 1" and end her move there (stopping short)'
+    assert rules.describe_action(sea.state, Advance(2)) == 'Astern 2"'
+
+
 def test_ramming_speed_only_with_no_turns() -> None:
     sea = wolves((20, 20, "E")).play(SetCourse("oars", "ramming"))
     assert sea.state.move.allowance == 7  # her bracketed speed
