@@ -20,6 +20,12 @@ from ahoy_tui.rules.man_o_war.tables import Location, tables
 ZERO = Fraction(0)
 
 
+def counted(value: Fraction, what: str) -> str:
+    """A mean for a summary with its noun: "1 hit", "1.4 hits", "0 hits"."""
+    shown = number(value)
+    return f"{shown} {what}" + ("" if shown == "1" else "s")
+
+
 def fail_chance(need: int, modifier: int) -> Fraction:
     """The chance a save of ``need``+ with ``modifier`` fails (a 1 fails, a 6 saves; a
     location with no save never saves)."""
@@ -219,7 +225,7 @@ def _special(state: MowState, target_id: str) -> Odds | None:
             p = shot_chance(ship, beast.aim if ship.card.split else "", modifier)
         expected = p * mean(amounts)
         lines.append(f"each hit a location and her save {modifier:+d}: {percent(p)} a hit")
-        return Odds(f"{number(expected)} hits", tuple(lines), (), {"hits": expected})
+        return Odds(f"{counted(expected, 'hit')}", tuple(lines), (), {"hits": expected})
     expected = mean(amounts)
     what = "crew" if beast.special not in ("blaze",) else "blazes"
     return Odds(f"{number(expected)} {what}", tuple(lines), (), {what: expected})
@@ -262,7 +268,7 @@ def _fire(state: MowState, side: str, target_id: str, aim: str) -> Odds | None:
         dist = hits(chances)
         outcomes = tuple((f"{n} wound{'s' * (n != 1)}", dist[n]) for n in sorted(dist))
         lines += [f"{name}: {percent(p)}" for name, p in outcomes]
-        return Odds(f"{number(mean(dist))} wounds · {percent(1 - dist.get(0, ZERO))} any",
+        return Odds(f"{counted(mean(dist), 'wound')} · {percent(1 - dist.get(0, ZERO))} any",
                     tuple(lines), outcomes, {"wounds": mean(dist)})
     line = aim_line(ship, side, target_outline(state, target_id))
     assert line is not None
@@ -287,7 +293,7 @@ def _fire(state: MowState, side: str, target_id: str, aim: str) -> Odds | None:
     dist = hits(chances)
     outcomes = tuple((f"{n} hit{'s' * (n != 1)}", dist[n]) for n in sorted(dist))
     lines += [f"{name}: {percent(p)}" for name, p in outcomes]
-    return Odds(f"{number(mean(dist))} hits · {percent(1 - dist.get(0, ZERO))} any",
+    return Odds(f"{counted(mean(dist), 'hit')} · {percent(1 - dist.get(0, ZERO))} any",
                 tuple(lines), outcomes, {"hits": mean(dist)})
 
 
@@ -303,7 +309,7 @@ def _ram(state: MowState, target_id: str) -> Odds | None:
         kind = monster(state.creature(target_id))
         p = fail_chance(kind.save, 0)
         lines = (f"the {kind.name} saves on {kind.save}+ or takes {boxes} wounds",)
-        return Odds(f"{percent(p)} · {number(p * boxes)} wounds", lines,
+        return Odds(f"{percent(p)} · {counted(p * boxes, 'wound')}", lines,
                     (("wounded", p), ("saved", 1 - p)), {"wounds": p * boxes})
     target = state.ship(target_id)
     btw = target.card.btw
@@ -649,7 +655,7 @@ def _bomb(state: MowState, target_id: str) -> Odds | None:
     lines += [f"{name}: {percent(p)}" for name, p in outcomes]
     if state.house_rule("flyer_first") and not flight.fired_on:
         lines.append(f"then her defensive fire: a die a crew counter ({ship.crew})")
-    return Odds(f"{number(mean(dist))} hits · {percent(1 - dist.get(0, ZERO))} any",
+    return Odds(f"{counted(mean(dist), 'hit')} · {percent(1 - dist.get(0, ZERO))} any",
                 tuple(lines), outcomes, {"hits": mean(dist)})
 
 

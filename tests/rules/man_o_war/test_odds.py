@@ -188,3 +188,12 @@ def test_a_hit_on_a_mast_already_destroyed_counts_for_nothing_in_the_odds():
     assert odds.expected["hits"] == 3 * one
     assert any("Aft Mast (destroyed, no criticals: no effect)" in line
                for line in odds.breakdown)
+
+
+def test_a_mean_of_one_hit_is_said_one_hit():
+    """Played at 80x24: "Odds 1 hits · 75% any"."""
+    from ahoy_tui.rules.man_o_war.odds import counted
+
+    assert counted(Fraction(1), "hit") == "1 hit"
+    assert counted(Fraction(7, 5), "hit") == "1.4 hits"
+    assert counted(Fraction(0), "wound") == "0 wounds"
