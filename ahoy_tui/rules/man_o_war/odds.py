@@ -335,9 +335,12 @@ def _board(state: MowState, target_id: str) -> Odds | None:
     return _boarding_round(state, state.current, target_id)
 
 
-def _boarding_round(state: MowState, attacker_id: str, defender_id: str) -> Odds:
+def _boarding_round(state: MowState, attacker_id: str, defender_id: str,
+                    chooser: str = "") -> Odds:
     """A round of a boarding action (Boarding Actions): D6 + crew, the Admiral and marines a
-    side, the defender adding the cannons she has bearing on the attacker."""
+    side, the defender adding the cannons she has bearing on the attacker. Said from the
+    ship of the side choosing (``chooser``, the attacker unless the defender chooses): "win"
+    is her winning the round."""
     from ahoy_tui.rules.man_o_war.boarding import cannons_bearing
 
     attacker, defender = state.ship(attacker_id), state.ship(defender_id)
@@ -353,6 +356,8 @@ def _boarding_round(state: MowState, attacker_id: str, defender_id: str) -> Odds
              f"the {defender.name} loses a crew counter: {percent(win)}",
              f"a stand-off, both lose one: {percent(tie)}",
              f"the {attacker.name} loses one: {percent(lose)}")
+    if chooser == defender_id:  # her crew defend this round: her win is their loss
+        win, lose = lose, win
     return Odds(f"{percent(win)} win · {percent(lose)} lose", lines,
                 (("win", win), ("stand-off", tie), ("lose", lose)))
 
@@ -366,7 +371,9 @@ def _boarding_choice(state: MowState, choice: str) -> Odds | None:
         return None
     if choice == "fight_on" and fight.decision == "defender":
         return _boarding_round(state, fight.defender, fight.attacker)
-    return _boarding_round(state, fight.attacker, fight.defender)
+    # pressing on is the attacker's; fighting on after a stand-off the defender's
+    chooser = fight.defender if fight.decision == "tie" else fight.attacker
+    return _boarding_round(state, fight.attacker, fight.defender, chooser)
 
 
 def _cast(state: MowState, card: str, *, dispel: bool) -> Odds | None:
@@ -707,7 +714,7 @@ def _duel(state: MowState, flyer_id: str, target_id: str) -> Odds | None:
                  f"neither gives way: {percent(drawn)}"]
         lines += [f"{n} crew lost: {percent(p)}" for n, p in sorted(lost.items())]
         crew = mean(lost)
-        return Odds(f"{number(crew)} crew · {percent(beaten)} wounded", tuple(lines),
+        return Odds(f"{number(crew)} crew lost · {percent(beaten)} it is wounded", tuple(lines),
                     (("her crew all dead", dead), ("wounded", beaten), ("draw", drawn)),
                     {"crew": crew})
     if state.has_flyer(target_id):

@@ -410,3 +410,17 @@ def test_every_rolling_choice_of_random_battles_has_odds() -> None:
     assert seen >= {"fire", "board", "boarding_choice", "cast_spell", "dispel_spell",
                     "summon", "monster_course", "maul", "special_attack", "monster_choice",
                     "fly", "bomb", "grapple", "flyer_choice", "fire_anti_flyer", "advance"}
+
+
+def test_after_a_stand_off_the_defender_fighting_on_reads_the_odds_as_hers() -> None:
+    """Played at 80x24: after a stand-off the Wolf of Altdorf, boarded, was asked to fight on
+    and shown "58% win · 28% lose": the Grail Maiden's chances. The side choosing reads its
+    own ship's: she wins the round when the boarders lose it."""
+    sea = boarded(4, 1)  # 4+6 against 1+9: a stand-off, both lose one; the Galleon decides
+    assert sea.state.boarding is not None and sea.state.boarding.decision == "tie"
+    odds = RULESET.odds(sea.state, BoardingChoice("fight_on"))
+    # the Greatship (4 crew, Admiral) attacks at D6 +5 against the Galleon's D6 +4+3+1
+    theirs = enumerate_faces((D6, D6), lambda a, d: (d + 8 > a + 5) - (d + 8 < a + 5))
+    assert outcome(odds, "win") == theirs[1]
+    assert outcome(odds, "lose") == theirs[-1]
+    assert odds.summary.startswith(f"{round(float(theirs[1]) * 100)}% win")
