@@ -36,6 +36,9 @@ class HullShape:
     #                 "^" a flyer)
     withdrawing: bool = False  # leaving the battle for her own edge (Ramming Speed!'s 22.5):
     #                            drawn in her side's paler colour
+    along: bool = False  # on a slant (a diagonal heading), drawn along her keel from stern to
+    #                      bow with a slanting stroke, not as a block square to the grid
+    #                      (Man O' War's)
 
 
 @frozen

@@ -392,3 +392,72 @@ async def test_the_bracket_keys_reach_the_flyers_cards_and_the_cards_follow_the_
         app.screen.after_events(())
         await pilot.pause()
         assert app.screen.selected == "dragonship"
+
+
+async def test_the_card_follows_the_squadron_activated_before_a_ship_is_taken_in_hand(
+        tmp_path: Path) -> None:
+    """Played at 80x24: the Man O' War's card open, the side activates a squadron, and the
+    card panel showed the Man O' War still while it asked which ship of the squadron acts.
+    Now the squadron's first ship is selected and her card shown, and a ship of the squadron
+    looked at with ] stays selected."""
+    from ahoy_tui.rules.man_o_war.actions import Activate
+    from ahoy_tui.ui.widgets.choices import ChoiceList
+
+    game = Game.new("man-o-war", "empire_bretonnia", seed=3)
+    side = game.state.to_act
+    squadron = next(a for a in game.legal_actions().fixed if isinstance(a, Activate)
+                    and len([s for s in game.state.ships if s.squadron == a.unit]) > 1)
+    ships = [s.id for s in game.state.ships if s.squadron == squadron.unit]
+    flagship = next(s.id for s in game.state.ships if s.side == side and not s.squadron)
+    app = AhoyApp(session=session(tmp_path, game))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.selected = flagship
+        screen.refresh_all()
+        await pilot.pause()
+        choices = screen.query_one(ChoiceList)
+        await pilot.press(str(choices._choices.index(squadron) + 1))
+        await pilot.pause()
+        state = screen.session.state
+        assert state.acting and not state.current  # which ship of the squadron acts?
+        assert screen.selected == ships[0]
+        assert state.ship(ships[0]).name in screen_text(app)
+        screen.selected = ships[1]
+        screen.after_events(())
+        await pilot.pause()
+        assert screen.selected == ships[1]
+
+
+async def test_a_ship_on_a_slant_is_drawn_along_her_heading(tmp_path: Path) -> None:
+    """Issue 38: a hull lying on a diagonal heading was drawn as a block of cells square to the
+    grid. Now her cells run along her keel, stern to bow, each a slanting stroke the way she
+    lies (╱ north-east, ╲ south-east); a ship square to the grid keeps her block."""
+    game = Game.new("man-o-war", "empire_bretonnia", seed=3)
+    greatship = game.state.ship("greatship")
+    state = replace(game.state, ships=tuple(
+        replace(s, heading=1, x=30.0, y=24.0) if s.id == "greatship" else s
+        for s in game.state.ships))
+    game._states[0] = state  # a position set out for the map: the state itself is not played
+    app = AhoyApp(session=session(tmp_path, game))
+    async with app.run_test(size=(130, 44)) as pilot:
+        await pilot.pause()
+        sea = app.screen.query_one(SeaMap)
+        app.screen.selected = "reikland"
+        sea.auto = False
+        sea.scale = 1.0
+        app.screen.refresh_all()
+        await pilot.pause()
+        side = f"seamap--{greatship.side}"
+        near = greatship.card.length  # her cells: those of her side's colour about her centre
+        cells = [(c, r, ch) for r, row in enumerate(sea._rows) for c, (ch, style) in
+                 enumerate(row) if style == side
+                 and abs((c - 0.5) * sea.sx - 30) < near and abs((r - 0.5) * sea.sy - 24) < near]
+        strokes = [(c, r) for c, r, ch in cells if ch == "╱"]
+        assert len(strokes) >= 6 and not [ch for _, _, ch in cells if ch == "▒"]
+        low = max(strokes, key=lambda cell: cell[1])   # her stern: the south-west end
+        high = min(strokes, key=lambda cell: cell[1])  # her bow: the north-east end
+        assert high[0] > low[0] and high[1] < low[1]
+        wolf = next(s for s in state.ships if s.side == greatship.side and s.heading % 2 == 0)
+        assert wolf.heading % 2 == 0  # square to the grid: her block as before
+        assert any(ch == "▒" for row in sea._rows for ch, _ in row)

@@ -207,9 +207,14 @@ def _ship_step(state: MowState, dice: Dice) -> MowState | None:
         if shooting.targets(state, ship) or flyers.anti_flyer_targets(state, ship):
             return None
         if ship.card.batteries and state.phase == Phase.BATTLE:
-            why = shooting.may_fire(ship) or "no enemy is in range of a battery that bears"
-            say(dice, "no_shot", f"The {ship.name} has no shot: {why}", shooting.COMBAT,
-                side=ship.side, ship=ship.id)
+            if any(ship.fired):  # she has fired: what is left has no target (not "no shot")
+                say(dice, "fire_done", f"The {ship.name}'s fire is done: no battery still to "
+                    "fire bears on an enemy in range", shooting.COMBAT, side=ship.side,
+                    ship=ship.id)
+            else:
+                why = shooting.may_fire(ship) or "no enemy is in range of a battery that bears"
+                say(dice, "no_shot", f"The {ship.name} has no shot: {why}", shooting.COMBAT,
+                    side=ship.side, ship=ship.id)
         return replace(state, stage="board")
     if state.stage == "board":
         if boarding_targets(state, ship):

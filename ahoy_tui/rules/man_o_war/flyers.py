@@ -165,12 +165,10 @@ def targets(state: MowState, flyer: Flyer) -> list[str]:
 
 
 
-def fly(state: MowState, dice: Dice, toward: str, heading: int, inches: int) -> MowState:
-    """Fly straight at ``toward`` (stopping in base contact) or ``inches`` along ``heading``,
-    over anything in the way."""
-    flight = state.flight
-    assert flight is not None
-    flyer = state.flyer(flight.flyer)
+def flight_end(state: MowState, flyer: Flyer, toward: str, heading: int,
+               inches: int) -> tuple[Flyer, float, str, bool]:
+    """Where ``Fly(toward, heading, inches)`` takes the flyer, said before it flies: the flyer
+    moved, how far, the words for where, and whether it ends in base contact with ``toward``."""
     card = template(flyer)
     if toward:
         goal = target_outline(state, toward)
@@ -189,8 +187,19 @@ def fly(state: MowState, dice: Dice, toward: str, heading: int, inches: int) -> 
     limit = min(limit, to_edge(state, body(turned), direction))
     moved = replace(turned, x=clean(turned.x + direction[0] * limit),
                     y=clean(turned.y + direction[1] * limit))
-    state = with_flyer(state, moved)
     contact = bool(toward) and distance(body(moved), target_outline(state, toward)) <= CONTACT
+    return moved, limit, words, contact
+
+
+def fly(state: MowState, dice: Dice, toward: str, heading: int, inches: int) -> MowState:
+    """Fly straight at ``toward`` (stopping in base contact) or ``inches`` along ``heading``,
+    over anything in the way."""
+    flight = state.flight
+    assert flight is not None
+    flyer = state.flyer(flight.flyer)
+    card = template(flyer)
+    moved, limit, words, contact = flight_end(state, flyer, toward, heading, inches)
+    state = with_flyer(state, moved)
     say(dice, "flew", f"The {card.name} flies {limit:.1f}\" {words}"
         + (": base to base, it attacks!" if contact else ""), MOVEMENT, side=flyer.side,
         ship=flyer.id, big=contact)

@@ -12,11 +12,18 @@ from fractions import Fraction
 
 from ahoy_tui.engine.odds import Odds, hits, mean, number, percent
 from ahoy_tui.rules.man_o_war import fleet_cards, wizards
+from ahoy_tui.rules.man_o_war.bestiary import FlyerTemplate
 from ahoy_tui.rules.man_o_war.damage import saves
 from ahoy_tui.rules.man_o_war.model import MowState, Ship
-from ahoy_tui.rules.man_o_war.tables import tables
+from ahoy_tui.rules.man_o_war.tables import Location, tables
 
 ZERO = Fraction(0)
+
+
+def counted(value: Fraction, what: str) -> str:
+    """A mean for a summary with its noun: "1 hit", "1.4 hits", "0 hits"."""
+    shown = number(value)
+    return f"{shown} {what}" + ("" if shown == "1" else "s")
 
 
 def fail_chance(need: int, modifier: int) -> Fraction:
@@ -25,26 +32,35 @@ def fail_chance(need: int, modifier: int) -> Fraction:
     return Fraction(sum(1 for roll in range(1, 7) if not saves(roll, need, modifier)), 6)
 
 
+def spent(ship: Ship, location: Location) -> bool:
+    """A location already destroyed with no criticals: a hit there does nothing (Critical
+    hits)."""
+    return ship.destroyed(ship.card.locations.index(location)) and not location.criticals
+
+
 def shot_chance(ship: Ship, aim: str, modifier: int) -> Fraction:
     """One battery's shot at ``ship``: the chance it lands on a location (a score the card does
-    not print is a miss) and her save there fails."""
+    not print is a miss) and her save there fails, where a hit does something (not on a
+    location destroyed already that has no criticals)."""
     card = ship.card
     total = ZERO
     for score in range(1, 7):
         location = card.located(score, aim)
-        if location is not None:
+        if location is not None and not spent(ship, location):
             total += fail_chance(location.save, modifier)
     return total / 6
 
 
 def location_chances(ship: Ship, aim: str, modifier: int) -> tuple[tuple[str, Fraction], ...]:
-    """Each location a shot may damage, with the chance it does (the rest: misses and saves)."""
+    """Each location a shot may damage, with the chance it does (the rest: misses and saves);
+    one destroyed already with no criticals is said to take the hit to no effect."""
     out: dict[str, Fraction] = {}
     for score in range(1, 7):
         location = ship.card.located(score, aim)
         if location is not None:
-            out[location.name] = out.get(location.name, ZERO) + \
-                fail_chance(location.save, modifier) / 6
+            name = location.name + (" (destroyed, no criticals: no effect)"
+                                    if spent(ship, location) else "")
+            out[name] = out.get(name, ZERO) + fail_chance(location.save, modifier) / 6
     return tuple(out.items())
 
 
@@ -87,6 +103,32 @@ def odds(state: MowState, action: object) -> Odds | None:
         return _special(state, str(getattr(action, "target", "")))
     if kind == "summon":
         return _summon(state, str(getattr(action, "monster", "")))
+    if kind == "boarding_choice":
+        return _boarding_choice(state, str(getattr(action, "choice", "")))
+    if kind == "reroll":
+        return _reroll(state) if getattr(action, "take", False) else None
+    if kind == "advance":
+        return _aground(state, float(getattr(action, "inches", 0)))
+    if kind == "same_orders":
+        return _same_orders(state)
+    if kind == "monster_course":
+        return _monster_course(state)
+    if kind == "monster_choice":
+        return _struggle(state) if getattr(action, "choice", "") == "press_on" else None
+    if kind == "fly":
+        return _fly(state, str(getattr(action, "toward", "")))
+    if kind == "bomb":
+        return _bomb(state, str(getattr(action, "target", "")))
+    if kind == "grapple":
+        flight = state.flight
+        return _duel(state, flight.flyer, str(getattr(action, "target", ""))) \
+            if flight is not None else None
+    if kind == "flyer_choice":
+        duel = state.duel
+        return _duel(state, duel.flyer, duel.target) \
+            if duel is not None and getattr(action, "choice", "") == "fight_on" else None
+    if kind == "fire_anti_flyer":
+        return _anti_flyer(state, str(getattr(action, "target", "")))
     return None
 
 
@@ -123,15 +165,19 @@ def amount_dist(expression: str) -> dict[int, Fraction]:
 
 
 def _maul(state: MowState, target_id: str) -> Odds | None:
-    """A sea monster's boarding action: D6 + its wounds left against the ship's D6 + crew,
-    cannons bearing on it, the Admiral and marines."""
-    from ahoy_tui.rules.man_o_war.boarding import cannons_toward
-    from ahoy_tui.rules.man_o_war.creatures import body, monster, wounds_left
-
     prowl = state.prowl
     if prowl is None:
         return None
-    creature = state.creature(prowl.creature)
+    return _maul_round(state, prowl.creature, target_id)
+
+
+def _maul_round(state: MowState, creature_id: str, target_id: str) -> Odds:
+    """A round of a sea monster's boarding action: D6 + its wounds left against the ship's D6
+    + crew, cannons bearing on it, the Admiral and marines."""
+    from ahoy_tui.rules.man_o_war.boarding import cannons_toward
+    from ahoy_tui.rules.man_o_war.creatures import body, monster, wounds_left
+
+    creature = state.creature(creature_id)
     ship = state.ship(target_id)
     cannons = cannons_toward(ship, body(creature))
     s_bonus = ship.crew + cannons + (int(tables().setup["admiral_boarding"])
@@ -179,7 +225,7 @@ def _special(state: MowState, target_id: str) -> Odds | None:
             p = shot_chance(ship, beast.aim if ship.card.split else "", modifier)
         expected = p * mean(amounts)
         lines.append(f"each hit a location and her save {modifier:+d}: {percent(p)} a hit")
-        return Odds(f"{number(expected)} hits", tuple(lines), (), {"hits": expected})
+        return Odds(f"{counted(expected, 'hit')}", tuple(lines), (), {"hits": expected})
     expected = mean(amounts)
     what = "crew" if beast.special not in ("blaze",) else "blazes"
     return Odds(f"{number(expected)} {what}", tuple(lines), (), {what: expected})
@@ -222,7 +268,7 @@ def _fire(state: MowState, side: str, target_id: str, aim: str) -> Odds | None:
         dist = hits(chances)
         outcomes = tuple((f"{n} wound{'s' * (n != 1)}", dist[n]) for n in sorted(dist))
         lines += [f"{name}: {percent(p)}" for name, p in outcomes]
-        return Odds(f"{number(mean(dist))} wounds · {percent(1 - dist.get(0, ZERO))} any",
+        return Odds(f"{counted(mean(dist), 'wound')} · {percent(1 - dist.get(0, ZERO))} any",
                     tuple(lines), outcomes, {"wounds": mean(dist)})
     line = aim_line(ship, side, target_outline(state, target_id))
     assert line is not None
@@ -247,7 +293,7 @@ def _fire(state: MowState, side: str, target_id: str, aim: str) -> Odds | None:
     dist = hits(chances)
     outcomes = tuple((f"{n} hit{'s' * (n != 1)}", dist[n]) for n in sorted(dist))
     lines += [f"{name}: {percent(p)}" for name, p in outcomes]
-    return Odds(f"{number(mean(dist))} hits · {percent(1 - dist.get(0, ZERO))} any",
+    return Odds(f"{counted(mean(dist), 'hit')} · {percent(1 - dist.get(0, ZERO))} any",
                 tuple(lines), outcomes, {"hits": mean(dist)})
 
 
@@ -263,7 +309,7 @@ def _ram(state: MowState, target_id: str) -> Odds | None:
         kind = monster(state.creature(target_id))
         p = fail_chance(kind.save, 0)
         lines = (f"the {kind.name} saves on {kind.save}+ or takes {boxes} wounds",)
-        return Odds(f"{percent(p)} · {number(p * boxes)} wounds", lines,
+        return Odds(f"{percent(p)} · {counted(p * boxes, 'wound')}", lines,
                     (("wounded", p), ("saved", 1 - p)), {"wounds": p * boxes})
     target = state.ship(target_id)
     btw = target.card.btw
@@ -280,14 +326,24 @@ def _ram(state: MowState, target_id: str) -> Odds | None:
 
 
 def _board(state: MowState, target_id: str) -> Odds | None:
-    from ahoy_tui.rules.man_o_war.boarding import cannons_bearing
-
     if not state.current:
         return None
-    attacker, defender = state.ship(state.current), state.ship(target_id)
+    defender = state.ship(target_id)
     if defender.abandoned or defender.crew == 0:
         return Odds("100% taken", ("she has no crew: she is taken at once",),
                     (("taken", Fraction(1)),))
+    return _boarding_round(state, state.current, target_id)
+
+
+def _boarding_round(state: MowState, attacker_id: str, defender_id: str,
+                    chooser: str = "") -> Odds:
+    """A round of a boarding action (Boarding Actions): D6 + crew, the Admiral and marines a
+    side, the defender adding the cannons she has bearing on the attacker. Said from the
+    ship of the side choosing (``chooser``, the attacker unless the defender chooses): "win"
+    is her winning the round."""
+    from ahoy_tui.rules.man_o_war.boarding import cannons_bearing
+
+    attacker, defender = state.ship(attacker_id), state.ship(defender_id)
     admiral = int(tables().setup["admiral_boarding"])
     a_bonus = attacker.crew + (admiral if attacker.admiral else 0) + \
         fleet_cards.bonus(attacker, "boarding")
@@ -295,13 +351,29 @@ def _board(state: MowState, target_id: str) -> Odds | None:
     d_bonus = defender.crew + cannons + (admiral if defender.admiral else 0) + \
         fleet_cards.bonus(defender, "boarding")
     win, tie, lose = boarding_round(a_bonus, d_bonus)
-    lines = (f"D6 {a_bonus:+d} (her crew and bonuses) against D6 {d_bonus:+d} (their crew, "
-             f"{cannons} cannons bearing)",
-             f"they lose a crew counter: {percent(win)}",
+    lines = (f"the {attacker.name} D6 {a_bonus:+d} (her crew and bonuses) against the "
+             f"{defender.name}'s D6 {d_bonus:+d} (crew, {cannons} cannons bearing)",
+             f"the {defender.name} loses a crew counter: {percent(win)}",
              f"a stand-off, both lose one: {percent(tie)}",
-             f"she loses one: {percent(lose)}")
+             f"the {attacker.name} loses one: {percent(lose)}")
+    if chooser == defender_id:  # her crew defend this round: her win is their loss
+        win, lose = lose, win
     return Odds(f"{percent(win)} win · {percent(lose)} lose", lines,
                 (("win", win), ("stand-off", tie), ("lose", lose)))
+
+
+def _boarding_choice(state: MowState, choice: str) -> Odds | None:
+    """Pressing on (or fighting on after a stand-off) is another round between the same
+    ships; a defender who won and fights on carries the fight across as the attacker, and
+    the cannons' bonus is the other ship's to add (Boarding Actions)."""
+    fight = state.boarding
+    if fight is None or choice not in ("press_on", "fight_on"):
+        return None
+    if choice == "fight_on" and fight.decision == "defender":
+        return _boarding_round(state, fight.defender, fight.attacker)
+    # pressing on is the attacker's; fighting on after a stand-off the defender's
+    chooser = fight.defender if fight.decision == "tie" else fight.attacker
+    return _boarding_round(state, fight.attacker, fight.defender, chooser)
 
 
 def _cast(state: MowState, card: str, *, dispel: bool) -> Odds | None:
@@ -323,3 +395,337 @@ def _cast(state: MowState, card: str, *, dispel: bool) -> Odds | None:
     if not dispel and rerolls:
         lines.append(f"with the reroll his college allows: {percent(1 - (1 - p) ** 2)}")
     return Odds(f"{percent(p)} {what}", tuple(lines), ((what, p), ("fails", 1 - p)))
+
+
+def _reroll(state: MowState) -> Odds | None:
+    """A Wizard Lord's re-roll of his failed cast or dispel: the same D6 and bonus again."""
+    from ahoy_tui.rules.man_o_war.magic import _dispeller
+    from ahoy_tui.rules.man_o_war.spellbook import spellbook
+
+    casting = state.casting
+    if casting is None:
+        return None
+    dispelling = casting.step == "reroll_dispel"
+    side = _dispeller(state, casting) if dispelling else casting.side
+    wizard = state.wizard(side)
+    if wizard is None:
+        return None
+    book = spellbook()
+    spell = book.spell(casting.dispel if dispelling else casting.card)
+    bonus = book.wizard(wizard.level).bonus
+    p = cast_chance(spell.cast, bonus)
+    what = "dispelled" if dispelling else "cast"
+    return Odds(f"{percent(p)} {what}",
+                (f"{spell.name} again: a D6 {bonus:+d} needing {spell.cast}+ (a 1 always "
+                 "fails)", f"{what}: {percent(p)}"), ((what, p), ("fails", 1 - p)))
+
+
+# --- running aground (Obstructions) --------------------------------------------------------
+
+def aground_odds(ship: Ship, kind: str) -> Odds:
+    """Run aground: her Below the Waterline save (no modifier), failed a D3 of Below the
+    Waterline hits, no save; the last box sinks her."""
+    btw = ship.card.btw
+    p = fail_chance(btw.save, 0)
+    room = btw.boxes - ship.btw
+    dist: dict[int, Fraction] = {0: 1 - p}
+    for face in range(1, 4):
+        taken = min(face, room)
+        dist[taken] = dist.get(taken, ZERO) + p / 3
+    sinks = sum((q for n, q in dist.items() if n and ship.btw + n >= btw.boxes), ZERO)
+    lines = [f"she runs aground on the {kind}: her move ends there",
+             f"her Below the Waterline save {btw.save}+: fails {percent(p)}",
+             "then D3 Below the Waterline hits, no save"]
+    lines += [f"{n} BTW: {percent(q)}" for n, q in sorted(dist.items()) if n]
+    if sinks:
+        lines.append(f"she sinks: {percent(sinks)}")
+    outcomes = tuple(("holds" if n == 0 else f"{n} BTW", q) for n, q in sorted(dist.items()))
+    summary = f"aground: {percent(p)} holed" + (f" · {percent(sinks)} sinks" if sinks else "")
+    return Odds(summary, tuple(lines), outcomes)
+
+
+def _aground(state: MowState, inches: float) -> Odds | None:
+    """An advance that meets a rock, a sandbank or an island runs her aground."""
+    from ahoy_tui.rules.man_o_war.movement import contact_ahead
+
+    move = state.move
+    if move is None or not state.has_ship(move.ship) or state.prowl is not None:
+        return None
+    ship = state.ship(move.ship)
+    met = contact_ahead(state, ship, ship.heading, min(inches, move.remaining), move.backwards)
+    if met is None or met[1] not in ("rocks", "sandbank", "island"):
+        return None
+    return aground_odds(ship, met[1])
+
+
+def _same_orders(state: MowState) -> Odds | None:
+    """Following the squadron's order: its steps taken as the rules let her (none of them
+    rolls), until an advance that would run her aground."""
+    from ahoy_tui.engine.dice import Dice
+    from ahoy_tui.engine.events import DiceRoll, Event
+    from ahoy_tui.rules.man_o_war import squadron
+    from ahoy_tui.rules.man_o_war.actions import Advance
+    from ahoy_tui.rules.man_o_war.apply import _dispatch
+    from ahoy_tui.rules.man_o_war.legal import legal
+
+    ship_id = state.current
+    for step in state.orders:
+        action = squadron.action_of(step)
+        if state.stage != "move" or state.current != ship_id or action not in legal(state):
+            return None
+        if isinstance(action, Advance):
+            found = _aground(state, float(action.inches))
+            if found is not None:
+                return found
+        events: list[Event] = []
+        state = _dispatch(state, Dice(state.rng, events), action)
+        if any(isinstance(e, DiceRoll) for e in events):
+            return None
+    return None
+
+
+# --- a sea monster's move and its boarding action (Sea Monsters) ------------------------------
+
+def _monster_course(state: MowState) -> Odds | None:
+    """Its move: its dice in inches; any two alike a roll on the Sea Monster Reaction table
+    (1 back to its lair, 2 frenzied, 3-5 under control, 6 twice)."""
+    from ahoy_tui.rules.man_o_war.creatures import monster
+    from ahoy_tui.rules.man_o_war.monsters import REACTIONS
+
+    prowl = state.prowl
+    if prowl is None:
+        return None
+    beast = monster(state.creature(prowl.creature))
+    count = beast.move_dice
+    faces = list(itertools.product(range(1, 7), repeat=count))
+    total = Fraction(1, len(faces))
+    inches = {s: ZERO for s in range(count, 6 * count + 1)}
+    double = ZERO
+    for roll in faces:
+        inches[sum(roll)] += total
+        if len(set(roll)) < len(roll):
+            double += total
+    reaction = {r: ZERO for r in ("lair", "frenzied", "control", "twice")}
+    for face in range(1, 7):
+        reaction[REACTIONS[face]] += double / 6
+    words = {"lair": "back to its lair", "frenzied": "frenzied: at its own side's nearest ship",
+             "control": "under control", "twice": "under control: move or attack twice"}
+    lines = [f"its move: {beast.move} inches, mean {number(mean(inches))}\"",
+             f"a double (two dice alike): {percent(double)}, then the Sea Monster Reaction "
+             "table"]
+    lines += [f"  {words[r]}: {percent(q)}" for r, q in reaction.items()]
+    outcomes = (("no double", 1 - double), *((words[r], q) for r, q in reaction.items()))
+    return Odds(f"{number(mean(inches))}\" · {percent(reaction['lair'])} lair · "
+                f"{percent(reaction['frenzied'])} frenzied", tuple(lines), outcomes,
+                {"inches": mean(inches)})
+
+
+def _struggle(state: MowState) -> Odds | None:
+    """Pressing on in a monster's boarding action: another round, as the first."""
+    fight = state.struggle
+    if fight is None:
+        return None
+    return _maul_round(state, fight.creature, fight.ship)
+
+
+# --- flyers (Airpower, Anti-flyer weapons) ------------------------------------------------------
+
+def flyer_hit(card: FlyerTemplate, modifier: int) -> tuple[Fraction, Fraction]:
+    """A hit on a flyer: (the Rider killed, a wound on the beast): a D6 on its template, then
+    the save of what it strikes with ``modifier``; the rest misses or is saved."""
+    return (Fraction(len(card.rider), 6) * fail_chance(card.rider_save, modifier),
+            Fraction(len(card.beast), 6) * fail_chance(card.beast_save, modifier))
+
+
+def flyer_hits(kill: Fraction, hurt: Fraction, left: int, count: int) -> dict[int, Fraction]:
+    """The flyer's wounds left after ``count`` tries, each killing it (``kill``) or wounding
+    it (``hurt``); 0: it falls (no tries after that)."""
+    alive: dict[int, Fraction] = {left: Fraction(1)}
+    dead = ZERO
+    for _ in range(count):
+        after: dict[int, Fraction] = {}
+        for wounds, p in alive.items():
+            dead += p * kill
+            if wounds == 1:
+                dead += p * hurt
+            else:
+                after[wounds - 1] = after.get(wounds - 1, ZERO) + p * hurt
+            after[wounds] = after.get(wounds, ZERO) + p * (1 - kill - hurt)
+        alive = after
+    return {**alive, 0: dead}
+
+
+def _hits_on_flyer(head: list[str], name: str, left: int,
+                   dist: dict[int, Fraction]) -> Odds:
+    falls = dist.get(0, ZERO)
+    hurt = 1 - dist.get(left, ZERO)
+    wounds = {left - w: p for w, p in dist.items() if w}
+    lines = [*head, f"the {name} falls: {percent(falls)}"]
+    lines += [f"{n} wound{'s' * (n != 1)}: {percent(p)}" for n, p in sorted(wounds.items())]
+    outcomes = (("falls", falls), *((f"{n} wound{'s' * (n != 1)}", p)
+                                    for n, p in sorted(wounds.items())))
+    return Odds(f"{percent(falls)} falls · {percent(hurt)} hurt", tuple(lines), outcomes,
+                {"falls": falls})
+
+
+def _anti_flyer(state: MowState, flyer_id: str) -> Odds | None:
+    """A Man O' War's anti-flyer weapon: its shots, each a hit on the flyer's template with
+    the weapon's save modifier; none after it falls."""
+    from ahoy_tui.rules.man_o_war.bestiary import bestiary
+    from ahoy_tui.rules.man_o_war.flyers import called, template, wounds_left
+
+    if not state.has_flyer(flyer_id):
+        return None
+    flyer = state.flyer(flyer_id)
+    gun = bestiary().anti_flyer
+    card = template(flyer)
+    kill, hurt = flyer_hit(card, gun.save)
+    head = [f"{gun.shots} shots, each a D6 on its template, then its save {gun.save:+d}",
+            f"each: the Rider killed {percent(kill)}, a wound {percent(hurt)}"]
+    return _hits_on_flyer(head, called(state, flyer), wounds_left(flyer),
+                          flyer_hits(kill, hurt, wounds_left(flyer), gun.shots))
+
+
+def _fly(state: MowState, toward: str) -> Odds | None:
+    """A flight that ends in base contact draws the target's defensive fire at once: a die a
+    crew counter (a monster's wounds, a flyer's defensive dice), each a hit on its template."""
+    from ahoy_tui.rules.man_o_war.flyers import (
+        _standing,
+        called,
+        defensive_dice,
+        flight_end,
+        target_name,
+        template,
+        wounds_left,
+    )
+
+    flight = state.flight
+    if flight is None or not toward or state.house_rule("flyer_first"):
+        return None
+    flyer = state.flyer(flight.flyer)
+    _, _, _, contact = flight_end(state, flyer, toward, 0, 0)
+    count = defensive_dice(state, toward) if _standing(state, toward) else 0
+    if not contact or not count:
+        return None
+    kill, hurt = flyer_hit(template(flyer), 0)
+    head = [f"base to base: the {target_name(state, toward)} fires back with {count} "
+            f"{'die' if count == 1 else 'dice'}, each a D6 on its template, then its save",
+            f"each: the Rider killed {percent(kill)}, a wound {percent(hurt)}"]
+    odds = _hits_on_flyer(head, called(state, flyer), wounds_left(flyer),
+                          flyer_hits(kill, hurt, wounds_left(flyer), count))
+    return Odds(f"fired on: {odds.summary}", odds.breakdown, odds.outcomes, odds.expected)
+
+
+def _bomb(state: MowState, target_id: str) -> Odds | None:
+    """Its bombs or missiles, each striking above its miss number: on a ship a hit on her
+    template (high where she has the split bar) with the bombs' save modifier; on a sea
+    monster its save, a failure a wound and it dives (no more bombs); on a flyer a hit on its
+    template."""
+    from ahoy_tui.rules.man_o_war.creatures import monster
+    from ahoy_tui.rules.man_o_war.creatures import wounds_left as beast_left
+    from ahoy_tui.rules.man_o_war.flyers import called, template, wounds_left
+
+    flight = state.flight
+    if flight is None:
+        return None
+    card = template(state.flyer(flight.flyer))
+    strike = Fraction(6 - card.bomb_miss, 6)
+    head = [f"{card.bombs} {card.bomb_name}, each striking on {card.bomb_miss + 1}+ "
+            f"({percent(strike)})"]
+    if state.has_flyer(target_id):
+        other = state.flyer(target_id)
+        kill, hurt = flyer_hit(template(other), card.bomb_save)
+        return _hits_on_flyer([*head, "then a D6 on its template and its save"],
+                              called(state, other), wounds_left(other),
+                              flyer_hits(strike * kill, strike * hurt, wounds_left(other),
+                                         card.bombs))
+    if state.has_creature(target_id):
+        beast = state.creature(target_id)
+        kind = monster(beast)
+        one = strike * fail_chance(kind.save, card.bomb_save)
+        p = 1 - (1 - one) ** card.bombs
+        lines = [*head, f"then its save {kind.save}+ {card.bomb_save:+d}: a failure a wound, "
+                 "and it dives (no more bombs)",
+                 f"wounded{' (it dies)' if beast_left(beast) == 1 else ''}: {percent(p)}"]
+        return Odds(f"{percent(p)} wounds it", tuple(lines),
+                    (("wounded", p), ("unhurt", 1 - p)), {"wounds": p})
+    ship = state.ship(target_id)
+    level = "high" if ship.card.split else ""
+    modifier = card.bomb_save + wizards.shield(state, target_id)
+    one = strike * shot_chance(ship, level, modifier)
+    dist = hits([one] * card.bombs)
+    lines = [*head, f"then a D6 for the location{' (high)' if level else ''} and her save "
+             f"{modifier:+d}"]
+    lines += [f"  {name}: {percent(strike * p)}"
+              for name, p in location_chances(ship, level, modifier)]
+    outcomes = tuple((f"{n} hit{'s' * (n != 1)}", dist[n]) for n in sorted(dist))
+    lines += [f"{name}: {percent(p)}" for name, p in outcomes]
+    if state.house_rule("flyer_first") and not flight.fired_on:
+        lines.append(f"then her defensive fire: a die a crew counter ({ship.crew})")
+    return Odds(f"{counted(mean(dist), 'hit')} · {percent(1 - dist.get(0, ZERO))} any",
+                tuple(lines), outcomes, {"hits": mean(dist)})
+
+
+def flyer_boarding(a_bonus: int, crew: int) -> tuple[dict[int, Fraction], Fraction, Fraction,
+                                                     Fraction]:
+    """A flyer's boarding action on a ship: rounds of D6 + ``a_bonus`` against D6 + her crew
+    left, the flyer fighting on while it wins (a crew counter a round won) until the last
+    counter goes. (crew lost before it stops, with their chance; the ship's crew all dead;
+    her crew winning a round, the flyer a wound; a draw)."""
+    lost: dict[int, Fraction] = {}
+    beaten = drawn = ZERO
+    reach = Fraction(1)
+    for k in range(crew):
+        win, tie, lose = boarding_round(a_bonus, crew - k)
+        beaten += reach * lose
+        drawn += reach * tie
+        lost[k] = reach * (tie + lose)
+        reach *= win
+    dead = reach
+    lost[crew] = dead
+    return lost, dead, beaten, drawn
+
+
+def _duel(state: MowState, flyer_id: str, target_id: str) -> Odds | None:
+    """A flyer's boarding action on a ship (D6 + its wounds left and its attacking bonus
+    against D6 + her crew, the flyer fighting on while it wins), or one round of close combat
+    with a flyer or a sea monster (D6 + wounds a side, the loser a wound, both on a draw)."""
+    from ahoy_tui.rules.man_o_war import creatures
+    from ahoy_tui.rules.man_o_war.flyers import called, target_name, template, wounds_left
+
+    if not state.has_flyer(flyer_id):
+        return None
+    flyer = state.flyer(flyer_id)
+    card = template(flyer)
+    a_bonus = wounds_left(flyer) + card.attack_bonus
+    name, against = called(state, flyer), target_name(state, target_id)
+    last = " (it falls)" if wounds_left(flyer) == 1 else ""
+    if state.has_ship(target_id):
+        ship = state.ship(target_id)
+        if ship.crew <= 0 or ship.abandoned:
+            return None
+        lost, dead, beaten, drawn = flyer_boarding(a_bonus, ship.crew)
+        lines = [f"the {name}: D6 {a_bonus:+d} (its wounds left"
+                 + (", attacking" if card.attack_bonus else "")
+                 + f") against D6 +{ship.crew} (her crew left), round after round while it "
+                 "wins",
+                 f"her crew all dead: {percent(dead)}",
+                 f"her crew win a round, the {name} a wound{last}: {percent(beaten)}",
+                 f"neither gives way: {percent(drawn)}"]
+        lines += [f"{n} crew lost: {percent(p)}" for n, p in sorted(lost.items())]
+        crew = mean(lost)
+        return Odds(f"{number(crew)} crew lost · {percent(beaten)} it is wounded", tuple(lines),
+                    (("her crew all dead", dead), ("wounded", beaten), ("draw", drawn)),
+                    {"crew": crew})
+    if state.has_flyer(target_id):
+        left = wounds_left(state.flyer(target_id))
+    else:
+        left = creatures.wounds_left(state.creature(target_id))
+    win, tie, lose = boarding_round(a_bonus, left)
+    lines = (f"the {name}: D6 {a_bonus:+d} against the {against}'s D6 +{left} (wounds left)",
+             f"the {against} a wound: {percent(win)}",
+             f"both a wound: {percent(tie)}",
+             f"the {name} a wound{last}: {percent(lose)}")
+    return Odds(f"{percent(win + tie)} wounds it · {percent(lose + tie)} wounded", lines,
+                (("wounds it", win), ("both", tie), ("wounded", lose)),
+                {"wounds": win + tie})

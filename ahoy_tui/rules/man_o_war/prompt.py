@@ -194,6 +194,25 @@ QUARTER = ("its centre", "its north-west quarter", "its north-east quarter",
            "its south-west quarter", "its south-east quarter")
 
 
+def _way(state: MowState) -> str:
+    """Which way an advance goes: astern when she backs water."""
+    return "Astern" if state.move is not None and state.move.backwards else "Ahead"
+
+
+def _inches(state: MowState, inches: int) -> str:
+    """An advance's inches as she will go them: the last whole inch of the range is what is
+    left of her move (4 with 3.5" left is 3.5")."""
+    move = state.move
+    if move is not None and inches > move.remaining + 1e-9 > 0:
+        return f"{round(move.remaining, 1):g}"
+    return f"{inches}"
+
+
+def _span(values: tuple[int, ...], state: MowState | None = None) -> str:
+    last = _inches(state, values[-1]) if state is not None else f"{values[-1]}"
+    return last if values[0] == values[-1] else f"{values[0]}-{last}"
+
+
 def describe_choice(state: MowState, template: Any, field: str, values: tuple[int, ...]) -> str:
     """A folded choice in words, before its value is picked ("" to let the screen word it)."""
     if isinstance(template, PlaceMonster) and field == "spot":
@@ -202,10 +221,12 @@ def describe_choice(state: MowState, template: Any, field: str, values: tuple[in
     if isinstance(template, Emerge):
         return "It rises at the centre of its template's area, or in a quarter of it"
     if isinstance(template, Advance) and field == "inches" and values and template.stop:
-        return f"Ahead {values[0]}-{values[-1]}\" and end her move there (stopping short)"
+        return (f"{_way(state)} {_span(values, state)}\" and end her move there "
+                "(stopping short)")
     if isinstance(template, Advance) and field == "inches" and values:
         ahead = movement.advance_words(state, values[-1])
-        return f"Ahead {values[0]}-{values[-1]}\"" + (f" (all of it: {ahead})" if ahead else "")
+        return f"{_way(state)} {_span(values, state)}\"" + (f" (all of it: {ahead})" if ahead
+                                                            else "")
     if isinstance(template, PlaceTerrain) and field == "spot":
         spots = [SPOTS[v].removeprefix("its ") for v in values if 0 <= v < len(SPOTS)]
         return (f"{template.piece.capitalize()} in section {template.section + 1}: its "
@@ -379,7 +400,8 @@ def describe(state: MowState, action: Any) -> str:
             return words
         case Advance(inches=inches, stop=stop):
             ahead = movement.advance_words(state, inches)
-            return (f"Ahead {inches}\"" + (" and end her move" if stop else "")
+            return (f"{_way(state)} {_inches(state, inches)}\""
+                    + (" and end her move" if stop else "")
                     + (f": {ahead}" if ahead else ""))
         case SameOrders():
             leader = state.ship(state.orders_by).name if state.has_ship(state.orders_by) \

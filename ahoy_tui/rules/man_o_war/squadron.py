@@ -62,16 +62,18 @@ def offered(state: MowState) -> bool:
 def words(state: MowState) -> str:
     """The order in words: "under sail, ahead 4\", to starboard, ahead 2\""."""
     said = []
+    astern = False
     for step in state.orders:
         kind, *rest = step.split(":")
         if kind == "course":
             means, pace = rest
+            astern = pace == "backwards"
             said.append("backing water" if pace == "backwards" else
                         {"sail": "under sail", "oars": "under oars", "steam": "under steam",
                          "magic": "driven by sorcery"}[means]
                         + (" at Ramming speed" if pace == "ramming" else ""))
         elif kind == "ahead":
-            said.append(f"ahead {rest[0]}\"")
+            said.append(f"{'astern' if astern else 'ahead'} {rest[0]}\"")
         elif kind == "turn":
             said.append(f"to {rest[0]}")
         else:

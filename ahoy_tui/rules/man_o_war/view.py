@@ -285,7 +285,7 @@ def _hull(ship: Ship, label: str, *, ghost: bool = False) -> HullShape:
     return HullShape(ship.id, ship.name, ship.side, poly, bow, ship.heading, (ship.x, ship.y),
                      ship.blazes, ship.aground, bool(ship.captured_by) or ship.abandoned,
                      ship.btw * 2 > ship.card.btw.boxes, bool(ship.captured_by), label=label,
-                     ghost=ghost)
+                     ghost=ghost, along=True)
 
 
 def _monster_shape(creature: Creature, label: str) -> HullShape:

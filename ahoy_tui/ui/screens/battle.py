@@ -202,6 +202,10 @@ class BattleScreen(BattleBasics):
         current = getattr(state, "current", None)  # the ship acting (her fire, her boarding)
         if isinstance(current, str) and current and state.has_ship(current):
             return current
+        acting = getattr(state, "acting", None)  # a squadron activated, no ship in hand yet
+        if isinstance(acting, tuple) and acting and self.selected not in acting \
+                and state.has_ship(acting[0]):
+            return str(acting[0])
         return None
 
     def _own_ship_to_act(self) -> str | None:

@@ -507,12 +507,32 @@ class SeaMap(ScrollView, can_focus=True):
         return [(c, r) for r in row_range for c in col_range
                 if contains(hull.outline, ((c - 1 + 0.5) * self.sx, (r - 1 + 0.5) * self.sy))]
 
+    def _keel(self, hull: object, cols: int, rows: int) -> list[tuple[int, int]]:
+        """The cells her keel crosses, stern to bow (the bow point mirrored through her centre
+        is her stern)."""
+        (bx, by), (cx, cy) = hull.bow, hull.centre
+        sx_, sy_ = 2 * cx - bx, 2 * cy - by
+        steps = max(1, math.ceil(math.hypot(bx - sx_, by - sy_) / (min(self.sx, self.sy) / 3)))
+        found: list[tuple[int, int]] = []
+        for i in range(steps + 1):
+            x = sx_ + (bx - sx_) * i / steps
+            y = sy_ + (by - sy_) * i / steps
+            cell = (min(cols - 2, max(1, int(x / self.sx) + 1)),
+                    min(rows - 2, max(1, int(y / self.sy) + 1)))
+            if cell not in found:
+                found.append(cell)
+        return found
+
     def _draw_hull(self, hull: object, grid: list[list[Cell]], cols: int, rows: int,
                    owner: dict[tuple[int, int], str]) -> list[tuple[int, int]]:
         """Her body on the grid; the cells she covers (none for a ghost: it is not marked)."""
         ghost = getattr(hull, "ghost", False)
         body = self._hull_style(hull)
         cells = self._covered(hull, cols, rows)
+        slant = getattr(hull, "along", False) and hull.heading % 2 == 1
+        if slant and cells:  # on a slant: the cells under her keel too, so she reads as one
+            # line (a hull smaller than the zoom's cells stays her one cell)
+            cells += [cell for cell in self._keel(hull, cols, rows) if cell not in cells]
         if not cells:
             # too small for the zoom: one cell, her centre's, or the nearest one no other hull
             # holds (two small hulls side by side both stay in sight, neither over the other)
@@ -522,6 +542,8 @@ class SeaMap(ScrollView, can_focus=True):
                           key=lambda cell: (abs(cell[0] - c0) + abs(cell[1] - r0), cell))
             cells = [next((cell for cell in near if ghost or cell not in owner), (c0, r0))]
         fill = "░" if ghost else (getattr(hull, "fill", "") or "▒")
+        if slant and not ghost and not getattr(hull, "fill", ""):
+            fill = "╱" if hull.heading % 8 in (1, 5) else "╲"
         for c, r in cells:
             grid[r][c] = (fill, body)
             if not ghost:

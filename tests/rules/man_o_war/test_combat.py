@@ -301,3 +301,13 @@ def test_with_nothing_to_fire_at_the_log_says_why() -> None:
     assert sea.state.current != "g"
     assert sea.said("no_shot", everything=True) == [
         "The Greatship has no shot: no enemy is in range of a battery that bears"]
+
+
+def test_after_her_fire_the_log_says_it_is_done_not_that_she_had_no_shot() -> None:
+    """Played at 80x24: a Wolfship fired her fore cannon, and the log went on "The Wolf of
+    Nuln has no shot: no enemy is in range of a battery that bears"."""
+    sea = broadside(2.0)
+    sea.play(Fire("starboard", "b", "low"), 1, 1, 1)  # three misses (a 1 strikes nothing)
+    assert not sea.said("no_shot", everything=True)
+    assert sea.said("fire_done", everything=True) == [
+        "The Greatship's fire is done: no battery still to fire bears on an enemy in range"]

@@ -111,6 +111,37 @@ def test_oars_row_backwards_up_to_2_inches_instead_of_a_move() -> None:
     assert (sea.ship("w1").x, sea.ship("w1").heading) == (18, 2)  # 2" astern, bow still E
 
 
+def test_backing_water_is_worded_astern_not_ahead() -> None:
+    """Played at 80x24: a Wolfship backing water was offered "Ahead 1-2"" and "Ahead 1-1" and
+    end her move there"; she goes astern, and one inch is one inch."""
+    from ahoy_tui.engine.registry import get_ruleset
+
+    rules = get_ruleset("man-o-war")
+    sea = wolves((20, 20, "E")).play(SetCourse("oars", "backwards"))
+    assert rules.describe_choice(sea.state, Advance(0), "inches", (1, 2)) == 'Astern 1-2"'
+    assert rules.describe_choice(sea.state, Advance(0, stop=True), "inches", (1,)) == \
+        'Astern 1" and end her move there (stopping short)'
+    assert rules.describe_action(sea.state, Advance(2)) == 'Astern 2"'
+
+
+def test_the_last_inch_of_an_advance_is_what_is_left_of_her_move() -> None:
+    """Played at 80x24: pushed clear, a Wolfship "has 3.5" left" and was offered "Ahead
+    1-4""; she goes 3.5" at most, and the choice says so."""
+    from ahoy_tui.engine.fast import replace
+    from ahoy_tui.engine.registry import get_ruleset
+
+    rules = get_ruleset("man-o-war")
+    sea = wolves((20, 20, "E")).play(SetCourse("oars"))
+    sea.state = replace(sea.state, move=replace(sea.state.move, used=1.5))
+    assert sea.state.move.remaining == 3.5 and reach(sea) == (1, 4)
+    assert rules.describe_choice(sea.state, Advance(0), "inches", (1, 2, 3, 4)) == \
+        'Ahead 1-3.5"'
+    assert rules.describe_action(sea.state, Advance(4)) == 'Ahead 3.5"'
+    assert rules.describe_action(sea.state, Advance(3)) == 'Ahead 3"'
+    sea.play(Advance(4))
+    assert sea.ship("w1").x == 23.5
+
+
 def test_ramming_speed_only_with_no_turns() -> None:
     sea = wolves((20, 20, "E")).play(SetCourse("oars", "ramming"))
     assert sea.state.move.allowance == 7  # her bracketed speed

@@ -164,3 +164,36 @@ def test_a_summons_played_a_thousand_times_lands_on_its_odds():
     risen = sum(apply(replace(state, rng=Rng(seed, 0)), Summon("s"))[0].placing == "s"
                 for seed in SEEDS)
     assert abs(risen / len(SEEDS) - float(dict(odds.outcomes)["rises"])) < 0.04
+
+
+def test_a_hit_on_a_mast_already_destroyed_counts_for_nothing_in_the_odds():
+    """Played at 80x24: the Couronne's Aft Mast was destroyed (no criticals there), and a shot
+    aimed high still counted a hit on it. Now her high band reads 2 Forecastle, 3 Quarterdeck
+    (4+), 4 Fore Mast, 5 Main Mast (5+), and 6 the Aft Mast to no effect."""
+    from ahoy_tui.rules.man_o_war.model import Marks
+
+    sea = broadside(2.0)
+    galleon = sea.ship("b")
+    aft = next(i for i, loc in enumerate(galleon.card.locations) if loc.name == "Aft Mast")
+    marks = tuple(Marks(2, 0) if i == aft else m for i, m in enumerate(galleon.marks))
+    sea.arrange("b", marks=marks)
+    odds = RULESET.odds(sea.state, Fire("starboard", "b", "high"))
+
+    def tells(faces):
+        location, save = faces
+        need = {2: 4, 3: 4, 4: 5, 5: 5}.get(location)
+        return need is not None and save != 6 and (save == 1 or save - 2 < need)
+
+    one = enumerate_chance(tells, 6, 6)
+    assert odds.expected["hits"] == 3 * one
+    assert any("Aft Mast (destroyed, no criticals: no effect)" in line
+               for line in odds.breakdown)
+
+
+def test_a_mean_of_one_hit_is_said_one_hit():
+    """Played at 80x24: "Odds 1 hits · 75% any"."""
+    from ahoy_tui.rules.man_o_war.odds import counted
+
+    assert counted(Fraction(1), "hit") == "1 hit"
+    assert counted(Fraction(7, 5), "hit") == "1.4 hits"
+    assert counted(Fraction(0), "wound") == "0 wounds"

@@ -259,6 +259,20 @@ def test_a_squadron_follows_its_first_ships_orders_in_one_choice() -> None:
     assert sea.ship("w3").x == pytest.approx(start["w3"][0] + 1)
 
 
+def test_the_squadrons_order_to_back_water_is_said_astern() -> None:
+    """Played at 80x24: "As the Reikland: backing water, ahead 2""; she backed 2" astern."""
+    from ahoy_tui.rules.man_o_war.actions import SameOrders
+    from ahoy_tui.rules.man_o_war.prompt import describe
+
+    sea = empire_and_squadron(((20, 20, "E"), (20, 27, "E"), (20, 34, "E")))
+    sea.play(Activate("w")).play(Command("w1"))
+    sea.play(SetCourse("oars", "backwards")).play(Advance(2))
+    sea.idle()
+    sea.play(Command("w2"))
+    assert describe(sea.state, SameOrders()) == (
+        f"As the {sea.ship('w1').name}: backing water, astern 2\"")
+
+
 def test_a_ship_stopping_short_ends_her_move_in_the_one_choice() -> None:
     """Ahead 1-5" and end her move: the same one choice as going her whole move, no
     second prompt."""
