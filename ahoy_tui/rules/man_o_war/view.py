@@ -447,9 +447,22 @@ def measure(state: MowState, ship_id: str, side: str | None,
             reach = shooting.batteries_reaching(ship, side, band)
             words.append(f"{reach} batter{'y' if reach == 1 else 'ies'} reach")
         if in_line:
-            words.append(_in_the_way(state, ship, origin, end, target))
+            words.append(_in_the_way(state, ship, origin, _within_template(origin, end),
+                                     target))
     return Measure(origin, end, round(inches, 2), " · ".join(words),
                    target.id if target is not None else "", in_line)
+
+
+def _within_template(origin: tuple[float, float],
+                     end: tuple[float, float]) -> tuple[float, float]:
+    """The tape's end, or the template's own end where the tape runs past long range: nothing
+    beyond the template's length lies under it."""
+    reach = tables().bands[RANGE_BANDS[-1]]
+    length = math.dist(origin, end)
+    if length <= reach:
+        return end
+    t = reach / length
+    return (origin[0] + (end[0] - origin[0]) * t, origin[1] + (end[1] - origin[1]) * t)
 
 
 def _in_the_way(state: MowState, ship: Ship, origin: tuple[float, float],

@@ -52,3 +52,12 @@ def test_the_tape_names_what_lies_first_under_the_template_as_a_shot_would_strik
     beyond = RULESET.measure(broadside(5.0).state, "g", "starboard", (45.0, 24.0))
     assert beyond.words.endswith("first under the template: the Galleon (an enemy)"), \
         beyond.words
+
+
+def test_the_tape_past_long_range_names_nothing_beyond_the_templates_end():
+    """A ship 20" off lies past the range template's end: the tape to a point beyond her is
+    out of range and names nothing under the template (the template meets nothing that far)."""
+    sea = broadside(20.0)
+    tape = RULESET.measure(sea.state, "g", "starboard", (70.0, 24.0))
+    assert "beyond long range" in tape.words
+    assert "Galleon" not in tape.words and tape.words.endswith("nothing in the way"), tape.words
