@@ -427,6 +427,28 @@ async def test_a_label_beside_a_small_hull_keeps_its_open_sea(tmp_path: Path) ->
     assert any("TyCHa" in row for row in rows), rows
 
 
+async def test_two_labels_in_a_row_keep_a_gap_between_them(tmp_path: Path) -> None:
+    """Halicarnassus two columns left of Tyre at 80x24: her "Ha" takes the cells to the left of
+    her own, not the one against Tyre's "Ty", so the row reads "Ha Ty", never one word "HaTy"
+    (issue 38's labels that run together: "WAWN" for two Wolfships)."""
+    from ahoy_tui.engine.fast import replace
+
+    game = Game.new("ramming-speed", "salamis", seed=1)
+
+    def packed(sx: float, sy: float) -> None:
+        state = game.state
+        tyre = state.ship("p2-8")
+        x, y = (int(tyre.x / sx) + 0.5) * sx, (int(tyre.y / sy) + 0.5) * sy
+        for ship_id, cells in (("p2-8", 0), ("p2-9", -2)):
+            state = state.with_ship(replace(state.ship(ship_id), x=x + cells * sx, y=y,
+                                            heading=0.0))
+        game._states[-1] = state
+
+    rows = await _labels_read_whole(tmp_path, game, packed, whole={"Ty", "Ha"})
+    assert any("Ha Ty" in row for row in rows), rows
+    assert not any("HaTy" in row for row in rows), rows
+
+
 async def _labels_read_whole(tmp_path: Path, game: Game, place: Any = None,
                              whole: set[str] | None = None) -> list[str]:
     app = AhoyApp(session=session(tmp_path, game=game))

@@ -357,9 +357,10 @@ class SeaMap(ScrollView, can_focus=True):
                                                    not self._covered(h, cols, rows)))
         owner: dict[tuple[int, int], str] = {}
         drawn = [(hull, self._draw_hull(hull, grid, cols, rows, owner)) for hull in hulls]
+        lettered: dict[tuple[int, int], str] = {}  # the cells holding a label's letters: whose
         for hull, cells in drawn:
             if cells:
-                self._mark_hull(hull, cells, grid, cols, rows, owner)
+                self._mark_hull(hull, cells, grid, cols, rows, owner, lettered)
         for x, y in getattr(scene, "splashes", ()):
             put(x, y, ("×", "seamap--splash"))
         for group in scene.swimmers:
@@ -551,13 +552,24 @@ class SeaMap(ScrollView, can_focus=True):
         return [] if ghost else cells
 
     def _mark_hull(self, hull: object, cells: list[tuple[int, int]], grid: list[list[Cell]],
-                   cols: int, rows: int, owner: dict[tuple[int, int], str]) -> None:
-        """Her label, fires, bow arrow and anchor, on her own cells (or open sea beside)."""
+                   cols: int, rows: int, owner: dict[tuple[int, int], str],
+                   lettered: dict[tuple[int, int], str] | None = None) -> None:
+        """Her label, fires, bow arrow and anchor, on her own cells (or open sea beside).
+
+        Two labels side by side would read as one word ("WAWN" for the Wolves of Altdorf and
+        Nuln): her second letter goes to the side that leaves a gap before another label's
+        letters, where either side can take it."""
         body = self._hull_style(hull)
+        lettered = {} if lettered is None else lettered
 
         def free(cell: tuple[int, int]) -> bool:
             return 0 < cell[0] < cols - 1 and 0 < cell[1] < rows - 1 and \
                 owner.get(cell, hull.ship) == hull.ship
+
+        def abuts(cell: tuple[int, int]) -> bool:
+            """Whether another ship's label letter lies just left or right of ``cell``."""
+            return any(lettered.get((cell[0] + d, cell[1]), hull.ship) != hull.ship
+                       for d in (-1, 1))
 
         mine = [c for c in cells if owner.get(c) == hull.ship]
         centre = self._centre_cell(hull, cols, rows)
@@ -567,6 +579,11 @@ class SeaMap(ScrollView, can_focus=True):
             centre = min(mine, key=lambda c: (abs(c[0] - centre[0]) + abs(c[1] - centre[1]), c))
         if not free(centre):
             return   # wholly covered by others: no mark of hers over them
+        if abuts(centre):   # against another's label: the nearest cell of hers clear of it
+            clear = [c for c in mine if free(c) and not abuts(c)]
+            if clear:
+                centre = min(clear, key=lambda c: (abs(c[0] - centre[0])
+                                                   + abs(c[1] - centre[1]), c))
         fires = hull.fires
         label = getattr(hull, "label", "") or hull.name[:1].upper()
         name_cells = {centre, (centre[0] + 1, centre[1])}
@@ -577,10 +594,15 @@ class SeaMap(ScrollView, can_focus=True):
                 grid[r][c] = ("*", "seamap--fire")
                 fires -= 1
         grid[centre[1]][centre[0]] = (label[0], body)
+        lettered[centre] = hull.ship
         if len(label) > 1:
-            # the second letter beside the first, even past a small hull, never on another
-            for beside in ((centre[0] + 1, centre[1]), (centre[0] - 1, centre[1])):
+            # the second letter beside the first, even past a small hull, never on another;
+            # on the side clear of another label where there is one
+            sides = [(centre[0] + 1, centre[1]), (centre[0] - 1, centre[1])]
+            sides.sort(key=abuts)   # stable: to her right unless only the left is clear
+            for beside in sides:
                 if free(beside):
+                    lettered[beside] = hull.ship
                     if beside[0] < centre[0]:   # to her left: the letters keep their order
                         grid[beside[1]][beside[0]] = (label[0], body)
                         grid[centre[1]][centre[0]] = (label[1], body)
