@@ -449,6 +449,34 @@ async def test_two_labels_in_a_row_keep_a_gap_between_them(tmp_path: Path) -> No
     assert not any("HaTy" in row for row in rows), rows
 
 
+async def test_two_labels_with_no_room_between_them_read_apart(tmp_path: Path) -> None:
+    """Halicarnassus two columns right of Tyre at 80x24, no sea between their labels: Tyre's
+    "Ty" plain, Halicarnassus's "Ha" underlined against it, so "TyHa" reads as two labels."""
+    from ahoy_tui.engine.fast import replace
+
+    game = Game.new("ramming-speed", "salamis", seed=1)
+    app = AhoyApp(session=session(tmp_path, game=game))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        sea = app.screen.query_one(SeaMap)
+        sx, sy = sea.sx, sea.sy
+        state = game.state
+        tyre = state.ship("p2-8")
+        x, y = (int(tyre.x / sx) + 0.5) * sx, (int(tyre.y / sy) + 0.5) * sy
+        for ship_id, cells in (("p2-8", 0), ("p2-9", 2)):
+            state = state.with_ship(replace(state.ship(ship_id), x=x + cells * sx, y=y,
+                                            heading=0.0))
+        game._states[-1] = state
+        app.screen.refresh_all()
+        await pilot.pause()
+        row = next(r for r in sea._rows if "TyHa" in "".join(ch for ch, _ in r))
+        at = "".join(ch for ch, _ in row).index("TyHa")
+        styles = [style for _, style in row[at:at + 4]]
+        assert not any("seamap--apart" in s for s in styles[:2]), styles
+        assert all(s.endswith("+seamap--apart") for s in styles[2:]), styles
+        assert sea._style(styles[2]).underline and not sea._style(styles[0]).underline
+
+
 async def _labels_read_whole(tmp_path: Path, game: Game, place: Any = None,
                              whole: set[str] | None = None) -> list[str]:
     app = AhoyApp(session=session(tmp_path, game=game))

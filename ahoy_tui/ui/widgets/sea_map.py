@@ -66,7 +66,8 @@ class SeaMap(ScrollView, can_focus=True):
     DEFAULT_CSS = (Path(__file__).with_name("sea_map.tcss")).read_text("utf-8")
 
     COMPONENT_CLASSES = {
-        "seamap--sea", "seamap--grid", "seamap--edge", "seamap--wind", "seamap--p1",
+        "seamap--sea", "seamap--apart", "seamap--grid", "seamap--edge", "seamap--wind",
+        "seamap--p1",
         "seamap--p2", "seamap--p1-bow", "seamap--p2-bow", "seamap--selected",
         "seamap--struck", "seamap--sinking", "seamap--fire", "seamap--move",
         "seamap--move-chosen", "seamap--line", "seamap--band", "seamap--mark",
@@ -296,7 +297,12 @@ class SeaMap(ScrollView, can_focus=True):
     def _style(self, name: str) -> Style:
         style = self._styles.get(name)
         if style is None:
-            style = self._styles[name] = self.get_component_rich_style(name, partial=False)
+            if "+" in name:   # a class and another over it ("seamap--p1+seamap--apart")
+                base, over = name.split("+", 1)
+                style = self._style(base) + self.get_component_rich_style(over, partial=True)
+            else:
+                style = self.get_component_rich_style(name, partial=False)
+            self._styles[name] = style
         return style
 
     def on_mount(self) -> None:
@@ -357,7 +363,8 @@ class SeaMap(ScrollView, can_focus=True):
                                                    not self._covered(h, cols, rows)))
         owner: dict[tuple[int, int], str] = {}
         drawn = [(hull, self._draw_hull(hull, grid, cols, rows, owner)) for hull in hulls]
-        lettered: dict[tuple[int, int], str] = {}  # the cells holding a label's letters: whose
+        # the cells holding a label's letters: whose, and whether underlined
+        lettered: dict[tuple[int, int], tuple[str, bool]] = {}
         for hull, cells in drawn:
             if cells:
                 self._mark_hull(hull, cells, grid, cols, rows, owner, lettered)
@@ -553,12 +560,14 @@ class SeaMap(ScrollView, can_focus=True):
 
     def _mark_hull(self, hull: object, cells: list[tuple[int, int]], grid: list[list[Cell]],
                    cols: int, rows: int, owner: dict[tuple[int, int], str],
-                   lettered: dict[tuple[int, int], str] | None = None) -> None:
+                   lettered: dict[tuple[int, int], tuple[str, bool]] | None = None) -> None:
         """Her label, fires, bow arrow and anchor, on her own cells (or open sea beside).
 
         Two labels side by side would read as one word ("WAWN" for the Wolves of Altdorf and
         Nuln): her second letter goes to the side that leaves a gap before another label's
-        letters, where either side can take it."""
+        letters, where either side can take it; where none can (a line of ships a cell each at
+        the whole table's zoom), her label is underlined against its plain neighbour, so each
+        reads apart ("GE" and "S̲E̲")."""
         body = self._hull_style(hull)
         lettered = {} if lettered is None else lettered
 
@@ -568,7 +577,7 @@ class SeaMap(ScrollView, can_focus=True):
 
         def abuts(cell: tuple[int, int]) -> bool:
             """Whether another ship's label letter lies just left or right of ``cell``."""
-            return any(lettered.get((cell[0] + d, cell[1]), hull.ship) != hull.ship
+            return any(lettered.get((cell[0] + d, cell[1]), (hull.ship,))[0] != hull.ship
                        for d in (-1, 1))
 
         mine = [c for c in cells if owner.get(c) == hull.ship]
@@ -594,7 +603,7 @@ class SeaMap(ScrollView, can_focus=True):
                 grid[r][c] = ("*", "seamap--fire")
                 fires -= 1
         grid[centre[1]][centre[0]] = (label[0], body)
-        lettered[centre] = hull.ship
+        lettered[centre] = (hull.ship, False)
         if len(label) > 1:
             # the second letter beside the first, even past a small hull, never on another;
             # on the side clear of another label where there is one
@@ -602,7 +611,7 @@ class SeaMap(ScrollView, can_focus=True):
             sides.sort(key=abuts)   # stable: to her right unless only the left is clear
             for beside in sides:
                 if free(beside):
-                    lettered[beside] = hull.ship
+                    lettered[beside] = (hull.ship, False)
                     if beside[0] < centre[0]:   # to her left: the letters keep their order
                         grid[beside[1]][beside[0]] = (label[0], body)
                         grid[centre[1]][centre[0]] = (label[1], body)
@@ -613,6 +622,7 @@ class SeaMap(ScrollView, can_focus=True):
                     # (Tyre's "Ty" and Cyprus's "Cy" side by side each read whole)
                     owner[beside] = hull.ship
                     break
+        self._set_apart(hull.ship, name_cells, grid, lettered)
         bow = (min(cols - 2, max(1, int(hull.bow[0] / self.sx) + 1)),
                min(rows - 2, max(1, int(hull.bow[1] / self.sy) + 1)))
         bow_style = body if body != f"seamap--{hull.side}" else f"seamap--{hull.side}-bow"
@@ -625,6 +635,20 @@ class SeaMap(ScrollView, can_focus=True):
                      min(rows - 2, max(1, int(stern_y / self.sy) + 1)))
             if stern not in name_cells and stern != bow and free(stern):
                 grid[stern[1]][stern[0]] = ("a", bow_style)
+
+    @staticmethod
+    def _set_apart(ship: str, name_cells: set[tuple[int, int]], grid: list[list[Cell]],
+                   lettered: dict[tuple[int, int], tuple[str, bool]]) -> None:
+        """Underline her label where it runs against another's plain one in the row."""
+        mine = sorted(c for c in name_cells if lettered.get(c, ("",))[0] == ship)
+        against = [lettered[n] for c, r in mine for n in ((c - 1, r), (c + 1, r))
+                   if n in lettered and lettered[n][0] != ship]
+        if not against or any(underlined for _, underlined in against):
+            return
+        for c, r in mine:
+            ch, style = grid[r][c]
+            grid[r][c] = (ch, f"{style}+seamap--apart")
+            lettered[(c, r)] = (ship, True)
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
