@@ -500,9 +500,14 @@ def _name(state: AhoyState, ship_id: str | None) -> str:
     return state.ship(ship_id).name if ship_id and state.has_ship(ship_id) else "?"
 
 
+WIND_ARROWS = "↑↗→↘↓↙←↖"  # the way the wind blows, as the sea map draws it
+
+
 def wind_words(state: AhoyState) -> str:
-    return (f"wind toward the {heading_name(state.wind)} (from the "
-            f"{heading_name(wind_source(state.wind))})")
+    """The header's wind: the way it blows, as on the map (``wind ← west``), then where it
+    comes from in brackets (the header drops the bracket first at 80 columns)."""
+    return (f"wind {WIND_ARROWS[state.wind % 8]} {heading_name(state.wind)} (blowing from "
+            f"the {heading_name(wind_source(state.wind))})")
 
 
 def ship_at(state: AhoyState, x: float, y: float) -> str | None:
