@@ -467,16 +467,15 @@ def turn(state: AhoyState, dice: Dice, direction: int) -> AhoyState:
     return replace(state, move=move)
 
 
-def advance_ship(state: AhoyState, dice: Dice, distance: float) -> AhoyState:
-    """Move the ship straight ahead; stop at another hull or the table edge."""
-    from ahoy_tui.rules.ahoy.ramming import meet
-
+def ahead(state: AhoyState, distance: float) -> tuple[Ship | None, float, float,
+                                                     Hazard | None]:
+    """What the moving ship meets going ``distance`` straight on: the first hull and how far
+    off (inf: none), how far off the table's edge is, and the first terrain hazard before
+    either."""
     move = state.move
     assert move is not None
     ship = state.ship(move.ship)
-    distance = min(float(distance), move.remaining)
-    way = (ship.heading + move.course) % 8
-    direction = UNIT[way]
+    direction = UNIT[(ship.heading + move.course) % 8]
     poly = ship_hull(ship)
     contact_at, contact = math.inf, None
     for other in state.ships:
@@ -490,6 +489,19 @@ def advance_ship(state: AhoyState, dice: Dice, distance: float) -> AhoyState:
     exit_at = state.table.exit_distance((ship.x, ship.y), direction)
     hazard = first_hazard(state, ship, direction, min(distance, contact_at, exit_at),
                           move.passed)
+    return contact, contact_at, exit_at, hazard
+
+
+def advance_ship(state: AhoyState, dice: Dice, distance: float) -> AhoyState:
+    """Move the ship straight ahead; stop at another hull or the table edge."""
+    from ahoy_tui.rules.ahoy.ramming import meet
+
+    move = state.move
+    assert move is not None
+    ship = state.ship(move.ship)
+    distance = min(float(distance), move.remaining)
+    way = (ship.heading + move.course) % 8
+    contact, contact_at, exit_at, hazard = ahead(state, distance)
     travel = min(distance, contact_at, exit_at, hazard.at if hazard else math.inf)
     x, y = advance(ship.x, ship.y, way, travel)
     state = update_ship(state, ship.id, x=x, y=y)

@@ -102,7 +102,9 @@ def odds(state: AhoyState, action: object) -> Odds | None:
         return _volley_odds(state, action)
     if isinstance(action, Board):
         return boarding_odds(state, action)
-    return None
+    from ahoy_tui.rules.ahoy.move_odds import odds as move_odds
+
+    return move_odds(state, action)  # a pace, a ram, an anchor, boarders called home...
 
 
 def _landing(state: AhoyState, ship: Ship, action: FireGun) -> list[tuple[Fraction, Ship | None,
