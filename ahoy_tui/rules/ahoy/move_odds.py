@@ -37,9 +37,10 @@ from ahoy_tui.engine.odds import (
 from ahoy_tui.rules.ahoy import actions as a
 from ahoy_tui.rules.ahoy.combat import save_needed, to_wound_needed
 from ahoy_tui.rules.ahoy.common import half_up
-from ahoy_tui.rules.ahoy.crew import in_control, leader_ld, own_aboard
+from ahoy_tui.rules.ahoy.crew import apply_plan, fire_fighters, in_control, leader_ld, own_aboard
+from ahoy_tui.rules.ahoy.fire import share
 from ahoy_tui.rules.ahoy.fire_ships import sparks
-from ahoy_tui.rules.ahoy.model import AhoyState, Crewman, Ship, Task, update_ship
+from ahoy_tui.rules.ahoy.model import AhoyState, Crewman, CrewPlan, Ship, Task, update_ship
 from ahoy_tui.rules.ahoy.movement import (
     ahead,
     anchor_roll_needed,
@@ -70,6 +71,8 @@ def ld_chance(ld: int) -> Fraction:
 
 def odds(state: AhoyState, action: object) -> Odds | None:
     match action:
+        case a.AssignCrew():
+            return fire_fighting_odds(state, action)
         case a.StartMove():
             return pace_odds(state, action)
         case a.Turn():
@@ -599,3 +602,40 @@ def turret_odds(state: AhoyState, action: a.TrainTurret) -> Odds | None:
     outcomes = (("turns smoothly", ONE - trouble), *shares.items())
     return Odds(f"trouble {percent(trouble)} · bears {percent(on_target)}", tuple(lines),
                 outcomes, {"bears": on_target, "trouble": trouble})
+
+
+def fire_fighting_odds(state: AhoyState, action: a.AssignCrew) -> Odds | None:
+    """Fire Aboard Ships: with her crew told off so, the markers as her fire-fighters will
+    tackle them when her orders end (``fire.fight_fires``): the men shared among the markers,
+    a D6 each plus its men, out on 6+, a natural 1 spreading it (D3 more); each old marker
+    still alight then burns on the table (3-5 a point of damage, 6 one and a man hit)."""
+    if not state.has_ship(action.ship) or state.ship(action.ship).fires <= 0:
+        return None
+    told = update_ship(state, action.ship, plan=CrewPlan(action.sailing, action.fires,
+                                                          action.guns_first))
+    told = apply_plan(told, action.ship)
+    ship = told.ship(action.ship)
+    fire = tables().table("fire")
+    crews = share(fire_fighters(told, ship), ship.fires)
+    need, spread_on = int(fire["extinguish"]), int(fire["spread_on"])
+    out_each = [Fraction(sum(1 for f in range(1, 7) if f != spread_on and f + c >= need), 6)
+                for c in crews]
+    spreads = Fraction(sum(1 for f in range(1, 7) if f == spread_on), 6)
+    out = hits(out_each)
+    burns = Fraction(sum(1 for r in range(1, 7)
+                         if tables().d6_entry("fire", "burn", r) != "none"), 6)
+    left = len(crews) - mean(out)
+    sp = left * burns
+    more = len(crews) * spreads * mean(_d3s(1, 0))
+    lines = [f"Fire Aboard Ships: {sum(crews)} fighting {len(crews)} marker"
+             f"{'s' if len(crews) > 1 else ''}: a D6 each + its men, out on {need}+, a "
+             f"natural {spread_on} spreads it (D3 more)",
+             *(f"  marker {n} ({c} men): out {percent(p)}"
+               for n, (c, p) in enumerate(zip(crews, out_each, strict=True), start=1)),
+             "Markers put out:",
+             *(f"  {n}: {percent(p)}" for n, p in sorted(out.items())),
+             f"Still burning, each then burns (damage {percent(burns)}): {number(sp, 2)} SP "
+             f"expected; {number(more, 2)} new markers from spreading"]
+    return Odds(f"all out {percent(out.get(len(crews), Fraction(0)))} · {number(sp)} SP burns",
+                tuple(lines), tuple((f"{n} out", p) for n, p in sorted(out.items())),
+                {"out": mean(out), "SP": sp})

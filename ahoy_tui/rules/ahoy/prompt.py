@@ -115,6 +115,13 @@ def describe_choice(state: AhoyState, template: Any, field: str,
         return (f"{ship.name}: return heading {heading_name(template.heading)}, up to {reach}\" "
                 f"{_MINUS[_PLUS[edge]]} or {_PLUS[edge]} of where she left ({_EDGE_NAMES[edge]}"
                 " edge)")
+    if isinstance(template, a.AssignCrew) and field == "fires":
+        # Fire Aboard Ships: the hands at the fires are the number picked; the row says so
+        # (the lowest value's words, with none at the fires, would not)
+        guns = f"the rest to the guns, {template.guns_first} first" if template.guns_first \
+            else "the rest to the guns"
+        return (f"{state.ship(template.ship).name}: {template.sailing} sailing, "
+                f"{min(values)}-{max(values)} at the fires, {guns}")
     return ""
 
 

@@ -66,9 +66,10 @@ def render_card(card: object, *, expanded: bool, selected: bool) -> Text:
     text.append("  SP ")
     text.append_text(sp_track(card.sp, card.sp_max))
     text.append(f" {card.sp}/{card.sp_max}")
-    if card.fires:
-        text.append(f" fire {'*' * min(card.fires, 9)}", style="bold yellow")
     text.append("\n")
+    if card.fires:  # on a line of its own: a Large ship's track fills the card's 35 cells
+        text.append(f"  fire {'*' * min(card.fires, 9)}", style="bold yellow")
+        text.append(f" {card.fires} marker{'s' if card.fires > 1 else ''}\n", style="yellow")
     text.append(f"  {card.size} {card.propulsion} · {card.speed}\" · {card.point_of_sail}\n",
                 style="dim" if not expanded else "")
     if card.flags:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from kit import new_game, play, ship, state, to_movement
 from test_boarding import boarded
+from test_fire import game_with
 from test_ordnance import turret_game
 from test_ramming import harpy_game, ram_run, rammed_and_entangled
 from test_swimming_and_anchors import SWIMMERS, pickup_game
@@ -21,6 +22,7 @@ from test_terrain import FAR, ROCKS, medium
 from test_terrain import to_movement as terrain_to_movement
 
 from ahoy_tui.engine.dice import Rng
+from ahoy_tui.engine.events import DiceRoll
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.game import apply
 from ahoy_tui.rules.ahoy import RULESET
@@ -293,3 +295,26 @@ def test_an_advance_onto_rocks_counts_running_aground():
     assert RULESET.odds(start, a.Advance(2)) is None, "2\" does not reach the rocks"
     seen = played(start, a.Advance(8), sp_lost("hms", start))
     assert within_bound(seen, float(mean_of(dealt)), variance(dealt))
+
+
+def test_telling_off_fire_fighters_gives_the_markers_odds_of_going_out():
+    game = game_with(2)  # the Blaze, two markers, ten sailors
+    start = state(game)
+    plan = a.AssignCrew("blaze", sailing=5, fires=3, guns_first="")
+    # three men shared 2 and 1: a D6 + men, out on 6+, a natural 1 spreads it instead
+    out = enumerate_faces([D6, D6], lambda f, g: int(f != 1 and f + 2 >= 6)
+                          + int(g != 1 and g + 1 >= 6))
+    odds = RULESET.odds(start, plan)
+    assert odds.expected["out"] == mean_of(out) == Fraction(3, 6) + Fraction(2, 6)
+    assert dict(odds.outcomes) == {f"{n} out": p for n, p in sorted(out.items())}
+    # still alight, a marker burns for a point on 3-6
+    assert odds.expected["SP"] == (2 - mean_of(out)) * Fraction(4, 6)
+    told, _ = apply(start, plan)
+
+    def put_out(events):
+        return sum(1 for e in events if isinstance(e, DiceRoll) and e.rule == "Fire Aboard Ships"
+                   and e.outcome.endswith("put out"))
+
+    seen = [put_out(apply(replace(told, rng=Rng(seed + 1)), a.EndOrders())[1])
+            for seed in range(SEEDS)]
+    assert within_bound(seen, float(mean_of(out)), variance(out))
