@@ -114,7 +114,7 @@ def _simple(state: AhoyState, ship_id: str, need: int, success: str, failure: st
     lines = [f"{what}: {need}+ on a D6 ({percent(p)})"]
     outcomes: tuple[tuple[str, Fraction], ...] = ((success, p), (failure, ONE - p))
     expected = {success: p}
-    summary = f"{need}+ · {percent(p)}"
+    summary = f"{success} {percent(p)} ({need}+)"
     if drifts:
         lines.append(f"  then she drifts D6\" with the wind (Ships Adrift): "
                      f"{number(mean(DRIFT))}\" on average")
@@ -268,7 +268,7 @@ def hurt_back(mover: Ship, impact: str, dealt: dict[int, Fraction]) -> tuple[Fra
                               else "rammer_hurt")
     p = Fraction(threshold, 6)
     own = sum((q * p * half_up(sp) for sp, q in dealt.items() if sp > 0), Fraction(0))
-    return own, f"  she takes half herself on {'a 1' if threshold == 1 else f'1-{threshold}'}"
+    return own, f" half what she deals, on {'a 1' if threshold == 1 else f'1-{threshold}'}"
 
 
 def impact_odds(state: AhoyState, mover: Ship, target: Ship, impact: str, avoids: Fraction,
@@ -278,21 +278,24 @@ def impact_odds(state: AhoyState, mover: Ship, target: Ship, impact: str, avoids
     dodge = dodges(target)
     full_p, full, words = blow(mover, target, impact, glancing=False)
     lines = [f"The {mover.name} {'rams' if impact == 'ram' else 'collides with'} the "
-             f"{target.name}", *words]
+             f"{target.name}"]
+    if avoids:
+        lines.append(f"If her captain fails ({percent(ONE - avoids)}), the full blow:")
+    lines += words
     dealt: dict[int, Fraction] = {sp: (ONE - avoids) * p for sp, p in full.items()}
     hit = (ONE - avoids) * full_p
     if avoids and not dodge:
         glance_p, glance, glance_words = blow(mover, target, impact, glancing=True)
-        lines += [f"If she takes it glancing ({percent(avoids)}):", *glance_words]
+        lines += [f"If he passes ({percent(avoids)}), a glancing blow:", *glance_words]
         for sp, p in glance.items():
             dealt[sp] = dealt.get(sp, Fraction(0)) + avoids * p
         hit += avoids * glance_p
     elif avoids:
-        lines.append(f"She slips aside ({percent(avoids)}): no blow")
+        lines.append(f"If he passes ({percent(avoids)}), she slips aside: no blow")
         dealt[0] = dealt.get(0, Fraction(0)) + avoids
     sp = mean(dealt)
     own, own_words = hurt_back(mover, impact, dealt)
-    lines.append(own_words)
+    lines.append(f"The {mover.name} herself:{own_words}")
     lines.append("Structure Points on the " + target.name + ":")
     lines.extend(f"  {n}: {percent(p)}" for n, p in sorted(dealt.items()) if p)
     lines.append(f"Expected: {number(sp, 2)} SP on her, {number(own, 2)} on the {mover.name}")
@@ -302,7 +305,8 @@ def impact_odds(state: AhoyState, mover: Ship, target: Ship, impact: str, avoids
     if side == target.side:
         summary = f"{percent(hit)} hurt · {number(sp)} SP taken"
     else:
-        summary = f"{percent(hit)} · {number(sp)} SP" + (f" · {number(own)} own" if own else "")
+        summary = f"damages {percent(hit)} · {number(sp)} SP" + \
+            (f" · own {number(own)}" if own else "")
     return Odds(summary, tuple(lines), outcomes, {"SP": sp, "damages": hit, "own SP": own})
 
 
@@ -368,7 +372,7 @@ def _contact_odds(there: AhoyState, contact: Ship, contact_at: float) -> Odds:
     odds = impact_odds(there, mover, there.ship(contact.id), impact, avoids, side=mover.side)
     head = (f"{'Ramming' if ram else 'Collision'}: she meets the {contact.name} after "
             f"{contact_at:.1f}\"; {note}")
-    return replace(odds, summary=("ram " if ram else "collide ") + odds.summary,
+    return replace(odds, summary=("ram · " if ram else "collision · ") + odds.summary,
                    breakdown=(head, *odds.breakdown))
 
 
@@ -412,7 +416,7 @@ def reroll_odds(state: AhoyState, action: a.RerollRamDie) -> Odds | None:
         dealt = {sum(faces) + bonus: ONE}
         lines = [f"Rams: keep {'+'.join(map(str, faces))} + {bonus} (her ram)"]
     own, words = hurt_back(mover, pending.impact, dealt)
-    lines.append(words)
+    lines.append(f"The {mover.name} herself:{words}")
     sp = mean(dealt)
     lines.append(f"Expected: {number(sp, 2)} SP on her, {number(own, 2)} on the {mover.name}")
     outcomes = tuple((f"{n} SP", p) for n, p in sorted(dealt.items()))
@@ -630,7 +634,7 @@ def fire_fighting_odds(state: AhoyState, action: a.AssignCrew) -> Odds | None:
     lines = [f"Fire Aboard Ships: {sum(crews)} fighting {len(crews)} marker"
              f"{'s' if len(crews) > 1 else ''}: a D6 each + its men, out on {need}+, a "
              f"natural {spread_on} spreads it (D3 more)",
-             *(f"  marker {n} ({c} men): out {percent(p)}"
+             *(f"  marker {n} ({c} {'man' if c == 1 else 'men'}): out {percent(p)}"
                for n, (c, p) in enumerate(zip(crews, out_each, strict=True), start=1)),
              "Markers put out:",
              *(f"  {n}: {percent(p)}" for n, p in sorted(out.items())),

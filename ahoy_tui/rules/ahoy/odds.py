@@ -243,7 +243,9 @@ def _volley_odds(state: AhoyState, action: FireMissiles) -> Odds | None:
     lines.append("Hits on her crew (each then rolls to wound and to save):")
     lines.extend(f"  {n}: {percent(p)}" for n, p in sorted(spread.items()))
     expect = mean(spread)
-    summary = f"{len(chances)} shots · {number(expect)} hits"
+    mean_hits = number(expect)
+    summary = (f"{len(chances)} shot{'' if len(chances) == 1 else 's'} · {mean_hits} "
+               f"hit{'' if mean_hits == '1' else 's'}")
     outcomes = tuple((f"{n} hit{'' if n == 1 else 's'}", p) for n, p in sorted(spread.items()))
     return Odds(summary, tuple(lines), outcomes, {"hits": expect})
 

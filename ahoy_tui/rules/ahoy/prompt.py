@@ -118,7 +118,8 @@ def describe_choice(state: AhoyState, template: Any, field: str,
     if isinstance(template, a.AssignCrew) and field == "fires":
         # Fire Aboard Ships: the hands at the fires are the number picked; the row says so
         # (the lowest value's words, with none at the fires, would not)
-        guns = f"the rest to the guns, {template.guns_first} first" if template.guns_first \
+        # short enough for a row at 80 columns (the lowest value's words are longer)
+        guns = f"guns: {template.guns_first} first" if template.guns_first \
             else "the rest to the guns"
         return (f"{state.ship(template.ship).name}: {template.sailing} sailing, "
                 f"{min(values)}-{max(values)} at the fires, {guns}")

@@ -187,7 +187,7 @@ def test_cutting_the_anchor_loose_is_a_four_then_she_drifts():
     start = state(sloop_at_anchor())
     odds = RULESET.odds(start, a.CutAnchor("sloop"))
     cut = enumerate_faces([D6], lambda d: d >= 4)[True]
-    assert odds.summary == "4+ · 50%" and dict(odds.outcomes)["cut free"] == cut
+    assert odds.summary == "cut free 50% (4+)" and dict(odds.outcomes)["cut free"] == cut
     drift = enumerate_faces([D6, D6], lambda d, x: x if d >= 4 else 0)
     assert odds.expected["drift"] == mean_of(drift)
     seen = played(start, a.CutAnchor("sloop"), lambda s: int(not s.ship("sloop").anchored))
