@@ -500,13 +500,11 @@ def _name(state: AhoyState, ship_id: str | None) -> str:
     return state.ship(ship_id).name if ship_id and state.has_ship(ship_id) else "?"
 
 
-WIND_ARROWS = "↑↗→↘↓↙←↖"  # the way the wind blows, as the sea map draws it
-
-
 def wind_words(state: AhoyState) -> str:
     """The header's wind: the way it blows, as on the map (``wind ← west``), then where it
     comes from in brackets (the header drops the bracket first at 80 columns)."""
-    return (f"wind {WIND_ARROWS[state.wind % 8]} {heading_name(state.wind)} (blowing from "
+    arrows = "↑↗→↘↓↙←↖"  # the way the wind blows, as the sea map draws it
+    return (f"wind {arrows[state.wind % 8]} {heading_name(state.wind)} (blowing from "
             f"the {heading_name(wind_source(state.wind))})")
 
 
