@@ -272,9 +272,10 @@ def hurt_back(mover: Ship, impact: str, dealt: dict[int, Fraction]) -> tuple[Fra
 
 
 def impact_odds(state: AhoyState, mover: Ship, target: Ship, impact: str, avoids: Fraction,
-                *, side: str) -> Odds:
-    """The blow as ``side`` sees it: ``avoids`` the chance her captain passes his test (the
-    Small dodges aside, the bigger ship takes it glancing)."""
+                *, target_asks: bool) -> Odds:
+    """The blow as the target's captain (``target_asks``) or the mover's sees it: ``avoids``
+    the chance her captain passes his test (the Small dodges aside, the bigger ship takes it
+    glancing)."""
     dodge = dodges(target)
     full_p, full, words = blow(mover, target, impact, glancing=False)
     lines = [f"The {mover.name} {'rams' if impact == 'ram' else 'collides with'} the "
@@ -302,11 +303,13 @@ def impact_odds(state: AhoyState, mover: Ship, target: Ship, impact: str, avoids
     if impact == "ram" and mover.ram:
         lines.append("(before the ram re-rolls one damage die, a choice of its own)")
     outcomes = tuple((f"{n} SP", p) for n, p in sorted(dealt.items()) if p)
-    if side == target.side:
+    if target_asks:
         summary = f"{percent(hit)} hurt · {number(sp)} SP taken"
     else:
         summary = f"damages {percent(hit)} · {number(sp)} SP" + \
             (f" · own {number(own)}" if own else "")
+        if mover.side == target.side:
+            summary += " (yours!)"
     return Odds(summary, tuple(lines), outcomes, {"SP": sp, "damages": hit, "own SP": own})
 
 
@@ -321,11 +324,11 @@ def avoid_odds(state: AhoyState, action: a.Avoid) -> Odds | None:
     if action.attempt:
         ld, who = leader_ld(state, target)
         avoids = ld_chance(ld)
-        odds = impact_odds(state, mover, target, pending.impact, avoids, side=target.side)
+        odds = impact_odds(state, mover, target, pending.impact, avoids, target_asks=True)
         how = "slips aside" if dodges(target) else "takes it glancing"
         return replace(odds, breakdown=(f"Avoiding Rammers: {who}, 2D6 ≤ {ld}: she {how} "
                                         f"({percent(avoids)})", *odds.breakdown))
-    return impact_odds(state, mover, target, pending.impact, avoids, side=target.side)
+    return impact_odds(state, mover, target, pending.impact, avoids, target_asks=True)
 
 
 def advance_odds(state: AhoyState, action: a.Advance) -> Odds | None:
@@ -369,10 +372,11 @@ def _contact_odds(there: AhoyState, contact: Ship, contact_at: float) -> Odds:
         avoids = ld_chance(ld)
         note = (f"her captain may test to avoid: {who}, 2D6 ≤ {ld} ({percent(avoids)}), "
                 + ("she slips aside" if dodges(contact) else "a glancing blow"))
-    odds = impact_odds(there, mover, there.ship(contact.id), impact, avoids, side=mover.side)
+    odds = impact_odds(there, mover, there.ship(contact.id), impact, avoids, target_asks=False)
     head = (f"{'Ramming' if ram else 'Collision'}: she meets the {contact.name} after "
             f"{contact_at:.1f}\"; {note}")
-    return replace(odds, summary=("ram · " if ram else "collision · ") + odds.summary,
+    what = f"ram the {contact.name}" if ram else f"collides with the {contact.name}"
+    return replace(odds, summary=f"{what} · {odds.summary}",
                    breakdown=(head, *odds.breakdown))
 
 

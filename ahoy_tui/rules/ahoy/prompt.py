@@ -65,8 +65,17 @@ def prompt(state: AhoyState) -> str:
                 move.turns_left > 0 else ""
             if left == 0:
                 return f"{head} — the {ship.name} has used her move: turn at the end, or end it."
+            why = ""
+            if move.turns_left > 0 and before <= 0:
+                # Turning: she may turn by the distance, yet no turn is offered: say why
+                from ahoy_tui.rules.ahoy.movement import turn_blocked
+
+                reasons = [b[1] for b in (turn_blocked(state, d) for d in (-1, 1)) if b]
+                if len(reasons) == 2:
+                    why = f"; {reasons[0]}" if reasons[0] == reasons[1] else \
+                        f"; port: {reasons[0]}; starboard: {reasons[1]}"
             return (f"{head} — moving the {ship.name} (heading {heading_name(ship.heading)}): "
-                    f"{left}\" to go, {turns}{after}.")
+                    f"{left}\" to go, {turns}{after}{why}.")
         from ahoy_tui.rules.ahoy.legal import start_of_movement
         from ahoy_tui.rules.ahoy.movement import needs_move
 

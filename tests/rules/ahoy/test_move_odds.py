@@ -318,3 +318,26 @@ def test_telling_off_fire_fighters_gives_the_markers_odds_of_going_out():
     seen = [put_out(apply(replace(told, rng=Rng(seed + 1)), a.EndOrders())[1])
             for seed in range(SEEDS)]
     assert within_bound(seen, float(mean_of(out)), variance(out))
+
+
+def test_an_advance_into_a_friend_is_a_collision_and_says_she_is_yours():
+    # The Harpy at full speed toward a friend lying across her bow: a collision (no ram
+    # declared), S8 v T8 4+, 2D6 halved, her captain may take it glancing; the summary is
+    # the mover's, marked as a friend.
+    friend = ship("friend", "p1", x=27, y=20, heading="N", speed=6, crew={"sailor": 8})
+    game = new_game(ship("harpy", "p1", x=10, y=20, heading="E", speed=8,
+                         crew={"sailor": 12}),
+                    friend, ship("hulk", "p2", x=60, y=44, heading="W", speed=0,
+                                 anchored=True), wind="S")
+    to_movement(game)
+    play(game, a.StartMove("harpy", "full"), 6)  # 12"
+    odds = RULESET.odds(state(game), a.Advance(12))
+
+    def blow(ld1, ld2, wound, d1, d2):
+        if wound < 4:
+            return 0
+        return half_up(half_up(d1 + d2)) if ld1 + ld2 <= 8 else half_up(d1 + d2)
+
+    assert odds.expected["SP"] == mean_of(enumerate_faces([D6] * 5, blow))
+    assert odds.summary.startswith("collides with the Friend · damages ")
+    assert odds.summary.endswith("(yours!)")
