@@ -73,6 +73,8 @@ def odds(state: AhoyState, action: object) -> Odds | None:
     match action:
         case a.AssignCrew():
             return fire_fighting_odds(state, action)
+        case a.DeclareRam():
+            return ram_speed_odds(state, action)
         case a.StartMove():
             return pace_odds(state, action)
         case a.Turn():
@@ -197,6 +199,32 @@ def pace_odds(state: AhoyState, action: a.StartMove) -> Odds | None:
         expected["misfire"] = misfire
     outcomes = tuple((f"{n}\"", p) for n, p in sorted(allowance.items()))
     return Odds(summary, tuple(lines), outcomes, expected)
+
+
+def ram_speed_odds(state: AhoyState, action: a.DeclareRam) -> Odds | None:
+    """Ramming: declared now, the ram is made only at 6" or more: the chance of it at each pace
+    she may choose in her movement (her heading and the wind as they are), the best first."""
+    if not state.has_ship(action.ship):
+        return None
+    ship = state.ship(action.ship)
+    braced = update_ship(state, ship.id, ram_target=action.target)
+    need = tables().roll("ram_min_speed")
+    best: tuple[Fraction, str] | None = None
+    lines = [f"Ramming: she rams only at {need}\" or more; braced, her crew may not shoot"]
+    for pace in pace_options(braced, braced.ship(ship.id)):
+        if pace.name in ("halt", "hold", "astern"):
+            continue
+        odds = pace_odds(braced, a.StartMove(ship.id, pace.name))
+        p = odds.expected.get("ram", Fraction(0)) if odds is not None else \
+            (ONE if (pace.allowance or 0) >= need else Fraction(0))
+        lines.append(f"  {pace.label}: {percent(p)}")
+        if best is None or p > best[0]:
+            best = (p, pace.label.split(":")[0])
+    if best is None:
+        return None
+    summary = f"{need}\"+ {percent(best[0])} ({best[1]})"
+    return Odds(summary, tuple(lines), (("fast enough", best[0]), ("called off", ONE - best[0])),
+                {"ram": best[0]})
 
 
 def turn_odds(state: AhoyState) -> Odds | None:

@@ -210,8 +210,9 @@ def describe(state: AhoyState, action: Any) -> str:
             ship = state.ship(action.ship)
             gun = next((g for g in ship.guns if g.id == action.gun), None)
             weapon = tables().gun(gun.weapon) if gun else None
-            what = (f"{gun_place(ship, gun)} {weapon.name.lower()}" if gun and weapon
-                    else action.gun)
+            # "heavy cannon", as her card names it: a row at 80 columns keeps to one line
+            what = (f"{gun_place(ship, gun)} {weapon.name.lower().replace('naval ', '')}"
+                    if gun and weapon else action.gun)
             if weapon is not None and weapon.kind == "swivel":
                 return f"{ship.name}: fire the {what} (dice shot, {weapon.range}\" arc)"
             if action.shot == "grape":

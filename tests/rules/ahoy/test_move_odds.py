@@ -341,3 +341,16 @@ def test_an_advance_into_a_friend_is_a_collision_and_says_she_is_yours():
     assert odds.expected["SP"] == mean_of(enumerate_faces([D6] * 5, blow))
     assert odds.summary.startswith("collides with the Friend · damages ")
     assert odds.summary.endswith("(yours!)")
+
+
+def test_declaring_a_ram_gives_the_chance_she_makes_six_inches_and_warns_when_she_cannot():
+    game = harpy_game(rammer={"ram": True})  # reaching: full speed D6+4, slow the fixed 4"
+    odds = RULESET.odds(state(game), a.DeclareRam("harpy", "enemy"))
+    assert odds.expected["ram"] == enumerate_faces([D6], lambda d: d + 4 >= 6)[True]
+    assert odds.summary == '6"+ 83% (full speed)'
+    assert RULESET.caution(state(game), a.DeclareRam("harpy", "enemy")) == ""
+    # From a standstill she gets under way at half her fixed rate: no ram this turn.
+    still = harpy_game(rammer={"speed": 0})
+    assert RULESET.odds(state(still), a.DeclareRam("harpy", "enemy")).expected["ram"] == 0
+    words = RULESET.caution(state(still), a.DeclareRam("harpy", "enemy"))
+    assert "cannot make the 6\" a ram needs" in words and "may not shoot" in words
