@@ -23,7 +23,7 @@ from ahoy_tui.engine.geometry import UNIT, advance, first_contact, heading_name,
 from ahoy_tui.rules.ahoy.common import half_up, inches, tell
 from ahoy_tui.rules.ahoy.crew import in_control
 from ahoy_tui.rules.ahoy.fire_ships import scorch
-from ahoy_tui.rules.ahoy.hulls import may_meet, ship_hull
+from ahoy_tui.rules.ahoy.hulls import may_meet, parting, ship_hull
 from ahoy_tui.rules.ahoy.model import AhoyState, Move, Pending, Ship, update_ship
 from ahoy_tui.rules.ahoy.swimming import passed_swimmers, pick_up_friends
 from ahoy_tui.rules.ahoy.tables import Power, Rate, tables
@@ -483,7 +483,10 @@ def ahead(state: AhoyState, distance: float) -> tuple[Ship | None, float, float,
             continue
         if not may_meet(ship, direction, distance, other):
             continue
-        t = first_contact(poly, direction, distance, ship_hull(other))
+        other_hull = ship_hull(other)
+        t = first_contact(poly, direction, distance, other_hull)
+        if t is not None and t <= 1e-9 and parting(poly, direction, other_hull):
+            continue  # lying against her, she sails off or slides past: no new contact
         if t is not None and t < contact_at:
             contact_at, contact = t, other
     exit_at = state.table.exit_distance((ship.x, ship.y), direction)
