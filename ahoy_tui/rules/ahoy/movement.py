@@ -659,7 +659,10 @@ def drift(state: AhoyState, dice: Dice, ship_ids: tuple[str, ...], distance: flo
                 continue
             if not may_meet(ship, direction, travel, other):
                 continue
-            t = first_contact(poly, direction, travel, ship_hull(other))
+            other_hull = ship_hull(other)
+            t = first_contact(poly, direction, travel, other_hull)
+            if t is not None and t <= 1e-9 and parting(poly, direction, other_hull):
+                continue  # lying against her, she drifts off or along her
             if t is not None and t < travel:
                 travel, blocker = t, other
     exit_at = min(state.table.exit_distance((state.ship(s).x, state.ship(s).y), direction)

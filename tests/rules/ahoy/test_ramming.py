@@ -489,3 +489,20 @@ def test_a_ship_against_another_that_drives_into_her_collides():
     assert not parting(harpy, (1.0, 0.0), enemy), "on east, into her side"
     assert parting(harpy, (-1.0, 0.0), enemy), "astern, away from her"
     assert parting(enemy, (0.0, -1.0), harpy), "north, along the Harpy's bow"
+
+
+def test_a_ship_lying_against_another_drifts_off_along_her():
+    # Ships Adrift: the wind (toward the south) takes the Harpy along the enemy's side, not
+    # "to rest against" the ship she already touches.
+    from ahoy_tui.engine.dice import Dice, Rng
+    from ahoy_tui.rules.ahoy.movement import ADRIFT, drift
+
+    game = harpy_game()
+    ram_run(game, ram=False)
+    play(game, a.Advance(10))
+    play(game, a.Avoid(False), 3, 4, 5, 2, 2, 3)
+    s = state(game)
+    ships = tuple(attrs.evolve(x, x=x.x + 2e-5) if x.id == "harpy" else x for x in s.ships)
+    s = attrs.evolve(s, ships=ships)
+    after = drift(s, Dice(Rng(0), []), ("harpy",), 3, ADRIFT)
+    assert after.ship("harpy").y == pytest.approx(s.ship("harpy").y + 3)
