@@ -63,17 +63,10 @@ def prompt(state: AhoyState) -> str:
             before = max(0.0, need - move.since_turn)
             after = f", next turn after {math.ceil(before)}\" more" if before > 0 and \
                 move.turns_left > 0 else ""
+            why = _turns_refused(state) if move.turns_left > 0 and before <= 0 else ""
             if left == 0:
-                return f"{head} — the {ship.name} has used her move: turn at the end, or end it."
-            why = ""
-            if move.turns_left > 0 and before <= 0:
-                # Turning: she may turn by the distance, yet no turn is offered: say why
-                from ahoy_tui.rules.ahoy.movement import turn_blocked
-
-                reasons = [b[1] for b in (turn_blocked(state, d) for d in (-1, 1)) if b]
-                if len(reasons) == 2:
-                    why = f"; {reasons[0]}" if reasons[0] == reasons[1] else \
-                        f"; port: {reasons[0]}; starboard: {reasons[1]}"
+                return (f"{head} — the {ship.name} has used her move: turn at the end, or end "
+                        f"it{why}.")
             return (f"{head} — moving the {ship.name} (heading {heading_name(ship.heading)}): "
                     f"{left}\" to go, {turns}{after}{why}.")
         from ahoy_tui.rules.ahoy.legal import start_of_movement
@@ -111,6 +104,18 @@ def along_edge(state: AhoyState, action: a.ReturnToTable) -> str:
         return f"where she left ({_EDGE_NAMES[edge]} edge)"
     way = _PLUS[edge] if action.offset > 0 else _MINUS[_PLUS[edge]]
     return f"{abs(action.offset)}\" {way} of where she left ({_EDGE_NAMES[edge]} edge)"
+
+
+def _turns_refused(state: AhoyState) -> str:
+    """Turning: she may turn by the distance moved, yet a turn is not offered: why (no room,
+    the weather's roll failed...), for the way or ways refused; "" when both are offered."""
+    from ahoy_tui.rules.ahoy.movement import turn_blocked
+
+    refused = [(way, b[1]) for way, d in (("port", -1), ("starboard", 1))
+               if (b := turn_blocked(state, d)) is not None]
+    if len(refused) == 2 and refused[0][1] == refused[1][1]:
+        return f"; {refused[0][1]}"
+    return "".join(f"; {way}: {why}" for way, why in refused)
 
 
 def describe_choice(state: AhoyState, template: Any, field: str,

@@ -238,6 +238,7 @@ def test_no_room_to_turn_into_another_hull():
     act(game, a.Advance(3))
     with pytest.raises(IllegalAction, match="no room to turn: the Consort is in the way"):
         game.play(a.Turn("starboard"))
+    assert "; starboard: no room to turn: the Consort is in the way." in game.prompt()
     act(game, a.Turn("port"))
     assert state(game).ship("sloop").heading == NE
 
