@@ -17,7 +17,7 @@ from test_boarding import boarded
 from test_fire import game_with
 from test_ordnance import turret_game
 from test_ramming import harpy_game, ram_run, rammed_and_entangled
-from test_swimming_and_anchors import SWIMMERS, pickup_game
+from test_swimming_and_anchors import SWIMMERS, afloat, pickup_game, swim_game
 from test_terrain import FAR, ROCKS, medium
 from test_terrain import to_movement as terrain_to_movement
 
@@ -354,3 +354,29 @@ def test_declaring_a_ram_gives_the_chance_she_makes_six_inches_and_warns_when_sh
     assert RULESET.odds(state(still), a.DeclareRam("harpy", "enemy")).expected["ram"] == 0
     words = RULESET.caution(state(still), a.DeclareRam("harpy", "enemy"))
     assert "cannot make the 6\" a ram needs" in words and "may not shoot" in words
+
+
+def test_swimming_aboard_an_enemy_gives_the_fight_to_come():
+    # The Harpy's captain (WS4, A2, two wounds, light armour 6+) swims 1.75" to the hulk and
+    # climbs aboard exhausted; at the end of the turn her two sailors strike first: each
+    # hits on 4+ (WS3 v WS4), wounds on 4+ (S3 v T3), and his save fails on 1-5. Only both
+    # landing take his two wounds: he is lost in round one on both.
+    game = afloat(swim_game(), {"harpy.captain": (30, 36)})
+    to_movement(game, 6)
+    start = state(game)
+    lands = enumerate_faces([D6] * 3, lambda h, w, s: h >= 4 and w >= 4 and s < 6)[True]
+    odds = RULESET.odds(start, a.Swim("harpy.captain", "hulk"))
+    assert odds.expected["lost in round 1"] == lands * lands == Fraction(25, 576)
+    assert any("exhausted" in line for line in odds.breakdown)
+    assert RULESET.odds(start, a.Swim("harpy.captain", "")) is None, "treading water"
+
+    def lost(s):
+        return int(all(c.id != "harpy.captain" for c in s.crew))
+
+    def finish_turn(s):  # to the first round at the end of his side's turn
+        return next((x for x in (a.EndMovement(), a.EndShooting())
+                     if s.active == "p1" and x in RULESET.legal_actions(s)), None)
+
+    seen = played(start, a.Swim("harpy.captain", "hulk"), lost, then=finish_turn, seeds=1200)
+    p = float(lands * lands)
+    assert within_bound(seen, p, p * (1 - p))
