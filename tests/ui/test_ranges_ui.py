@@ -91,12 +91,14 @@ async def test_ahoy_enemy_cards_say_how_far_and_whether_a_gun_bears(tmp_path: Pa
         screen.refresh_all()
         await pilot.pause()
         text = card_text(app, "revenge")
-        assert '" from the Harpy' in text and "no gun of hers bears" in text
+        # from the selected ship (the Harpy), short enough for a card at 80 columns
+        assert '" off · no gun bears' in text
+        assert '" off ·' not in card_text(app, "harpy")  # not on her own
         screen.selected = "revenge"                      # the other way about
         screen.refresh_all()
         await pilot.pause()
-        assert '" from the Revenge' in card_text(app, "harpy")
-        assert "from the" not in card_text(app, "revenge")
+        assert '" off · ' in card_text(app, "harpy")
+        assert '" off ·' not in card_text(app, "revenge")
 
 
 async def test_naval_battle_roster_says_how_far_the_enemy_is(tmp_path: Path) -> None:

@@ -303,6 +303,9 @@ async def test_clicking_a_card_or_a_hull_selects_the_ship(saved: Path) -> None:
         await pilot.pause()
         screen = replay_screen(app)
         assert screen.selected == "harpy"
+        # the cards scroll: the selected card is a few lines tall, the next below it
+        screen.query_one("#card-revenge", ShipCard).scroll_visible(animate=False)
+        await pilot.pause()
         await pilot.click("#card-revenge")
         await pilot.pause()
         assert screen.selected == "revenge"

@@ -31,6 +31,8 @@ def caution(state: AhoyState, action: Any) -> str:
         if action.sailing < least <= max(most, ship.plan.sailing):
             return (f"{action.sailing} to sail the {ship.name} is fewer than her minimum crew "
                     f"of {least}: she will move out of control ({OUT_OF_CONTROL}).")
+    if isinstance(action, a.DeclareRam) and state.has_ship(action.ship):
+        return _too_slow_to_ram(state, action)
     if isinstance(action, a.StrikeColours) and state.has_ship(action.ship):
         ship = state.ship(action.ship)
         return (f"Strike the {ship.name}'s colours? She surrenders: she fights no more, and "
@@ -50,3 +52,17 @@ def _off_the_edge(state: AhoyState, inches: int) -> str:
     return (f"Ahead {inches}\" takes the {ship.name} off the table after {edge_at:.0f}\" "
             f"({OFF_TABLE}): she may come back next turn within {within}\" of where she "
             "left, at half speed, or stay away and leave the battle.")
+
+
+def _too_slow_to_ram(state: AhoyState, action: a.DeclareRam) -> str:
+    """Ramming: a ram declared by a ship that cannot make 6" this turn is called off, and her
+    crew, braced for impact, still may not shoot."""
+    from ahoy_tui.rules.ahoy.move_odds import ram_speed_odds
+
+    odds = ram_speed_odds(state, action)
+    if odds is None or odds.expected["ram"] > 0:
+        return ""
+    ship = state.ship(action.ship)
+    need = tables().roll("ram_min_speed")
+    return (f"The {ship.name} cannot make the {need}\" a ram needs this turn: it will be "
+            f"called off, and her crew, braced for impact, may not shoot (Ramming).")

@@ -68,9 +68,26 @@ def scorch(state: AhoyState, dice: Dice, mover_id: str, x0: float | None = None,
            y0: float | None = None, *, exclude: tuple[str, ...] = ()) -> AhoyState:
     """After ``mover`` has moved (straight, from ``x0, y0``), roll for every ship within 1" of
     her path where either is ablaze: once per pair and direction in her move."""
+    pairs = sparks(state, mover_id, x0, y0, exclude=exclude)
+    if not pairs:
+        return state
+    move = state.move if state.move is not None and state.move.ship == mover_id else None
+    done = set(move.scorched) if move is not None else set()
+    for source, target, markers in pairs:
+        done.add(f"{source}>{target}")
+        state = ignite(state, dice, source, target, markers)
+    if move is not None and state.move is not None:
+        state = replace(state, move=replace(state.move, scorched=tuple(sorted(done))))
+    return state
+
+
+def sparks(state: AhoyState, mover_id: str, x0: float | None = None, y0: float | None = None,
+           *, exclude: tuple[str, ...] = ()) -> list[tuple[str, str, int]]:
+    """The fires ``scorch`` rolls for, in order: (the blazing ship, the ship she may set
+    alight, her markers burning before the check), once per pair and direction in a move."""
     mover = state.ship(mover_id)
     if not mover.on_table or not any(s.fires for s in state.ships if s.on_table):
-        return state
+        return []
     reach = settings()["range"]
     here = ship_hull(mover)
     if x0 is None or y0 is None or (abs(x0 - mover.x) < 1e-9 and abs(y0 - mover.y) < 1e-9):
@@ -85,7 +102,7 @@ def scorch(state: AhoyState, dice: Dice, mover_id: str, x0: float | None = None,
     # Only fires burning before this check spread: a ship just set alight does not at once
     # throw the flames back.
     ablaze = {s.id: s.fires for s in state.ships}
-    before = len(done)
+    out: list[tuple[str, str, int]] = []
     for other in state.ships:
         if other.id == mover_id or other.id in exclude or not other.on_table:
             continue
@@ -101,10 +118,8 @@ def scorch(state: AhoyState, dice: Dice, mover_id: str, x0: float | None = None,
             if pair in done or ablaze[source] <= 0:
                 continue
             done.add(pair)
-            state = ignite(state, dice, source, target, ablaze[source])
-    if move is not None and len(done) > before and state.move is not None:
-        state = replace(state, move=replace(state.move, scorched=tuple(sorted(done))))
-    return state
+            out.append((source, target, ablaze[source]))
+    return out
 
 
 # --- fire ships --------------------------------------------------------------------------------

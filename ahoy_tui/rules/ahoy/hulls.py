@@ -64,3 +64,35 @@ def within(state: AhoyState, a: str, b: str, limit: float) -> bool:
     if bx0 - ax1 > limit or ax0 - bx1 > limit or by0 - ay1 > limit or ay0 - by1 > limit:
         return False
     return distance(pa, pb) <= limit + 1e-6
+
+
+def _depth(a: Polygon, b: Polygon) -> float:
+    """How far two convex hulls overlap: the least overlap of their projections on any edge's
+    normal (negative when they are apart)."""
+    depth = math.inf
+    for poly in (a, b):
+        n = len(poly)
+        for i in range(n):
+            (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+            length = math.hypot(x2 - x1, y2 - y1)
+            if length < 1e-9:
+                continue
+            ax, ay = -(y2 - y1) / length, (x2 - x1) / length
+            pa = [x * ax + y * ay for x, y in a]
+            pb = [x * ax + y * ay for x, y in b]
+            depth = min(depth, min(max(pa) - min(pb), max(pb) - min(pa)))
+    return depth
+
+
+def parting(moving: Polygon, direction: tuple[float, float], other: Polygon) -> bool:
+    """Whether a hull that already lies against another (hard alongside after a collision,
+    touching to a hair) moves along or away from it, not into it: her first step does not
+    press the two hulls together (Collision is a ship moving into another, not one sailing
+    off or sliding past the ship she lies against)."""
+    now = _depth(moving, other)
+    if now > 1e-3:
+        return False  # truly overlapping: not a touch
+    dx, dy = direction
+    step = 0.01
+    after = _depth([(x + dx * step, y + dy * step) for x, y in moving], other)
+    return after <= now + 1e-9

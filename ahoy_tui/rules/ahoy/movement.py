@@ -23,7 +23,7 @@ from ahoy_tui.engine.geometry import UNIT, advance, first_contact, heading_name,
 from ahoy_tui.rules.ahoy.common import half_up, inches, tell
 from ahoy_tui.rules.ahoy.crew import in_control
 from ahoy_tui.rules.ahoy.fire_ships import scorch
-from ahoy_tui.rules.ahoy.hulls import may_meet, ship_hull
+from ahoy_tui.rules.ahoy.hulls import may_meet, parting, ship_hull
 from ahoy_tui.rules.ahoy.model import AhoyState, Move, Pending, Ship, update_ship
 from ahoy_tui.rules.ahoy.swimming import passed_swimmers, pick_up_friends
 from ahoy_tui.rules.ahoy.tables import Power, Rate, tables
@@ -467,6 +467,34 @@ def turn(state: AhoyState, dice: Dice, direction: int) -> AhoyState:
     return replace(state, move=move)
 
 
+def ahead(state: AhoyState, distance: float) -> tuple[Ship | None, float, float,
+                                                     Hazard | None]:
+    """What the moving ship meets going ``distance`` straight on: the first hull and how far
+    off (inf: none), how far off the table's edge is, and the first terrain hazard before
+    either."""
+    move = state.move
+    assert move is not None
+    ship = state.ship(move.ship)
+    direction = UNIT[(ship.heading + move.course) % 8]
+    poly = ship_hull(ship)
+    contact_at, contact = math.inf, None
+    for other in state.ships:
+        if other.id == ship.id or not other.on_table:
+            continue
+        if not may_meet(ship, direction, distance, other):
+            continue
+        other_hull = ship_hull(other)
+        t = first_contact(poly, direction, distance, other_hull)
+        if t is not None and t <= 1e-9 and parting(poly, direction, other_hull):
+            continue  # lying against her, she sails off or slides past: no new contact
+        if t is not None and t < contact_at:
+            contact_at, contact = t, other
+    exit_at = state.table.exit_distance((ship.x, ship.y), direction)
+    hazard = first_hazard(state, ship, direction, min(distance, contact_at, exit_at),
+                          move.passed)
+    return contact, contact_at, exit_at, hazard
+
+
 def advance_ship(state: AhoyState, dice: Dice, distance: float) -> AhoyState:
     """Move the ship straight ahead; stop at another hull or the table edge."""
     from ahoy_tui.rules.ahoy.ramming import meet
@@ -476,20 +504,7 @@ def advance_ship(state: AhoyState, dice: Dice, distance: float) -> AhoyState:
     ship = state.ship(move.ship)
     distance = min(float(distance), move.remaining)
     way = (ship.heading + move.course) % 8
-    direction = UNIT[way]
-    poly = ship_hull(ship)
-    contact_at, contact = math.inf, None
-    for other in state.ships:
-        if other.id == ship.id or not other.on_table:
-            continue
-        if not may_meet(ship, direction, distance, other):
-            continue
-        t = first_contact(poly, direction, distance, ship_hull(other))
-        if t is not None and t < contact_at:
-            contact_at, contact = t, other
-    exit_at = state.table.exit_distance((ship.x, ship.y), direction)
-    hazard = first_hazard(state, ship, direction, min(distance, contact_at, exit_at),
-                          move.passed)
+    contact, contact_at, exit_at, hazard = ahead(state, distance)
     travel = min(distance, contact_at, exit_at, hazard.at if hazard else math.inf)
     x, y = advance(ship.x, ship.y, way, travel)
     state = update_ship(state, ship.id, x=x, y=y)
@@ -644,7 +659,10 @@ def drift(state: AhoyState, dice: Dice, ship_ids: tuple[str, ...], distance: flo
                 continue
             if not may_meet(ship, direction, travel, other):
                 continue
-            t = first_contact(poly, direction, travel, ship_hull(other))
+            other_hull = ship_hull(other)
+            t = first_contact(poly, direction, travel, other_hull)
+            if t is not None and t <= 1e-9 and parting(poly, direction, other_hull):
+                continue  # lying against her, she drifts off or along her
             if t is not None and t < travel:
                 travel, blocker = t, other
     exit_at = min(state.table.exit_distance((state.ship(s).x, state.ship(s).y), direction)

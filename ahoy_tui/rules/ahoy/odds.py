@@ -21,7 +21,7 @@ from fractions import Fraction
 from functools import cache
 
 from ahoy_tui.engine.dice import Dice, Rng, parse_expr
-from ahoy_tui.engine.geometry import contains
+from ahoy_tui.engine.geometry import contains, point_distance
 from ahoy_tui.engine.odds import (
     ONE,
     Dist,
@@ -33,7 +33,7 @@ from ahoy_tui.engine.odds import (
     number,
     percent,
 )
-from ahoy_tui.rules.ahoy.actions import Board, FireGun, FireMissiles
+from ahoy_tui.rules.ahoy.actions import Board, FireGun, FireMissiles, Swim
 from ahoy_tui.rules.ahoy.boarding import board
 from ahoy_tui.rules.ahoy.combat import bs_to_hit, follow_up_needed, save_needed, to_wound_needed
 from ahoy_tui.rules.ahoy.crew import boarders_on, describe_man, gun_crew, own_aboard
@@ -52,6 +52,7 @@ from ahoy_tui.rules.ahoy.shooting import (
     nearest_target,
     on_the_line,
 )
+from ahoy_tui.rules.ahoy.swimming import swim
 from ahoy_tui.rules.ahoy.tables import Ordnance, tables
 from ahoy_tui.rules.ahoy.templates import models_under, swivel_area, under_teardrop
 
@@ -102,7 +103,11 @@ def odds(state: AhoyState, action: object) -> Odds | None:
         return _volley_odds(state, action)
     if isinstance(action, Board):
         return boarding_odds(state, action)
-    return None
+    if isinstance(action, Swim):
+        return swim_odds(state, action)
+    from ahoy_tui.rules.ahoy.move_odds import odds as move_odds
+
+    return move_odds(state, action)  # a pace, a ram, an anchor, boarders called home...
 
 
 def _landing(state: AhoyState, ship: Ship, action: FireGun) -> list[tuple[Fraction, Ship | None,
@@ -241,7 +246,9 @@ def _volley_odds(state: AhoyState, action: FireMissiles) -> Odds | None:
     lines.append("Hits on her crew (each then rolls to wound and to save):")
     lines.extend(f"  {n}: {percent(p)}" for n, p in sorted(spread.items()))
     expect = mean(spread)
-    summary = f"{len(chances)} shots · {number(expect)} hits"
+    mean_hits = number(expect)
+    summary = (f"{len(chances)} shot{'' if len(chances) == 1 else 's'} · {mean_hits} "
+               f"hit{'' if mean_hits == '1' else 's'}")
     outcomes = tuple((f"{n} hit{'' if n == 1 else 's'}", p) for n, p in sorted(spread.items()))
     return Odds(summary, tuple(lines), outcomes, {"hits": expect})
 
@@ -380,7 +387,28 @@ def boarding_odds(state: AhoyState, action: Board) -> Odds | None:
     if target.struck:
         return None  # boarded unopposed: nothing to roll
     after = board(state, Dice(Rng(0), []), action.ship, action.target, action.count)
-    deck = after.ship(action.target)
+    return melee_odds(after, action.target)
+
+
+def swim_odds(state: AhoyState, action: Swim) -> Odds | None:
+    """Swimming: swimmers who reach an enemy ship climb aboard, exhausted, and fight her crew
+    as boarders do (``swimming.climb_aboard``, then the melee at the end of the turn)."""
+    if not action.toward or not state.has_ship(action.toward):
+        return None
+    lead = next((c for c in state.crew if c.id == action.swimmer), None)
+    target = state.ship(action.toward)
+    if lead is None or target.side == lead.side or target.struck:
+        return None
+    if point_distance((lead.x, lead.y), ship_hull(target)) > tables().roll("swim_distance"):
+        return None  # she is not reached this turn: no fight
+    after = swim(state, Dice(Rng(0), []), action.swimmer, action.toward)
+    return melee_odds(after, action.toward)
+
+
+def melee_odds(after: AhoyState, target_id: str) -> Odds | None:
+    """The melee on ``target_id``'s deck as it stands in ``after`` (the boarders across)."""
+    target = after.ship(target_id)
+    deck = target
     boarders, defenders = melee_men(after, deck)
     if not boarders or not defenders:
         return None
@@ -407,7 +435,10 @@ def boarding_odds(state: AhoyState, action: Board) -> Odds | None:
     repelled1 = sum((p for (b, _d), p in first if not b), Fraction(0))
     slain1 = sum((p * (theirs - len(d)) for (_b, d), p in first), Fraction(0))
     lost1 = sum((p * (ours - len(b)) for (b, _d), p in first), Fraction(0))
-    lines.append(f"The first round (boarders charging, striking first): {number(slain1, 2)} of "
+    how = ("boarders charging, striking first" if any(m.charging for m in boarders)
+           else "swimmers exhausted: 6s to hit, striking last"
+           if any(m.exhausted for m in boarders) else "by Initiative")
+    lines.append(f"The first round ({how}): {number(slain1, 2)} of "
                  f"hers slain, {number(lost1, 2)} of yours")
     if taken1:
         lines.append(f"  she is taken in it: {percent(taken1)}")

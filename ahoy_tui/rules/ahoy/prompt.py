@@ -63,10 +63,12 @@ def prompt(state: AhoyState) -> str:
             before = max(0.0, need - move.since_turn)
             after = f", next turn after {math.ceil(before)}\" more" if before > 0 and \
                 move.turns_left > 0 else ""
+            why = _turns_refused(state) if move.turns_left > 0 and before <= 0 else ""
             if left == 0:
-                return f"{head} — the {ship.name} has used her move: turn at the end, or end it."
+                return (f"{head} — the {ship.name} has used her move: turn at the end, or end "
+                        f"it{why}.")
             return (f"{head} — moving the {ship.name} (heading {heading_name(ship.heading)}): "
-                    f"{left}\" to go, {turns}{after}.")
+                    f"{left}\" to go, {turns}{after}{why}.")
         from ahoy_tui.rules.ahoy.legal import start_of_movement
         from ahoy_tui.rules.ahoy.movement import needs_move
 
@@ -104,6 +106,18 @@ def along_edge(state: AhoyState, action: a.ReturnToTable) -> str:
     return f"{abs(action.offset)}\" {way} of where she left ({_EDGE_NAMES[edge]} edge)"
 
 
+def _turns_refused(state: AhoyState) -> str:
+    """Turning: she may turn by the distance moved, yet a turn is not offered: why (no room,
+    the weather's roll failed...), for the way or ways refused; "" when both are offered."""
+    from ahoy_tui.rules.ahoy.movement import turn_blocked
+
+    refused = [(way, b[1]) for way, d in (("port", -1), ("starboard", 1))
+               if (b := turn_blocked(state, d)) is not None]
+    if len(refused) == 2 and refused[0][1] == refused[1][1]:
+        return f"; {refused[0][1]}"
+    return "".join(f"; {way}: {why}" for way, why in refused)
+
+
 def describe_choice(state: AhoyState, template: Any, field: str,
                     values: tuple[int, ...]) -> str:
     """One row for actions differing only in ``field``: returning to the table is a point
@@ -115,6 +129,14 @@ def describe_choice(state: AhoyState, template: Any, field: str,
         return (f"{ship.name}: return heading {heading_name(template.heading)}, up to {reach}\" "
                 f"{_MINUS[_PLUS[edge]]} or {_PLUS[edge]} of where she left ({_EDGE_NAMES[edge]}"
                 " edge)")
+    if isinstance(template, a.AssignCrew) and field == "fires":
+        # Fire Aboard Ships: the hands at the fires are the number picked; the row says so
+        # (the lowest value's words, with none at the fires, would not)
+        # short enough for a row at 80 columns (the lowest value's words are longer)
+        guns = f"guns: {template.guns_first} first" if template.guns_first \
+            else "the rest to the guns"
+        return (f"{state.ship(template.ship).name}: {template.sailing} sailing, "
+                f"{min(values)}-{max(values)} at the fires, {guns}")
     return ""
 
 
@@ -193,8 +215,9 @@ def describe(state: AhoyState, action: Any) -> str:
             ship = state.ship(action.ship)
             gun = next((g for g in ship.guns if g.id == action.gun), None)
             weapon = tables().gun(gun.weapon) if gun else None
-            what = (f"{gun_place(ship, gun)} {weapon.name.lower()}" if gun and weapon
-                    else action.gun)
+            # "heavy cannon", as her card names it: a row at 80 columns keeps to one line
+            what = (f"{gun_place(ship, gun)} {weapon.name.lower().replace('naval ', '')}"
+                    if gun and weapon else action.gun)
             if weapon is not None and weapon.kind == "swivel":
                 return f"{ship.name}: fire the {what} (dice shot, {weapon.range}\" arc)"
             if action.shot == "grape":

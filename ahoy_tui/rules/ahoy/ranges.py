@@ -20,7 +20,7 @@ def bearings(state: AhoyState, ship_id: str) -> dict[str, str]:
     if not ship.on_table:
         return {}
     point_blank = float(tables().roll("point_blank"))
-    lines: dict[str, list[str]] = {}
+    bands: dict[str, dict[str, list[str]]] = {}  # enemy → band → the guns' places
     for gun in ship.guns:
         if gun.state in (GunState.DESTROYED, GunState.HEAVED):
             continue
@@ -34,14 +34,22 @@ def bearings(state: AhoyState, ship_id: str) -> dict[str, str]:
         if inches > weapon.range:
             continue
         band = "point blank" if inches <= point_blank else "in range"
-        lines.setdefault(other.id, []).append(f"{gun_place(ship, gun)} gun {band}")
+        bands.setdefault(other.id, {}).setdefault(band, []).append(_short(gun_place(ship, gun)))
     out: dict[str, str] = {}
     hull = ship_hull(ship)
     for other in state.ships:
         if other.side == ship.side or not other.on_table:
             continue
         gap = distance(hull, ship_hull(other))
-        guns = lines.get(other.id)
-        out[other.id] = (f"{gap:.1f}\" from the {ship.name} · "
-                         + (", ".join(guns) if guns else "no gun of hers bears"))
+        found = bands.get(other.id, {})
+        guns = "; ".join(f"{', '.join(places)} {band}" for band, places in found.items())
+        # short, to fit under a card at 80 columns (the selected ship's name is on her card)
+        out[other.id] = f"{gap:.1f}\" off · " + (guns or "no gun bears")
     return out
+
+
+def _short(place: str) -> str:
+    """A gun's place as her card writes it: ``S fore``, ``P aft``, ``bow``."""
+    words = place.replace("amidships", "mid").split(" ", 1)
+    side = {"port": "P", "starboard": "S"}.get(words[0])
+    return place if side is None else " ".join([side, *words[1:]])

@@ -501,8 +501,11 @@ def _name(state: AhoyState, ship_id: str | None) -> str:
 
 
 def wind_words(state: AhoyState) -> str:
-    return (f"wind toward the {heading_name(state.wind)} (from the "
-            f"{heading_name(wind_source(state.wind))})")
+    """The header's wind: the way it blows, as on the map (``wind ← west``), then where it
+    comes from in brackets (the header drops the bracket first at 80 columns)."""
+    arrows = "↑↗→↘↓↙←↖"  # the way the wind blows, as the sea map draws it
+    return (f"wind {arrows[state.wind % 8]} {heading_name(state.wind)} (blowing from "
+            f"the {heading_name(wind_source(state.wind))})")
 
 
 def ship_at(state: AhoyState, x: float, y: float) -> str | None:

@@ -17,7 +17,24 @@ from textual.message import Message
 from textual.widgets import Static
 
 _STATUS_STYLE = {"ready": "green", "fired": "dim", "malfunction": "yellow",
-                 "destroyed": "red strike", "unmanned": "dim italic"}
+                 "destroyed": "red strike", "unmanned": "dim italic",
+                 "going overboard": "yellow"}
+# a gun that cannot fire this turn whoever mans it shows no crew (a card line keeps to 35 cells)
+_CREW_MOOT = frozenset({"destroyed", "going overboard", "malfunction"})
+_STATUS_WORDS = {"going overboard": "overboard"}
+
+
+def _place(mount: str) -> str:
+    """A gun's place as record sheets write it: ``P fore``, ``S aft``, ``bow``, ``S 1/4``."""
+    words = mount.replace("amidships", "mid").split(" ")
+    side = {"port": "P", "starboard": "S"}.get(words[0])
+    if side is None:
+        return mount
+    rest = " ".join(words[1:])
+    if " of " in rest:  # "1 of 4 from the bow"
+        number, _of, count = rest.split(" ")[:3]
+        rest = f"{number}/{count}"
+    return f"{side} {rest}".strip()
 
 
 def sp_track(sp: int, sp_max: int) -> Text:
@@ -49,9 +66,10 @@ def render_card(card: object, *, expanded: bool, selected: bool) -> Text:
     text.append("  SP ")
     text.append_text(sp_track(card.sp, card.sp_max))
     text.append(f" {card.sp}/{card.sp_max}")
-    if card.fires:
-        text.append(f" fire {'*' * min(card.fires, 9)}", style="bold yellow")
     text.append("\n")
+    if card.fires:  # on a line of its own: a Large ship's track fills the card's 35 cells
+        text.append(f"  fire {'*' * min(card.fires, 9)}", style="bold yellow")
+        text.append(f" {card.fires} marker{'s' if card.fires > 1 else ''}\n", style="yellow")
     text.append(f"  {card.size} {card.propulsion} · {card.speed}\" · {card.point_of_sail}\n",
                 style="dim" if not expanded else "")
     if card.flags:
@@ -62,26 +80,33 @@ def render_card(card: object, *, expanded: bool, selected: bool) -> Text:
     counts = dict(card.crew)
     sailing = counts.get("sailing", 0)
     crew_style = "green" if sailing >= card.min_crew else "bold red"
+    # at 80 columns a card has 35 cells: the sailing hands against the minimum on a line of
+    # their own, the rest of the crew by task on the next, who is free to be told off after
     text.append("  crew ")
     text.append(f"{sailing} sailing (min {card.min_crew})", style=crew_style)
     words = {"guns": "at guns", "fires": "fighting fires", "free": "free"}
-    for word, count in card.crew:
-        if word in ("sailing", "free") or not count:
-            continue
-        text.append(f" · {count} {words.get(word, word)}")
+    tasks = [f"{count} {words.get(word, word)}" for word, count in card.crew
+             if word not in ("sailing", "free") and count]
+    if tasks:
+        text.append("\n  " + " · ".join(tasks))
     free = counts.get("free", 0)
-    if free:  # on a line of its own: who is free to be told off
+    if free:
         kinds = [name.lower() if n == 1 else f"{n} {name.lower()}s"
                  for name, n in getattr(card, "free", ())]
         text.append(f"\n  {free} free" + (": " + ", ".join(kinds) if kinds else ""))
     text.append("\n")
-    for gun in card.guns:
-        weapon = gun.weapon.lower().replace("naval ", "")
-        place = gun.mount.replace("starboard", "stbd").replace("amidships", "mid")
-        text.append(f"  {place:<10} {weapon:<13}{gun.crew}/{gun.needs} ")
-        text.append(gun.status, style=_STATUS_STYLE.get(gun.status, ""))
+    rows = [(_place(gun.mount), gun.weapon.lower().replace("naval ", ""), gun)
+            for gun in card.guns]
+    place_width = max((len(place) for place, _w, _g in rows), default=0)
+    weapon_width = max((len(weapon) for _p, weapon, _g in rows), default=0)
+    for place, weapon, gun in rows:
+        text.append(f"  {place:<{place_width}} {weapon:<{weapon_width}} ")
+        if gun.status not in _CREW_MOOT:
+            text.append(f"{gun.crew}/{gun.needs} ")
+        text.append(_STATUS_WORDS.get(gun.status, gun.status),
+                    style=_STATUS_STYLE.get(gun.status, ""))
         if getattr(gun, "facing", ""):
-            text.append(f" facing {gun.facing}")
+            text.append(f"\n  {'':<{place_width}} facing {gun.facing}")
         text.append("\n")
     return text
 

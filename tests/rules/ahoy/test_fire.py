@@ -212,3 +212,18 @@ def test_no_kaboom_without_gunpowder_weapons():
     events = to_movement(game, *[STILL] * 6, *[CALM] * 6)
     assert not [r for r in rolls(events) if r.rule == "Kaboom!"]
     assert state(game).ship("powder").fires == 6
+
+
+def test_the_row_that_tells_off_fire_fighters_says_how_many_may_go():
+    # The screen folds the crew plans differing only in the hands at the fires into one row
+    # with a picker: its words name the fires and the span, not only the plan with none at
+    # them (whose words the screen would use).
+    from ahoy_tui.rules.ahoy import RULESET
+
+    game = game_with(2)
+    plans = [x for x in game.legal_actions() if isinstance(x, a.AssignCrew)
+             and x.sailing == 5 and x.guns_first == ""]
+    values = tuple(sorted(x.fires for x in plans))
+    assert values == (0, 1, 2, 3, 4, 5), "the five hands not sailing her"
+    words = RULESET.describe_choice(state(game), plans[0], "fires", values)
+    assert words == "Blaze: 5 sailing, 0-5 at the fires, the rest to the guns"

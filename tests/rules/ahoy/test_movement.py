@@ -238,9 +238,23 @@ def test_no_room_to_turn_into_another_hull():
     act(game, a.Advance(3))
     with pytest.raises(IllegalAction, match="no room to turn: the Consort is in the way"):
         game.play(a.Turn("starboard"))
+    assert "; starboard: no room to turn: the Consort is in the way." in game.prompt()
     act(game, a.Turn("port"))
     assert state(game).ship("sloop").heading == NE
 
+
+
+def test_when_neither_turn_has_room_the_prompt_says_why_no_turn_is_offered():
+    # The Friend lies off her port bow: turning about her centre either way swings a hull
+    # into hers (the bow to port, the stern to port as she turns to starboard).
+    game = new_game(ship("sloop", "p1", x=20, y=20, heading="E"),
+                    ship("friend", "p1", x=30, y=16.5, heading="E", anchored=True, speed=0),
+                    hulk(), wind="S")
+    to_movement(game)
+    act(game, a.StartMove("sloop", "full"), 1)
+    act(game, a.Advance(3))
+    assert not any(isinstance(x, a.Turn) for x in game.legal_actions())
+    assert game.prompt().endswith("2 turns left; no room to turn: the Friend is in the way.")
 
 # --- In Irons -------------------------------------------------------------------------------------
 

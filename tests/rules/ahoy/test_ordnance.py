@@ -488,9 +488,9 @@ def test_the_shot_is_named_in_the_choice():
     game = shooting(frigate(), prize(x=26))
     s = state(game)
     assert describe(s, a.FireGun("frigate", "g1", 0, "grape")) == \
-        "Frigate: fire the starboard naval cannon with grapeshot (template)"
+        "Frigate: fire the starboard cannon with grapeshot (template)"
     assert describe(s, a.FireGun("frigate", "g1", 0, "chain")) == \
-        "Frigate: fire the starboard naval cannon with chainshot at point blank"
+        "Frigate: fire the starboard cannon with chainshot at point blank"
     assert describe(s, a.TrainTurret("frigate", "g1", "prize")) == \
         "Frigate: train the turret g1 on the Prize"
 

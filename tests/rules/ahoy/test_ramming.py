@@ -6,10 +6,11 @@ from the seeded generator. Wind blows toward the south: a ship heading east is r
 
 from __future__ import annotations
 
+import attrs
 import pytest
-from kit import happened, new_game, play, rolls, ship, state, to_movement
+from kit import happened, new_game, pass_turn, play, rolls, ship, state, to_movement
 
-from ahoy_tui.engine import IllegalAction
+from ahoy_tui.engine import Game, IllegalAction
 from ahoy_tui.rules.ahoy import actions as a
 from ahoy_tui.rules.ahoy.model import Phase
 from ahoy_tui.rules.ahoy.shooting import ship_may_shoot
@@ -448,3 +449,60 @@ def test_a_ship_out_of_control_cannot_avoid_a_collision():
     s = state(game)
     assert s.ship("enemy").sp == 16 - 1 and s.ship("harpy").sp == 20
     assert s.ship("enemy").speed == 5 and s.locks == ()
+
+
+def test_a_ship_lying_against_another_after_a_collision_may_sail_off_along_her():
+    # The Harpy's collision leaves her bow hard against the enemy's side (the hulls touch
+    # to a hair). In her own turn the enemy sails on north, sliding past the Harpy's bow:
+    # no new collision. Driving back into the ship she lies against would be one.
+    game = harpy_game()
+    ram_run(game, ram=False)
+    play(game, a.Advance(10))
+    play(game, a.Avoid(False), 3, 4, 5, 2, 2, 3)  # as above: the enemy keeps 3" of speed
+    pass_turn(game)
+    assert state(game).active == "p2"
+    game.play(a.EndOrders())
+    # Where she stopped, rounded to the table's 4 decimals, the hulls may overlap by a hair
+    # (1e-5", as a diagonal collision in play left them): press the Harpy that far in.
+    s = state(game)
+    ships = tuple(attrs.evolve(x, x=x.x + 2e-5) if x.id == "harpy" else x for x in s.ships)
+    game = Game(game.ruleset, game.scenario, game.seed, game.options,
+                attrs.evolve(s, ships=ships), ())
+    pace = next(x for x in game.legal_actions()
+                if isinstance(x, a.StartMove) and x.ship == "enemy" and x.pace != "halt")
+    game.play(pace)
+    y = state(game).ship("enemy").y
+    events = game.play(a.Advance(1))
+    assert not happened(events, "collision")
+    assert state(game).ship("enemy").y == pytest.approx(y - 1)
+
+
+def test_a_ship_against_another_that_drives_into_her_collides():
+    from ahoy_tui.rules.ahoy.hulls import parting, ship_hull
+
+    game = harpy_game()
+    ram_run(game, ram=False)
+    play(game, a.Advance(10))
+    play(game, a.Avoid(False), 3, 4, 5, 2, 2, 3)
+    s = state(game)
+    harpy, enemy = ship_hull(s.ship("harpy")), ship_hull(s.ship("enemy"))
+    assert not parting(harpy, (1.0, 0.0), enemy), "on east, into her side"
+    assert parting(harpy, (-1.0, 0.0), enemy), "astern, away from her"
+    assert parting(enemy, (0.0, -1.0), harpy), "north, along the Harpy's bow"
+
+
+def test_a_ship_lying_against_another_drifts_off_along_her():
+    # Ships Adrift: the wind (toward the south) takes the Harpy along the enemy's side, not
+    # "to rest against" the ship she already touches.
+    from ahoy_tui.engine.dice import Dice, Rng
+    from ahoy_tui.rules.ahoy.movement import ADRIFT, drift
+
+    game = harpy_game()
+    ram_run(game, ram=False)
+    play(game, a.Advance(10))
+    play(game, a.Avoid(False), 3, 4, 5, 2, 2, 3)
+    s = state(game)
+    ships = tuple(attrs.evolve(x, x=x.x + 2e-5) if x.id == "harpy" else x for x in s.ships)
+    s = attrs.evolve(s, ships=ships)
+    after = drift(s, Dice(Rng(0), []), ("harpy",), 3, ADRIFT)
+    assert after.ship("harpy").y == pytest.approx(s.ship("harpy").y + 3)
