@@ -625,3 +625,33 @@ async def test_a_note_from_the_host_of_a_captains_orders_waits_for_the_reveal(
         told = [i for i, text in enumerate(logged) if "SECRET-REASON" in text]
         revealed = next(i for i, text in enumerate(logged) if "revealed" in text.lower())
         assert len(told) == 1 and told[0] > revealed
+
+
+async def test_orders_typed_that_ram_show_the_ram_s_odds_under_the_line(tmp_path: Path) -> None:
+    """At 80x24 the odds of the ram the orders being typed would make (issue 35): each row of
+    the ramming table that can come up, in one line under the move line; the quick choice that
+    rams shows them under the list; ``b`` the whole account, foreseen as it says."""
+    app = AhoyApp(session=session(tmp_path, "salamis"))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        # Themis (Th) turning hard to starboard at cruising speed runs into her own Aegina
+        await pilot.press("w", *"c 9r 6s")
+        await pilot.pause()
+        line = "Odds ram Ae (yours!) -1: loads 3 3%, 2 11%, 1 50%, 0 36%  b: breakdown"
+        assert line in screen_text(app)
+        await pilot.press(*"; seal")     # a seal after it: still the orders' odds
+        await pilot.pause()
+        assert line in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Odds ram" not in screen_text(app)
+        rows = [action for _, action in app.screen.choices()]
+        at = rows.index(WriteOrders("p1", "p1-1", "cruising", "RRRRRRRRRSSSSSS"))
+        app.screen.query_one("#choices").highlighted = at
+        await pilot.pause()
+        assert line in screen_text(app)
+        await pilot.press("b")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "foreseen as if every other galley holds her course" in text
+        assert "6-7: one load (50%)" in text

@@ -35,6 +35,7 @@ from ahoy_tui.ui.screens.hand_over import HandOverScreen
 from ahoy_tui.ui.screens.reveal import RevealScreen
 from ahoy_tui.ui.widgets.choices import ChoiceList, PhasePrompt, ValuePicker
 from ahoy_tui.ui.widgets.log_sheets import LogSheets
+from ahoy_tui.ui.widgets.odds_line import OddsLine, odds_of, side_view
 from ahoy_tui.ui.widgets.record_cards import ShipCards
 from ahoy_tui.ui.widgets.sea_map import SeaMap
 
@@ -124,6 +125,11 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
     """Write each galley's orders on the move line, seal them, watch them rowed."""
 
     CSS_PATH = ["battle.tcss", "../widgets/guide_panel.tcss", "../widgets/log_sheets.tcss"]
+    # the odds of the orders being typed take a row of the move line's, as of the choices'
+    DEFAULT_CSS = """
+    RammingSpeedScreen.-odds #moveline { height: 4; }
+    RammingSpeedScreen.-tall.-odds #moveline { height: 6; }
+    """
     # the general screen's keys, with the orders' key first in the footer
     BINDINGS = [
         *Screen.BINDINGS,
@@ -157,6 +163,7 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         # once, kept back until the phase is over (the reveal, the volley): (step, (turn, phase),
         # note)
         self.held: list[tuple[int, tuple[Any, str], Happened]] = []
+        self._line_read: tuple[list[Any], Any] = ([], None)  # the move line as last read
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -334,6 +341,10 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         super().play(actions[0], confirmed=True)
 
     def _read_line(self, text: str) -> tuple[list[Any], Any]:
+        self._line_read = self._read_line_now(text)
+        return self._line_read
+
+    def _read_line_now(self, text: str) -> tuple[list[Any], Any]:
         sim = self._writing_state()
         if sim is None:
             return super()._read_line(text)
@@ -344,6 +355,52 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         except ValueError as exc:
             return [], str(exc)
         return actions, look_ahead(sim, sim.to_act or "", actions)
+
+    # --- the odds: of the orders typed, and while writing ahead -----------------------------
+    def _line_order(self) -> tuple[Any, Any] | None:
+        """The last orders on the move line being typed that the rules take, and the side's
+        view as they would be written (the line's earlier orders in it): their odds are shown
+        under the line (a ram they would make, foreseen)."""
+        if not self.query_one("#moveline", Input).display:
+            return None
+        actions, look = self._line_read
+        states = getattr(look, "states", None)
+        if not states:
+            return None
+        played = actions[:look.played]
+        last = next((i for i in range(len(played) - 1, -1, -1)
+                     if getattr(played[i], "kind", "") == "write_orders"), None)
+        return None if last is None else (played[last], states[last])
+
+    def odds_view(self) -> Any:
+        line = self._line_order()
+        if line is not None:
+            return line[1]
+        sim = self._writing_state()
+        if sim is not None:
+            return side_view(self.session.ruleset, sim, sim.to_act, online=True)
+        return super().odds_view()
+
+    def _odds_target(self) -> tuple[Any, str]:
+        line = self._line_order()
+        if line is not None:
+            return line[0], ""
+        if self.query_one("#moveline", Input).display:
+            return None, ""
+        return super()._odds_target()
+
+    def show_odds(self) -> None:
+        """As on every battle screen; and while our orders are written ahead online (not yet
+        our turn at the table), of the orders we write."""
+        if self._writing_state() is None:
+            super().show_odds()
+            return
+        odds, label = None, ""
+        if self.app_shows_odds() and not self.session.over:
+            action, label = self._odds_target()
+            odds = odds_of(self.session.ruleset, self.odds_view(), action)
+        self.query_one(OddsLine).show(odds, label)
+        self.set_class(odds is not None, "-odds")
 
     # --- a click chooses a galley; the arrows stay the choices' -------------------------------
     @on(SeaMap.Clicked)
@@ -440,6 +497,7 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         if self.line_warning:
             tape = self.query_one("#tape", Static)
             tape.update(f"{tape.content}\n[b yellow]⚠ {self.line_warning}[/]")
+        self.show_odds()
 
     def close_move_line(self) -> None:
         self.preview_action = None
