@@ -202,3 +202,17 @@ def test_orders_with_no_contact_in_sight_are_the_normal_captains(monkeypatch):
 
     monkeypatch.setattr(playout, "row_out", never)
     assert playout.weigh_orders(far, far.ship("a"), plans, 1) is plans[0]
+
+
+def test_a_course_that_meets_nobody_says_whether_it_closes_waits_or_draws_off():
+    # the reason line read "Thalia lies hove-to to close on Victoria": staying put closes on
+    # nobody
+    from ahoy_tui.ai.ramming_speed.normal import station_words
+
+    a = galley("a", "p1", x=20.0, y=30.0, heading=0.0)
+    b = galley("b", "p2", x=20.0, y=18.0, heading=90.0)
+    state = battle(a, b, men=crew("a", ("sailor", "stern")) + crew("b", ("sailor", "stern")),
+                   phase=Phase.ORDERS)
+    assert station_words(state, a, (20.0, 30.0, 0.0)) == "waiting for B (12\" off)"
+    assert station_words(state, a, (20.0, 24.0, 0.0)) == "to close on B (6\" off)"
+    assert station_words(state, a, (20.0, 36.0, 0.0)) == "drawing off from B (18\" off)"

@@ -77,7 +77,7 @@ def describe(state: RSState, action: Any) -> str:
         case Board():
             return board_words(state, action)
         case PutForward():
-            return "put forward " + _men(state, action.men)
+            return "put forward " + men_in_short(state, action.men)
         case MatchUp():
             return "; ".join(f"{_men(state, a)} against {_men(state, b)}"
                              for a, b in action.fights)
@@ -119,6 +119,40 @@ def _men(state: RSState, ids: tuple[str, ...]) -> str:
         except KeyError:
             out.append("a man")
     return " and ".join(out)
+
+
+PLURAL = {"artilleryman": "artillerymen"}
+
+
+def men_in_short(state: RSState, ids: tuple[str, ...]) -> str:
+    """Men by their galleys, each galley named once and her men of a rank together, so three
+    put forward fit a choice's row at 80 columns: "Nike's marines 2 and 3, captain"."""
+    from ahoy_tui.rules.ramming_speed.melee import man_name
+
+    galleys: dict[str, dict[str, list[str]]] = {}
+    for i in ids:
+        try:
+            man = state.man(i)
+            name = state.ship(man.ship).name
+        except KeyError:
+            galleys.setdefault("", {}).setdefault("a man", [])
+            continue
+        number = man_name(state, man)[len(f"{name}'s {man.rank}"):].strip()
+        galleys.setdefault(name, {}).setdefault(man.rank, []).append(number)
+    out = []
+    for name, ranks in galleys.items():
+        parts = []
+        for rank, numbers in ranks.items():
+            shown = [n for n in numbers if n]
+            if len(numbers) == 1:
+                parts.append(f"{rank} {shown[0]}" if shown else rank)
+            else:
+                many = PLURAL.get(rank, f"{rank}s")
+                listed = ", ".join(shown[:-1]) + f" and {shown[-1]}" if len(shown) == len(
+                    numbers) else str(len(numbers))
+                parts.append(f"{many} {listed}")
+        out.append((f"{name}'s " if name else "") + ", ".join(parts))
+    return "; ".join(out)
 
 
 def board_words(state: RSState, action: Board) -> str:

@@ -654,8 +654,11 @@ def log_sheet(state: RSState, ship: Galley, label: str) -> LogSheet:
     if ship.afloat and not state.over:
         allowed = tuple((b.words, helm.full_distance(state, ship, b))
                         for b in helm.bands_allowed(state, ship))
-    crew = state.crew_of(ship.id)
+    crew = state.own_crew(ship.id)
     away = _men_words(m for m in crew if m.aboard != ship.id)
+    picked = sum(1 for m in state.crew_of(ship.id) if m.rescued)
+    if picked:   # not of her muster: "men 10/10" stays within her whole (12.1-12.2)
+        flags.append(f"{picked} picked up from the water")
     return LogSheet(
         ship.id, ship.name, label, ship.side, state.side_name(ship.side),
         kind.name if kind is not None else ship.kind.capitalize(), WHERE[ship.status],
