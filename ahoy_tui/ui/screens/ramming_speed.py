@@ -125,11 +125,6 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
     """Write each galley's orders on the move line, seal them, watch them rowed."""
 
     CSS_PATH = ["battle.tcss", "../widgets/guide_panel.tcss", "../widgets/log_sheets.tcss"]
-    # the odds of the orders being typed take a row of the move line's, as of the choices'
-    DEFAULT_CSS = """
-    RammingSpeedScreen.-odds #moveline { height: 4; }
-    RammingSpeedScreen.-tall.-odds #moveline { height: 6; }
-    """
     # the general screen's keys, with the orders' key first in the footer
     BINDINGS = [
         *Screen.BINDINGS,
@@ -169,8 +164,12 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         super().on_mount()
         self.query_one(SeaMap).fit = True  # both fleets in view (zoom in with +)
         help_words = getattr(self.session.ruleset, "move_line_help", "")
-        self.query_one("#moveline", Input).placeholder = (
-            f"orders: {help_words} (Enter writes them, Esc backs out)")
+        line = self.query_one("#moveline", Input)
+        line.placeholder = f"orders: {help_words} (Enter writes them, Esc backs out)"
+        # one line: the course read back above it (the tape) and the odds of the orders under
+        # it take the rows the choices had, and the map the rest (at 80x24 six galleys' orders
+        # left the map six rows under a move line five rows high, four of them empty)
+        line.styles.height = 1
         self.shown_side = self._viewer()
 
     def action_legend(self) -> None:
