@@ -655,3 +655,21 @@ async def test_orders_typed_that_ram_show_the_ram_s_odds_under_the_line(tmp_path
         text = screen_text(app)
         assert "foreseen as if every other galley holds her course" in text
         assert "6-7: one load (50%)" in text
+
+
+def test_the_revealed_orders_stand_in_one_column_whatever_the_names() -> None:
+    # played at 80x24, Salamis: "Ha Halicarnassus cruise 2L 13S" stood out of the column
+    from types import SimpleNamespace
+
+    from ahoy_tui.ui.screens.ramming_speed import revealed_text
+
+    def sheet(label: str, name: str, side: str) -> SimpleNamespace:
+        rowed = SimpleNamespace(when="rowed", words="cruise 2L 13S, circle B")
+        return SimpleNamespace(label=label, name=name, side=side, side_name=side.title(),
+                               orders=(rowed,))
+
+    text = revealed_text((sheet("Th", "Themis", "p1"), sheet("Ha", "Halicarnassus", "p2"),
+                          sheet("Cy", "Cyprus", "p2"))).plain
+    rows = [line for line in text.splitlines() if line.startswith("  ")]
+    assert len(rows) == 3
+    assert len({row.index("cruise") for row in rows}) == 1, text

@@ -52,6 +52,8 @@ def revealed_text(sheets: tuple[Any, ...]) -> Text:
     """Each galley's orders as rowed (the log sheets' ``rowed`` line), fleet by fleet."""
     text = Text()
     side = ""
+    # the orders in one column, however long a name ("Halicarnassus" pushed hers out)
+    width = max((len(sheet.name) for sheet in sheets), default=11) + 1
     for sheet in sheets:
         rowed = [line.words for line in sheet.orders if line.when == "rowed"]
         if not rowed:
@@ -59,7 +61,7 @@ def revealed_text(sheets: tuple[Any, ...]) -> Text:
         if sheet.side != side:
             side = sheet.side
             text.append(f"{sheet.side_name}\n", style=f"bold {SIDE_COLOURS.get(side, '')}")
-        text.append(f"  {sheet.label:<3}{sheet.name:<12} ", style="bold")
+        text.append(f"  {sheet.label:<3}{sheet.name:<{width}}", style="bold")
         text.append(f"{rowed[0]}\n")
     return text
 

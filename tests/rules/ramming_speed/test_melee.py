@@ -552,6 +552,11 @@ def test_friends_may_grapple_a_friend_and_so_hold_her_up():
     choices = list(phase_choices(state, Phase.GRAPPLE, "p1"))
     assert any(getattr(ch, "template", None) == ThrowLines("p1", "c", "a", 2) for ch in choices)
     assert not any(isinstance(ch, DropCorvus) for ch in choices)   # a corvus is for boarding
+    # a sound, with sound friends either side: no lines offered between them (11.0: they are
+    # to hold up a sinking ship), so the grappling phase does not stop for them
+    sound = state.with_ship(replace(a, holed=False, loads=0))
+    assert not any(getattr(ch, "template", None) is not None
+                   for ch in phase_choices(sound, Phase.GRAPPLE, "p1"))
     with forced(4, 4, 4, 4):
         state, _ = play(state, ThrowLines("p1", "c", "a", 2), ThrowLines("p1", "d", "a", 2))
     state = state.with_ship(replace(state.ship("a"), loads=6))
