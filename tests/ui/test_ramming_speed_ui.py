@@ -492,6 +492,28 @@ async def test_the_move_is_seen_by_sixths_after_the_reveal(tmp_path: Path) -> No
         assert screen.sixth is None and screen.session.state is state  # nothing played
 
 
+async def test_the_sixths_line_goes_when_the_battle_moves_on(tmp_path: Path) -> None:
+    # played at 80x24: "8.0 Phased moves: before the move" stayed under the map into the next
+    # turn's orders once the phases after the reveal were played
+    app = AhoyApp(session=session(tmp_path))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("w", *"c 15s", "enter", "1", "y")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.press("w", *"Ni: c 15s", "enter", "1", "y")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert screen.sixth == 0 and "Phased moves" in screen_text(app)
+        step = screen.session.step
+        screen.play(screen.session.legal_actions()[0])
+        await pilot.pause()
+        assert screen.session.step > step
+        assert screen.sixth is None and "Phased moves" not in screen_text(app)
+
+
 class Scripted:
     """A computer captain who writes set orders with reasons that name his targets."""
 

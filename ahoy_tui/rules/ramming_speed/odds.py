@@ -367,15 +367,20 @@ def _mast_load(ship: Galley) -> int:
     return 1 if ship.sail in (Sail.UP, Sail.LOWERING) else 0
 
 
-def _ram_head(state: RSState, contact: Contact) -> str:
+def _ram_head(state: RSState, contact: Contact, rammer: bool = False) -> str:
+    """``ram Ty +1`` (the orders' own galley rams), or with ``rammer`` ``Ae rams Ty +1`` (a
+    sheet's: which of hers); ``aground -2``, ``wreckage -2``."""
     from ahoy_tui.rules.ramming_speed.ramming import modifier
 
     mod = modifier(contact)
+    who = _label(state, contact.rammer)
     if contact.victim is None:
-        return f"{'aground' if contact.zone == 'shore' else contact.zone} {mod:+d}"
+        what = "aground" if contact.zone == "shore" else contact.zone
+        return f"{who} {what} {mod:+d}" if rammer else f"{what} {mod:+d}"
     victim = state.ship(contact.victim)
     whose = " (yours!)" if victim.side == state.ship(contact.rammer).side else ""
-    return f"ram {_label(state, victim.id)}{whose} {mod:+d}"
+    verb = f"{who} rams" if rammer else "ram"
+    return f"{verb} {_label(state, victim.id)}{whose} {mod:+d}"
 
 
 def ram_breakdown(state: RSState, contact: Contact) -> list[str]:
@@ -436,7 +441,7 @@ def ram_breakdown(state: RSState, contact: Contact) -> list[str]:
     return lines
 
 
-def ram_odds(state: RSState, contact: Contact) -> Odds:
+def ram_odds(state: RSState, contact: Contact, rammer: bool = False) -> Odds:
     """One ram's odds: each row of the ramming table with the modifiers in force (10.2-10.3),
     the chance the struck galley goes down at once, and the loads expected (a cut in half
     counted as the five that sink her)."""
@@ -447,7 +452,7 @@ def ram_odds(state: RSState, contact: Contact) -> Odds:
     expected = {"loads": sum((p * (sink_at if n == CUT else n) for n, p in dist.items()), ZERO),
                 "sinks at once": sum((p for n, p in dist.items()
                                       if sinks_at_once(state, contact, n)), ZERO)}
-    return Odds(f"{_ram_head(state, contact)}: {_rows_line(dist)}",
+    return Odds(f"{_ram_head(state, contact, rammer)}: {_rows_line(dist)}",
                 tuple(ram_breakdown(state, contact)), outcomes, expected)
 
 
@@ -481,7 +486,7 @@ def _seal_odds(state: RSState, side: str) -> Odds | None:
     if not rams:
         return None
     if len(rams) == 1:
-        odds = ram_odds(state, rams[0])
+        odds = ram_odds(state, rams[0], rammer=True)
         return Odds(odds.summary, (FORESEEN, *odds.breakdown), odds.outcomes, odds.expected)
     each = [ram_odds(state, c) for c in rams]
     holed = [sum((p for n, p in contact_loads(c) if n), ZERO) for c in rams]
@@ -489,7 +494,7 @@ def _seal_odds(state: RSState, side: str) -> Odds | None:
     outcomes = tuple((f"{n} holed", dist[n]) for n in sorted(dist))
     parts = []
     for contact, p_hole in zip(rams, holed, strict=True):
-        head = _ram_head(state, contact)
+        head = _ram_head(state, contact, rammer=True)
         parts.append(f"{head} holes {percent(p_hole)}")
     lines: list[str] = [FORESEEN]
     for odds in each:

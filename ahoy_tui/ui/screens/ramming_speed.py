@@ -558,7 +558,8 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         return (*events[:at], *notes, *events[at:])
 
     def after_events(self, events: tuple[Event, ...]) -> None:
-        self.sixth = None  # the battle moved on: the table as it is
+        if self.sixth is not None:  # the battle moved on: the table as it is, and the
+            self.show_sixth(None)   # sixths' line gone with it (it stayed into the next turn)
         events = self._release_held(events)
         super().after_events(events)
         self._send_ahead()

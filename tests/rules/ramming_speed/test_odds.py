@@ -286,7 +286,9 @@ def test_the_seal_shows_the_rams_of_the_sheet_and_two_rams_count_how_many_hole()
     state = ram_set_up()
     state, _ = RULESET.apply(state, WriteOrders("p1", "a", "ramming", "S" * 24))
     written = RULESET.odds(state, WriteOrders("p1", "a", "ramming", "S" * 24))
-    assert RULESET.odds(state, SealOrders("p1")).outcomes == written.outcomes
+    sealed = RULESET.odds(state, SealOrders("p1"))
+    assert sealed.outcomes == written.outcomes
+    assert sealed.summary == "A rams B +1: cut 3% · loads 4 11%, 3 22%, 2 28%, 1 33%, 0 3%"
     # a second pair 20" east: c rams d at cruising speed as a rams b at ramming speed
     c = galley("c", "p1", x=40, y=30, heading=0)
     d = galley("d", "p2", x=40, y=20, heading=90)
@@ -296,7 +298,7 @@ def test_the_seal_shows_the_rams_of_the_sheet_and_two_rams_count_how_many_hole()
     holes = enumerate_faces([AVERAGE] * 4, lambda w, x, y, z: (
         (table_row(w + x + 1) != "no water") + (table_row(y + z) != "no water")))
     assert dict(odds.outcomes) == {f"{n} holed": p for n, p in holes.items()}
-    assert odds.summary.startswith("2 rams: ram B +1 holes 97% · ram D +0 holes 86%")
+    assert odds.summary == "2 rams: A rams B +1 holes 97% · C rams D +0 holes 86%"
 
 
 def test_orders_sealed_a_thousand_times_ram_as_often_as_the_odds_said():
