@@ -679,6 +679,25 @@ async def test_orders_typed_that_ram_show_the_ram_s_odds_under_the_line(tmp_path
         assert "6-7: one load (50%)" in text
 
 
+async def test_the_reveal_of_a_turn_played_on_to_the_next_shows_its_orders(
+        tmp_path: Path) -> None:
+    # played at 80x24, Salamis: both fleets out of reach, nothing to decide after the move, the
+    # turn played on to turn 2's orders: the reveal read "turn 2" over an empty list
+    app = AhoyApp(session=session(tmp_path, "salamis"))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("w", *"Th: s; Ae: s; At: s; Co: s; El: s; Me: s; seal", "enter")
+        await pilot.pause()
+        await pilot.press("enter")     # the terminal handed over to the Persians
+        await pilot.press("w", *"seal", "enter", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, OrdersRevealed)
+        assert app.screen_stack[-2].session.state.turn == 2
+        reveal = screen_text(app)
+        assert "Orders revealed — turn 1" in reveal
+        assert "Halicarnassus" in reveal and reveal.count("slow 9S") == 12
+
+
 def test_the_revealed_orders_stand_in_one_column_whatever_the_names() -> None:
     # played at 80x24, Salamis: "Ha Halicarnassus cruise 2L 13S" stood out of the column
     from types import SimpleNamespace

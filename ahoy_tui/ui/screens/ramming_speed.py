@@ -49,13 +49,14 @@ PHASE_TOPICS = {"orders": "Writing orders", "fire": "Archery", "grapple": "Grapp
 
 
 def revealed_text(sheets: tuple[Any, ...]) -> Text:
-    """Each galley's orders as rowed (the log sheets' ``rowed`` line), fleet by fleet."""
+    """Each galley's orders as rowed (the log sheets' ``rowed`` line, or ``last`` once the turn
+    has played on to the next one's orders), fleet by fleet."""
     text = Text()
     side = ""
     # the orders in one column, however long a name ("Halicarnassus" pushed hers out)
     width = max((len(sheet.name) for sheet in sheets), default=11) + 1
     for sheet in sheets:
-        rowed = [line.words for line in sheet.orders if line.when == "rowed"]
+        rowed = [line.words for line in sheet.orders if line.when in ("rowed", "last")]
         if not rowed:
             continue
         if sheet.side != side:
@@ -563,12 +564,15 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         events = self._release_held(events)
         super().after_events(events)
         self._send_ahead()
-        revealed = any(isinstance(e, Happened) and e.kind == "revealed" for e in events)
-        if revealed and not self.session.over:
+        kinds = [e.kind for e in events if isinstance(e, Happened)]
+        if "revealed" in kinds and not self.session.over:
             state = self._shown()
+            # the turn may have played on to the next one's orders with nothing to decide:
+            # the orders revealed are then "last" turn's (an empty list under "turn 2" read)
+            turn = getattr(state, "turn", 0) - ("turn" in kinds[kinds.index("revealed"):])
             self.app.push_screen(OrdersRevealed(
-                f"Orders revealed — turn {getattr(state, 'turn', '')}: "
-                "the galleys have rowed them", tuple(self.session.ruleset.cards(state))),
+                f"Orders revealed — turn {turn}: the galleys have rowed them",
+                tuple(self.session.ruleset.cards(state))),
                 lambda _: self._after_the_reveal())
             return
         self._hand_over_if_needed()
