@@ -659,11 +659,18 @@ async def test_orders_typed_that_ram_show_the_ram_s_odds_under_the_line(tmp_path
         # Themis (Th) turning hard to starboard at cruising speed runs into her own Aegina
         await pilot.press("w", *"c 9r 6s")
         await pilot.pause()
-        line = "Odds ram Ae (yours!) -1: loads 3 3%, 2 11%, 1 50%, 0 36%  b: breakdown"
-        assert line in screen_text(app)
+        odds = "Odds ram Ae (yours!) -1: loads 3 3%, 2 11%, 1 50%, 0 36%"
+        assert f"{odds}  ctrl+b: breakdown" in screen_text(app)   # b is a letter typed here
         await pilot.press(*"; seal")     # a seal after it: still the orders' odds
         await pilot.pause()
-        assert line in screen_text(app)
+        assert odds in screen_text(app)
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        assert "6-7: one load (50%)" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.query_one("#moveline").value.endswith("; seal")
+        line = f"{odds}  b: breakdown"
         await pilot.press("escape")
         await pilot.pause()
         assert "Odds ram" not in screen_text(app)

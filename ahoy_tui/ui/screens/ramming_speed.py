@@ -143,6 +143,9 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
                         "sixth; Esc back to the table as it is"),
         Binding("comma", "sixth(-1)", "Sixth back", show=False,
                 tooltip="the last move: the sixth before"),
+        # b types a letter on the move line: the breakdown of the orders' odds is ctrl+b there
+        Binding("ctrl+b", "odds", "Odds", show=False,
+                tooltip="the whole breakdown of the odds of the orders typed (b off the line)"),
         *(RS_KEYS.get(b.action, b) for b in BattleScreen.BINDINGS
           if isinstance(b, Binding) and b.action not in NOT_HERE),
     ]
@@ -393,16 +396,24 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
 
     def show_odds(self) -> None:
         """As on every battle screen; and while our orders are written ahead online (not yet
-        our turn at the table), of the orders we write."""
+        our turn at the table), of the orders we write. On the move line, where ``b`` is a
+        letter typed, the breakdown's key is ctrl+b."""
+        line = self.query_one(OddsLine)
         if self._writing_state() is None:
             super().show_odds()
-            return
-        odds, label = None, ""
-        if self.app_shows_odds() and not self.session.over:
-            action, label = self._odds_target()
-            odds = odds_of(self.session.ruleset, self.odds_view(), action)
-        self.query_one(OddsLine).show(odds, label)
-        self.set_class(odds is not None, "-odds")
+        else:
+            odds, label = None, ""
+            if self.app_shows_odds() and not self.session.over:
+                action, label = self._odds_target()
+                odds = odds_of(self.session.ruleset, self.odds_view(), action)
+            line.show(odds, label)
+            self.set_class(odds is not None, "-odds")
+        if line.odds is not None and self.query_one("#moveline", Input).display:
+            text = Text.assemble(("Odds ", "bold"), (line.odds.summary, "bold yellow"),
+                                 ("  ctrl+b: breakdown", "dim italic"))
+            text.no_wrap = True
+            text.overflow = "ellipsis"
+            line.update(text)
 
     # --- a click chooses a galley; the arrows stay the choices' -------------------------------
     @on(SeaMap.Clicked)
