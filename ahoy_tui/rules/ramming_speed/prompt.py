@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ahoy_tui.rules.ramming_speed.actions import (
@@ -41,6 +42,16 @@ def prompt(state: RSState) -> str:
     if state.over:
         return state.result
     who = state.side_name(state.to_act or "")
+    if state.phase is Phase.MELEE and state.melee is not None and state.melee.ship:
+        from ahoy_tui.rules.ramming_speed.fight import waiting, where
+
+        # where the fight is and what it waits on (played at 80x24: "put forward Eleusis's
+        # captain" with nothing to say at which of her sections, in which round)
+        need = waiting(state)
+        what = {"put_forward": "put forward your men", "match_up": "match up the men",
+                "fall": "your beaten men choose who falls (16.6)"}.get(
+            need[1][0].kind if need and need[1] else "", "fight")
+        return f"Turn {state.turn} · {who}: hand to hand at {where(state)}: {what}"
     return f"Turn {state.turn} · {who}: {PROMPTS.get(state.phase, '')}"
 
 
@@ -95,17 +106,32 @@ def describe(state: RSState, action: Any) -> str:
         case AbandonShip():
             return f"{_name(state, action.ship)}: abandon ship!"
         case PlaceMan():
+            name = _name(state, action.ship)
             try:
                 who = man_words(state, state.man(action.man))
             except KeyError:
                 who = "a man"
-            return f"{_name(state, action.ship)}: {who} to her {action.section}"
+            # "Themis: her captain (stern) to her bow", her name once
+            who = f"her {who[len(name) + 3:]}" if who.startswith(f"{name}'s ") else who
+            return f"{name}: {who} to her {action.section}"
         case Recall():
             return (f"{_name(state, action.ship)} calls her boarders back from "
                     f"{_name(state, action.target)}")
         case PhaseDone():
             return "done with this phase"
     return str(action)
+
+
+def describe_choice(state: RSState, template: Any, field: str,
+                    values: Sequence[int]) -> str:
+    """A range of lines thrown as one row: "Eleusis: 1-9 grappling lines at Halicarnassus"
+    (the general words, "… 1 grappling line at Halicarnassus … 9 grappling lines at
+    Halicarnassus (1-9)", took two rows at 80 columns); "" for any other."""
+    if not isinstance(template, ThrowLines) or field != "men" or not values:
+        return ""
+    low, high = min(values), max(values)
+    return (f"{_name(state, template.ship)}: {low}-{high} grappling lines at "
+            f"{_name(state, template.target)}")
 
 
 def _men(state: RSState, ids: tuple[str, ...]) -> str:

@@ -496,6 +496,8 @@ def test_a_man_placed_in_maintenance_stays_where_his_captain_put_him():
     state = battle(a, b, men=men, phase=Phase.MAINTENANCE)
     move = PlaceMan("p1", "a", "a-cap1", "bow")
     assert move in list(phase_choices(state, Phase.MAINTENANCE, "p1"))
+    from ahoy_tui.rules.ramming_speed import RULESET
+    assert RULESET.describe_action(state, move) == "A: her captain (stern) to her bow"
     state, events = play(state, move)
     assert PlaceMan("p1", "a", "a-cap1", "middle") not in list(
         phase_choices(state, Phase.MAINTENANCE, "p1"))           # once a maintenance
