@@ -354,7 +354,8 @@ def fate(state: RSState, ship: Galley) -> str:
     away = sum(1 for m in own if m.aboard != ship.id)
     how = ("withdrawing" if ship.withdrawing else "a drifting hulk"
            if not crewed(state, ship.id) else "afloat")
-    water = f", {ship.loads} loads of water" if ship.loads else ""
+    water = (f", {ship.loads} load{'s' * (ship.loads != 1)} of water" if ship.loads
+             else "")   # "1 loads of water" read at the end of a battle
     boarding = f" ({away} aboard the enemy)" if away else ""
     rescued = f", {picked} picked up from the water" if picked else ""
     return f"{how}, {len(own)} of her {ship.start_men} men{boarding}{rescued}{water}"

@@ -193,3 +193,5 @@ def test_swimmers_picked_up_are_told_apart_from_her_own_men_in_her_fate():
     sheet = next(s for s in RULESET.cards(state) if s.ship == "a")
     assert (sheet.men, sheet.start_men) == (len(MEN), len(MEN))
     assert "3 picked up from the water" in sheet.flags
+    one = state.with_ship(replace(state.ship("a"), loads=1))
+    assert fate(one, one.ship("a")).endswith("picked up from the water, 1 load of water")
