@@ -721,3 +721,14 @@ def test_the_revealed_orders_stand_in_one_column_whatever_the_names() -> None:
     rows = [line for line in text.splitlines() if line.startswith("  ")]
     assert len(rows) == 3
     assert len({row.index("cruise") for row in rows}) == 1, text
+
+
+async def test_a_spectator_online_is_offered_no_orders_key(tmp_path: Path) -> None:
+    # played over SSH: the watcher's footer offered "w Orders"; a seated captain keeps it
+    for seats, offered in (((), False), (("p1",), True)):
+        app = AhoyApp(session=session(tmp_path, seats=seats))
+        async with app.run_test(size=SMALL) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            screen.online = True    # as a session held by a server
+            assert bool(screen.check_action("move_line", ())) is offered

@@ -166,6 +166,13 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         self.held: list[tuple[int, tuple[Any, str], Happened]] = []
         self._line_read: tuple[list[Any], Any] = ([], None)  # the move line as last read
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A spectator writes no orders: the move line's keys are not his (played over SSH:
+        the watcher's footer offered "w Orders")."""
+        if action == "move_line" and self.online and not getattr(self.session, "seats", ()):
+            return False
+        return super().check_action(action, parameters)
+
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one(SeaMap).fit = True  # both fleets in view (zoom in with +)
