@@ -23,6 +23,7 @@ from ahoy_tui.rules.ramming_speed.model import (
     Man,
     Phase,
     RSState,
+    ShipOrders,
     Status,
 )
 from ahoy_tui.rules.ramming_speed.tables import tables
@@ -202,3 +203,44 @@ def test_orders_with_no_contact_in_sight_are_the_normal_captains(monkeypatch):
 
     monkeypatch.setattr(playout, "row_out", never)
     assert playout.weigh_orders(far, far.ship("a"), plans, 1) is plans[0]
+
+
+def test_a_course_that_meets_nobody_says_whether_it_closes_waits_or_draws_off():
+    # the reason line read "Thalia lies hove-to to close on Victoria": staying put closes on
+    # nobody
+    from ahoy_tui.ai.ramming_speed.normal import station_words
+
+    a = galley("a", "p1", x=20.0, y=30.0, heading=0.0)
+    b = galley("b", "p2", x=20.0, y=18.0, heading=90.0)
+    state = battle(a, b, men=crew("a", ("sailor", "stern")) + crew("b", ("sailor", "stern")),
+                   phase=Phase.ORDERS)
+    assert station_words(state, a, (20.0, 30.0, 0.0)) == "waiting for B (12\" off)"
+    assert station_words(state, a, (20.0, 24.0, 0.0)) == "to close on B (6\" off)"
+    assert station_words(state, a, (20.0, 36.0, 0.0)) == "drawing off from B (18\" off)"
+
+
+def test_orders_that_ram_a_friend_by_the_rules_move_are_passed_over():
+    # played at 80x24, Salamis: Arados rammed Halicarnassus and Sidon Tyre in one turn, the
+    # captains' own quick reckoning calling the shallow rams "coming alongside"
+    from ahoy_tui.ai.ramming_speed.helmsman import Plan, clear_of_friends, friendly_ram
+    from ahoy_tui.ai.ramming_speed.sim import Outcome
+
+    a = galley("a", "p1", x=20.0, y=30.0, heading=0.0)
+    f = galley("f", "p1", x=20.0, y=20.0, heading=90.0)
+    z = galley("z", "p2", x=60.0, y=40.0, heading=270.0)
+    men = crew("a", ("sailor", "stern")) + crew("f", ("sailor", "stern")) \
+        + crew("z", ("sailor", "stern"))
+    state = battle(a, f, z, men=men, phase=Phase.ORDERS)
+    assert friendly_ram(state, a, Band.CRUISING, "S" * 15, False)       # into f's side
+    assert not friendly_ram(state, a, Band.SLOW, "L" * 9, False)        # away to port
+    # f crossing a's course ahead of her as a rows on: a friend into her is as bad
+    written = replace(state, drafts=(ShipOrders("a", Band.CRUISING, "S" * 15),))
+    assert friendly_ram(written, f, Band.HOVE_TO, "", False)
+    assert not friendly_ram(state, f, Band.HOVE_TO, "", False)   # a carries on hove-to
+
+    def plan(band: Band, moves: str, score: float) -> Plan:
+        return Plan(band, moves, False, score, Outcome("none", None, 0.0, band, (0, 0, 0)))
+
+    into, away = plan(Band.CRUISING, "S" * 15, 9.0), plan(Band.SLOW, "L" * 9, 1.0)
+    assert clear_of_friends(state, a, [into, away]) == [away]
+    assert clear_of_friends(state, a, [into]) == [into]     # nothing better: as it was

@@ -542,6 +542,28 @@ async def test_the_move_is_seen_by_sixths_after_the_reveal(tmp_path: Path) -> No
         assert screen.sixth is None and screen.session.state is state  # nothing played
 
 
+async def test_the_sixths_line_goes_when_the_battle_moves_on(tmp_path: Path) -> None:
+    # played at 80x24: "8.0 Phased moves: before the move" stayed under the map into the next
+    # turn's orders once the phases after the reveal were played
+    app = AhoyApp(session=session(tmp_path))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("w", *"c 15s", "enter", "1", "y")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.press("w", *"Ni: c 15s", "enter", "1", "y")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert screen.sixth == 0 and "Phased moves" in screen_text(app)
+        step = screen.session.step
+        screen.play(screen.session.legal_actions()[0])
+        await pilot.pause()
+        assert screen.session.step > step
+        assert screen.sixth is None and "Phased moves" not in screen_text(app)
+
+
 class Scripted:
     """A computer captain who writes set orders with reasons that name his targets."""
 
@@ -675,3 +697,88 @@ async def test_a_note_from_the_host_of_a_captains_orders_waits_for_the_reveal(
         told = [i for i, text in enumerate(logged) if "SECRET-REASON" in text]
         revealed = next(i for i, text in enumerate(logged) if "revealed" in text.lower())
         assert len(told) == 1 and told[0] > revealed
+
+
+async def test_orders_typed_that_ram_show_the_ram_s_odds_under_the_line(tmp_path: Path) -> None:
+    """At 80x24 the odds of the ram the orders being typed would make (issue 35): each row of
+    the ramming table that can come up, in one line under the move line; the quick choice that
+    rams shows them under the list; ``b`` the whole account, foreseen as it says."""
+    app = AhoyApp(session=session(tmp_path, "salamis"))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        # Themis (Th) turning hard to starboard at cruising speed runs into her own Aegina
+        await pilot.press("w", *"c 9r 6s")
+        await pilot.pause()
+        odds = "Odds ram Ae (yours!) -1: loads 3 3%, 2 11%, 1 50%, 0 36%"
+        assert f"{odds}  ctrl+b: breakdown" in screen_text(app)   # b is a letter typed here
+        await pilot.press(*"; seal")     # a seal after it: still the orders' odds
+        await pilot.pause()
+        assert odds in screen_text(app)
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        assert "6-7: one load (50%)" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.query_one("#moveline").value.endswith("; seal")
+        line = f"{odds}  b: breakdown"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Odds ram" not in screen_text(app)
+        rows = [action for _, action in app.screen.choices()]
+        at = rows.index(WriteOrders("p1", "p1-1", "cruising", "RRRRRRRRRSSSSSS"))
+        app.screen.query_one("#choices").highlighted = at
+        await pilot.pause()
+        assert line in screen_text(app)
+        await pilot.press("b")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "foreseen as if every other galley holds her course" in text
+        assert "6-7: one load (50%)" in text
+
+
+async def test_the_reveal_of_a_turn_played_on_to_the_next_shows_its_orders(
+        tmp_path: Path) -> None:
+    # played at 80x24, Salamis: both fleets out of reach, nothing to decide after the move, the
+    # turn played on to turn 2's orders: the reveal read "turn 2" over an empty list
+    app = AhoyApp(session=session(tmp_path, "salamis"))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("w", *"Th: s; Ae: s; At: s; Co: s; El: s; Me: s; seal", "enter")
+        await pilot.pause()
+        await pilot.press("enter")     # the terminal handed over to the Persians
+        await pilot.press("w", *"seal", "enter", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, OrdersRevealed)
+        assert app.screen_stack[-2].session.state.turn == 2
+        reveal = screen_text(app)
+        assert "Orders revealed — turn 1" in reveal
+        assert "Halicarnassus" in reveal and reveal.count("slow 9S") == 12
+
+
+def test_the_revealed_orders_stand_in_one_column_whatever_the_names() -> None:
+    # played at 80x24, Salamis: "Ha Halicarnassus cruise 2L 13S" stood out of the column
+    from types import SimpleNamespace
+
+    from ahoy_tui.ui.screens.ramming_speed import revealed_text
+
+    def sheet(label: str, name: str, side: str) -> SimpleNamespace:
+        rowed = SimpleNamespace(when="rowed", words="cruise 2L 13S, circle B")
+        return SimpleNamespace(label=label, name=name, side=side, side_name=side.title(),
+                               orders=(rowed,))
+
+    text = revealed_text((sheet("Th", "Themis", "p1"), sheet("Ha", "Halicarnassus", "p2"),
+                          sheet("Cy", "Cyprus", "p2"))).plain
+    rows = [line for line in text.splitlines() if line.startswith("  ")]
+    assert len(rows) == 3
+    assert len({row.index("cruise") for row in rows}) == 1, text
+
+
+async def test_a_spectator_online_is_offered_no_orders_key(tmp_path: Path) -> None:
+    # played over SSH: the watcher's footer offered "w Orders"; a seated captain keeps it
+    for seats, offered in (((), False), (("p1",), True)):
+        app = AhoyApp(session=session(tmp_path, seats=seats))
+        async with app.run_test(size=SMALL) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            screen.online = True    # as a session held by a server
+            assert bool(screen.check_action("move_line", ())) is offered

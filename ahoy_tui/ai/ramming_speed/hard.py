@@ -11,7 +11,7 @@ and a spread of guesses at the enemy's courses (45-46%).
 from __future__ import annotations
 
 from ahoy_tui.ai.captain import Decision
-from ahoy_tui.ai.ramming_speed.helmsman import ranked_plans
+from ahoy_tui.ai.ramming_speed.helmsman import KEEP, clear_of_friends, ranked_plans
 from ahoy_tui.ai.ramming_speed.normal import NormalCaptain, plan_words
 from ahoy_tui.ai.ramming_speed.playout import enemy_orders, weigh_deck, weigh_orders
 from ahoy_tui.engine import GameState, LegalActions
@@ -29,8 +29,8 @@ class HardCaptain(NormalCaptain):
         self._theirs: tuple[object, tuple[tuple[ShipOrders, ...], ...]] | None = None
 
     def write(self, view: RSState, side: str, ship: Galley) -> tuple[WriteOrders, str]:
-        plans = ranked_plans(view, ship, self.worlds(view, side), self.friends(view, ship),
-                             CHOICES)
+        plans = clear_of_friends(view, ship, ranked_plans(
+            view, ship, self.worlds(view, side), self.friends(view, ship), KEEP))[:CHOICES]
         if not plans:
             return super().write(view, side, ship)
         key = (view.turn, side, view.rng.counter)

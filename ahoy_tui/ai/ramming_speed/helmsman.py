@@ -79,9 +79,34 @@ def candidates(view: RSState, ship: Galley,
 
 def best_plan(view: RSState, ship: Galley, worlds: Sequence[World],
               friends: Sequence[Mover]) -> Plan | None:
-    """The best orders for her against the weighted guesses at the enemy's tracks."""
-    plans = ranked_plans(view, ship, worlds, friends, 1)
-    return plans[0] if plans else None
+    """The best orders for her against the weighted guesses at the enemy's tracks that ram
+    no friend (:func:`friendly_ram`)."""
+    plans = ranked_plans(view, ship, worlds, friends, KEEP)
+    return next((p for p in plans if not friendly_ram(view, ship, p.band, p.moves, p.rake)),
+                plans[0] if plans else None)
+
+
+KEEP = 8   # the plans looked at for one that rams no friend
+
+
+def friendly_ram(view: RSState, ship: Galley, band: Band, moves: str, rake: bool) -> bool:
+    """Whether these orders make a ram between two of her side's galleys, by the rules' own
+    phased move (8.0) with her friends on the orders already written and the enemy holding
+    his course (``rules/ramming_speed/odds.foreseen_rams``): she into a friend, or a friend
+    into her across his course (played at 80x24: Arados rammed Halicarnassus, Sidon Tyre, in
+    one turn; 23.3 a ram is a ram)."""
+    from ahoy_tui.rules.ramming_speed.odds import foreseen_rams
+
+    order = ShipOrders(ship.id, band, moves, rake)
+    return any(c.victim is not None and view.ship(c.victim).side == ship.side
+               and ship.id in (c.rammer, c.victim)
+               for c in foreseen_rams(view, ship.side, order))
+
+
+def clear_of_friends(view: RSState, ship: Galley, plans: list[Plan]) -> list[Plan]:
+    """The plans that ram no friend, best first; all of them if every one does."""
+    clear = [p for p in plans if not friendly_ram(view, ship, p.band, p.moves, p.rake)]
+    return clear or plans
 
 
 def ranked_plans(view: RSState, ship: Galley, worlds: Sequence[World],

@@ -85,12 +85,26 @@ def plan_words(view: RSState, ship: Galley, plan: Plan) -> str:
     elif sight.escape_edge(view, ship.side):
         aim = f"running for the {sight.escape_edge(view, ship.side)} edge"
     else:
-        foes = sight.enemies(view, ship.side)
-        x, y, _ = out.pose
-        near = min(foes, key=lambda e: math.hypot(e.x - x, e.y - y), default=None)
-        aim = (f"to close on {near.name} ({math.hypot(near.x - x, near.y - y):.0f}\" off)"
-               if near else "holding her station")
+        aim = station_words(view, ship, out.pose)
     return f"{ship.name} {speed}{turn} {aim}{rake} (worth {plan.score:+.1f})"
+
+
+def station_words(view: RSState, ship: Galley, pose: tuple[float, float, float]) -> str:
+    """What a course that meets nobody is for, by the nearest enemy as she lies now: closing
+    on her, waiting for her (a galley that stays put closes on nobody: "lies hove-to to close
+    on" read oddly), or drawing off."""
+    foes = sight.enemies(view, ship.side)
+    x, y, _ = pose
+    near = min(foes, key=lambda e: math.hypot(e.x - x, e.y - y), default=None)
+    if near is None:
+        return "holding her station"
+    now = math.hypot(near.x - ship.x, near.y - ship.y)
+    then = math.hypot(near.x - x, near.y - y)
+    if then < now - 0.5:
+        return f"to close on {near.name} ({then:.0f}\" off)"
+    if then > now + 0.5:
+        return f"drawing off from {near.name} ({then:.0f}\" off)"
+    return f"waiting for {near.name} ({then:.0f}\" off)"
 
 
 def turn_words(view: RSState, ship: Galley, plan: Plan) -> str:

@@ -123,6 +123,14 @@ class RammingSpeedRuleset:
         assert isinstance(state, RSState)
         return order_words(state, action) or describe(state, action)
 
+    def describe_choice(self, state: GameState, template: Any, field: str,
+                        values: Any) -> str:
+        """A range of lines thrown in one row's words (``prompt.describe_choice``)."""
+        from ahoy_tui.rules.ramming_speed.prompt import describe_choice
+
+        assert isinstance(state, RSState)
+        return describe_choice(state, template, field, tuple(values))
+
     def choice_key(self, action: Any) -> str:
         """A key of its own for the choice a captain reaches for every phase: ``d`` is done with
         this phase, wherever it stands in the list (in the orders phase, sealing the sheet);

@@ -347,13 +347,18 @@ def fate(state: RSState, ship: Galley) -> str:
         return f"escaped off the {dict(state.escape)[ship.side]} edge"
     if ship.status is Status.GONE:
         return "off the table"
-    aboard = sum(1 for m in state.men if m.ship == ship.id and m.aboard == ship.id)
-    away = sum(1 for m in state.men if m.ship == ship.id and m.aboard != ship.id)
+    # her own men, of her muster; swimmers she picked up (12.1) are told apart, not counted
+    # among them (a figure over her whole read "15 of 10 men")
+    own = state.own_crew(ship.id)
+    picked = sum(1 for m in state.crew_of(ship.id) if m.rescued)
+    away = sum(1 for m in own if m.aboard != ship.id)
     how = ("withdrawing" if ship.withdrawing else "a drifting hulk"
            if not crewed(state, ship.id) else "afloat")
-    water = f", {ship.loads} loads of water" if ship.loads else ""
+    water = (f", {ship.loads} load{'s' * (ship.loads != 1)} of water" if ship.loads
+             else "")   # "1 loads of water" read at the end of a battle
     boarding = f" ({away} aboard the enemy)" if away else ""
-    return f"{how}, {aboard + away} of {ship.start_men} men{boarding}{water}"
+    rescued = f", {picked} picked up from the water" if picked else ""
+    return f"{how}, {len(own)} of her {ship.start_men} men{boarding}{rescued}{water}"
 
 
 def standing(state: RSState) -> str:

@@ -90,6 +90,11 @@ def phase_choices(state: RSState, phase: Phase, side: str) -> Iterator[Any]:
                 if grappling.grapple_between(state, ship.id, target.id) is not None and \
                         target.side == side:
                     continue  # a friend already held
+                if target.side == side and not (target.holed or ship.holed):
+                    # lines to a friend are to hold up a sinking ship (11.0): two sound
+                    # friends within 2" are not asked about (played at 80x24: the grappling
+                    # phase stopped on turn 1 for two Greek galleys rowing side by side)
+                    continue
                 if corvus and target.side != side:
                     yield DropCorvus(side, ship.id, target.id)
                 if men:

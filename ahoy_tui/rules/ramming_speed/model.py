@@ -349,6 +349,11 @@ class RSState(GameState):
     def crew_of(self, ship_id: str) -> tuple[Man, ...]:
         return tuple(m for m in self.men if m.ship == ship_id)
 
+    def own_crew(self, ship_id: str) -> tuple[Man, ...]:
+        """Her own men, of her muster: not the swimmers she picked up (12.1-12.2), who are
+        counted hers (they stay aboard her) but were never of her crew."""
+        return tuple(m for m in self.men if m.ship == ship_id and not m.rescued)
+
     def man(self, man_id: str) -> Man:
         for man in self.men:
             if man.id == man_id:

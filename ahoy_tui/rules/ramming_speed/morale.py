@@ -86,10 +86,11 @@ def withdraw(state: RSState, ship: Galley, events: list[Event], rule: str) -> RS
 
 
 def check_half(state: RSState, events: list[Event]) -> RSState:
-    """A galley carrying on withdraws once half her men are lost (22.4)."""
+    """A galley carrying on withdraws once half her men are lost (22.4): her own, the swimmers
+    she picked up not making up her losses (12.2: they fight no more)."""
     for ship in state.ships:
         if ship.afloat and ship.carry_on and not ship.withdrawing \
-                and len(state.crew_of(ship.id)) * 2 <= ship.start_men:
+                and len(state.own_crew(ship.id)) * 2 <= ship.start_men:
             state = withdraw(state, ship, events, CARRY_ON)
     return state
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ahoy_tui.rules.ramming_speed.actions import (
@@ -41,6 +42,16 @@ def prompt(state: RSState) -> str:
     if state.over:
         return state.result
     who = state.side_name(state.to_act or "")
+    if state.phase is Phase.MELEE and state.melee is not None and state.melee.ship:
+        from ahoy_tui.rules.ramming_speed.fight import waiting, where
+
+        # where the fight is and what it waits on (played at 80x24: "put forward Eleusis's
+        # captain" with nothing to say at which of her sections, in which round)
+        need = waiting(state)
+        what = {"put_forward": "put forward your men", "match_up": "match up the men",
+                "fall": "your beaten men choose who falls (16.6)"}.get(
+            need[1][0].kind if need and need[1] else "", "fight")
+        return f"Turn {state.turn} · {who}: hand to hand at {where(state)}: {what}"
     return f"Turn {state.turn} · {who}: {PROMPTS.get(state.phase, '')}"
 
 
@@ -77,7 +88,7 @@ def describe(state: RSState, action: Any) -> str:
         case Board():
             return board_words(state, action)
         case PutForward():
-            return "put forward " + _men(state, action.men)
+            return "put forward " + men_in_short(state, action.men)
         case MatchUp():
             return "; ".join(f"{_men(state, a)} against {_men(state, b)}"
                              for a, b in action.fights)
@@ -95,17 +106,32 @@ def describe(state: RSState, action: Any) -> str:
         case AbandonShip():
             return f"{_name(state, action.ship)}: abandon ship!"
         case PlaceMan():
+            name = _name(state, action.ship)
             try:
                 who = man_words(state, state.man(action.man))
             except KeyError:
                 who = "a man"
-            return f"{_name(state, action.ship)}: {who} to her {action.section}"
+            # "Themis: her captain (stern) to her bow", her name once
+            who = f"her {who[len(name) + 3:]}" if who.startswith(f"{name}'s ") else who
+            return f"{name}: {who} to her {action.section}"
         case Recall():
             return (f"{_name(state, action.ship)} calls her boarders back from "
                     f"{_name(state, action.target)}")
         case PhaseDone():
             return "done with this phase"
     return str(action)
+
+
+def describe_choice(state: RSState, template: Any, field: str,
+                    values: Sequence[int]) -> str:
+    """A range of lines thrown as one row: "Eleusis: 1-9 grappling lines at Halicarnassus"
+    (the general words, "… 1 grappling line at Halicarnassus … 9 grappling lines at
+    Halicarnassus (1-9)", took two rows at 80 columns); "" for any other."""
+    if not isinstance(template, ThrowLines) or field != "men" or not values:
+        return ""
+    low, high = min(values), max(values)
+    return (f"{_name(state, template.ship)}: {low}-{high} grappling lines at "
+            f"{_name(state, template.target)}")
 
 
 def _men(state: RSState, ids: tuple[str, ...]) -> str:
@@ -119,6 +145,40 @@ def _men(state: RSState, ids: tuple[str, ...]) -> str:
         except KeyError:
             out.append("a man")
     return " and ".join(out)
+
+
+PLURAL = {"artilleryman": "artillerymen"}
+
+
+def men_in_short(state: RSState, ids: tuple[str, ...]) -> str:
+    """Men by their galleys, each galley named once and her men of a rank together, so three
+    put forward fit a choice's row at 80 columns: "Nike's marines 2 and 3, captain"."""
+    from ahoy_tui.rules.ramming_speed.melee import man_name
+
+    galleys: dict[str, dict[str, list[str]]] = {}
+    for i in ids:
+        try:
+            man = state.man(i)
+            name = state.ship(man.ship).name
+        except KeyError:
+            galleys.setdefault("", {}).setdefault("a man", [])
+            continue
+        number = man_name(state, man)[len(f"{name}'s {man.rank}"):].strip()
+        galleys.setdefault(name, {}).setdefault(man.rank, []).append(number)
+    out = []
+    for name, ranks in galleys.items():
+        parts = []
+        for rank, numbers in ranks.items():
+            shown = [n for n in numbers if n]
+            if len(numbers) == 1:
+                parts.append(f"{rank} {shown[0]}" if shown else rank)
+            else:
+                many = PLURAL.get(rank, f"{rank}s")
+                listed = ", ".join(shown[:-1]) + f" and {shown[-1]}" if len(shown) == len(
+                    numbers) else str(len(numbers))
+                parts.append(f"{many} {listed}")
+        out.append((f"{name}'s " if name else "") + ", ".join(parts))
+    return "; ".join(out)
 
 
 def board_words(state: RSState, action: Board) -> str:

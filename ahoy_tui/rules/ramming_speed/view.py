@@ -26,7 +26,8 @@ from typing import Any
 
 from attrs import frozen
 
-from ahoy_tui.engine.geometry import bearing_deg, hull_deg, overlap
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.engine.geometry import bearing_deg, hull_deg, point_distance
 from ahoy_tui.rules.ramming_speed import helm
 from ahoy_tui.rules.ramming_speed.actions import SealOrders, WriteOrders
 from ahoy_tui.rules.ramming_speed.model import (
@@ -242,11 +243,14 @@ def line_preview(state: RSState, text: str,
         return None, ""
     last = next((a for a in reversed(actions) if isinstance(a, WriteOrders)), None)
     warned = ""
+    sim = state   # the line's earlier orders written, as the move would find them
     for action in actions:
         band = helm.band_named(action.band) if isinstance(action, WriteOrders) else None
         if band is not None and set(action.moves) <= set("SLR"):
-            ship = state.ship(action.ship)
-            warned = warned or trouble(state, ship, ShipOrders(ship.id, band, action.moves))
+            ship = sim.ship(action.ship)
+            order = ShipOrders(ship.id, band, action.moves, action.rake)
+            warned = warned or trouble(sim, ship, order)
+            sim = replace(sim, drafts=(*(d for d in sim.drafts if d.ship != ship.id), order))
     return last, warned
 
 
@@ -262,37 +266,39 @@ def sheet_of(state: RSState, side: str) -> dict[str, ShipOrders]:
 
 def trouble(state: RSState, ship: Galley, orders: ShipOrders) -> str:
     """What her orders run her into, in words: off the table, onto a shore or wreckage, into
-    one of her own galleys or a hulk (issue 37: rams on one's own ships written blind)."""
+    one of her own galleys or a hulk (issue 37: rams on one's own ships written blind). The
+    move is the rules' own, by sixths (8.0), her side's other galleys on their orders as
+    written (or carrying on), the enemy holding his course: a friend rowing on ahead of her at
+    her speed is no ram (played at 80x24: six galleys in line abreast ordered slow, straight,
+    were warned of running into each other "as she lies now")."""
+    from ahoy_tui.rules.ramming_speed.movement import move_all
+    from ahoy_tui.rules.ramming_speed.odds import foreseen_orders
+
     if not orders.moves:
         return ""
-    poses = helm.track(ship, orders.band, orders.moves, helm.radius(state, ship, orders.band))
-    # her own side's galleys and the hulks (no man of hers aboard) where they lie now, those she
-    # already touches left out (she is parting from them)
-    others = [o for o in state.ships if o.afloat and o.id != ship.id
-              and (o.side == ship.side or not any(m.ship == o.id and m.aboard == o.id
-                                                  for m in state.men))
-              and not overlap(ship.outline, o.outline)]
-    for x, y, h in poses[1:]:
-        if not (0.0 <= x <= state.width and 0.0 <= y <= state.height):
-            if dict(state.escape).get(ship.side) == state.nearest_edge(x, y):
-                return ""   # off her own edge: the escape she is there to make
-            how = "sails" if orders.band is Band.SAIL else "rows"
-            return f"{ship.name} {how} off the table and leaves the battle"
-        hull = hull_deg(x, y, h, ship.length, ship.beam)
-        for shore in state.shores:
-            if overlap(hull, shore.points):
-                return (f"{ship.name} runs onto {shore.name}: struck as a ram at -2 "
-                        "(23.2 Accidental ramming)")
-        if any(overlap(hull, w.outline) for w in state.wrecks):
-            return (f"{ship.name} runs into wreckage: struck as a ram at -2 "
-                    "(23.1 Accidental ramming)")
-        for other in others:
-            if overlap(hull, other.outline):
-                if not any(m.ship == other.id and m.aboard == other.id for m in state.men):
-                    return (f"{ship.name} runs into the hulk {other.name}, as she lies now "
-                            "(23.3: a ram is a ram)")
-                return (f"{ship.name} runs into your own {other.name}, as she lies now "
-                        "(23.3 Accidental ramming: ramming your own galley is a ram)")
+    after = move_all(state, foreseen_orders(state, ship.side, orders), [])
+    contact = next((c for c in after.contacts if c.rammer == ship.id), None)
+    moved = after.ship(ship.id)
+    if contact is not None and contact.accident:
+        if contact.zone == "shore":
+            # she stops short of it, touching: the shore nearest her where she stops
+            shore = min(state.shores, key=lambda sh: point_distance(
+                (moved.x, moved.y), sh.points)).name if state.shores else "the shore"
+            return f"{ship.name} runs onto {shore}: struck as a ram at -2 (23.2 Accidental ramming)"
+        return f"{ship.name} runs into wreckage: struck as a ram at -2 (23.1 Accidental ramming)"
+    if contact is not None and contact.victim is not None:
+        other = state.ship(contact.victim)
+        if not any(m.ship == other.id and m.aboard == other.id for m in state.men):
+            return f"{ship.name} runs into the hulk {other.name} (23.3: a ram is a ram)"
+        if other.side == ship.side:
+            return (f"{ship.name} runs into your own {other.name} (23.3 Accidental ramming: "
+                    "ramming your own galley is a ram)")
+        return ""   # the enemy: the ram she is after (its odds are shown, odds.py)
+    if moved.status is Status.GONE:
+        if dict(state.escape).get(ship.side) == state.nearest_edge(moved.x, moved.y):
+            return ""   # off her own edge: the escape she is there to make
+        how = "sails" if orders.band is Band.SAIL else "rows"
+        return f"{ship.name} {how} off the table and leaves the battle"
     return ""
 
 
@@ -654,8 +660,11 @@ def log_sheet(state: RSState, ship: Galley, label: str) -> LogSheet:
     if ship.afloat and not state.over:
         allowed = tuple((b.words, helm.full_distance(state, ship, b))
                         for b in helm.bands_allowed(state, ship))
-    crew = state.crew_of(ship.id)
+    crew = state.own_crew(ship.id)
     away = _men_words(m for m in crew if m.aboard != ship.id)
+    picked = sum(1 for m in state.crew_of(ship.id) if m.rescued)
+    if picked:   # not of her muster: "men 10/10" stays within her whole (12.1-12.2)
+        flags.append(f"{picked} picked up from the water")
     return LogSheet(
         ship.id, ship.name, label, ship.side, state.side_name(ship.side),
         kind.name if kind is not None else ship.kind.capitalize(), WHERE[ship.status],

@@ -35,6 +35,7 @@ from ahoy_tui.ui.screens.hand_over import HandOverScreen
 from ahoy_tui.ui.screens.reveal import RevealScreen
 from ahoy_tui.ui.widgets.choices import ChoiceList, PhasePrompt, ValuePicker
 from ahoy_tui.ui.widgets.log_sheets import LogSheets
+from ahoy_tui.ui.widgets.odds_line import OddsLine, odds_of, side_view
 from ahoy_tui.ui.widgets.record_cards import ShipCards
 from ahoy_tui.ui.widgets.sea_map import SeaMap
 
@@ -48,17 +49,20 @@ PHASE_TOPICS = {"orders": "Writing orders", "fire": "Archery", "grapple": "Grapp
 
 
 def revealed_text(sheets: tuple[Any, ...]) -> Text:
-    """Each galley's orders as rowed (the log sheets' ``rowed`` line), fleet by fleet."""
+    """Each galley's orders as rowed (the log sheets' ``rowed`` line, or ``last`` once the turn
+    has played on to the next one's orders), fleet by fleet."""
     text = Text()
     side = ""
+    # the orders in one column, however long a name ("Halicarnassus" pushed hers out)
+    width = max((len(sheet.name) for sheet in sheets), default=11) + 1
     for sheet in sheets:
-        rowed = [line.words for line in sheet.orders if line.when == "rowed"]
+        rowed = [line.words for line in sheet.orders if line.when in ("rowed", "last")]
         if not rowed:
             continue
         if sheet.side != side:
             side = sheet.side
             text.append(f"{sheet.side_name}\n", style=f"bold {SIDE_COLOURS.get(side, '')}")
-        text.append(f"  {sheet.label:<3}{sheet.name:<12} ", style="bold")
+        text.append(f"  {sheet.label:<3}{sheet.name:<{width}}", style="bold")
         text.append(f"{rowed[0]}\n")
     return text
 
@@ -137,6 +141,9 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
                         "sixth; Esc back to the table as it is"),
         Binding("comma", "sixth(-1)", "Sixth back", show=False,
                 tooltip="the last move: the sixth before"),
+        # b types a letter on the move line: the breakdown of the orders' odds is ctrl+b there
+        Binding("ctrl+b", "odds", "Odds", show=False,
+                tooltip="the whole breakdown of the odds of the orders typed (b off the line)"),
         *(RS_KEYS.get(b.action, b) for b in BattleScreen.BINDINGS
           if isinstance(b, Binding) and b.action not in NOT_HERE),
     ]
@@ -155,13 +162,25 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         # once, kept back until the phase is over (the reveal, the volley): (step, (turn, phase),
         # note)
         self.held: list[tuple[int, tuple[Any, str], Happened]] = []
+        self._line_read: tuple[list[Any], Any] = ([], None)  # the move line as last read
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A spectator writes no orders: the move line's keys are not his (played over SSH:
+        the watcher's footer offered "w Orders")."""
+        if action == "move_line" and self.online and not getattr(self.session, "seats", ()):
+            return False
+        return super().check_action(action, parameters)
 
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one(SeaMap).fit = True  # both fleets in view (zoom in with +)
         help_words = getattr(self.session.ruleset, "move_line_help", "")
-        self.query_one("#moveline", Input).placeholder = (
-            f"orders: {help_words} (Enter writes them, Esc backs out)")
+        line = self.query_one("#moveline", Input)
+        line.placeholder = f"orders: {help_words} (Enter writes them, Esc backs out)"
+        # one line: the course read back above it (the tape) and the odds of the orders under
+        # it take the rows the choices had, and the map the rest (at 80x24 six galleys' orders
+        # left the map six rows under a move line five rows high, four of them empty)
+        line.styles.height = 1
         self.shown_side = self._viewer()
 
     def action_legend(self) -> None:
@@ -332,6 +351,10 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         super().play(actions[0], confirmed=True)
 
     def _read_line(self, text: str) -> tuple[list[Any], Any]:
+        self._line_read = self._read_line_now(text)
+        return self._line_read
+
+    def _read_line_now(self, text: str) -> tuple[list[Any], Any]:
         sim = self._writing_state()
         if sim is None:
             return super()._read_line(text)
@@ -342,6 +365,60 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         except ValueError as exc:
             return [], str(exc)
         return actions, look_ahead(sim, sim.to_act or "", actions)
+
+    # --- the odds: of the orders typed, and while writing ahead -----------------------------
+    def _line_order(self) -> tuple[Any, Any] | None:
+        """The last orders on the move line being typed that the rules take, and the side's
+        view as they would be written (the line's earlier orders in it): their odds are shown
+        under the line (a ram they would make, foreseen)."""
+        if not self.query_one("#moveline", Input).display:
+            return None
+        actions, look = self._line_read
+        states = getattr(look, "states", None)
+        if not states:
+            return None
+        played = actions[:look.played]
+        last = next((i for i in range(len(played) - 1, -1, -1)
+                     if getattr(played[i], "kind", "") == "write_orders"), None)
+        return None if last is None else (played[last], states[last])
+
+    def odds_view(self) -> Any:
+        line = self._line_order()
+        if line is not None:
+            return line[1]
+        sim = self._writing_state()
+        if sim is not None:
+            return side_view(self.session.ruleset, sim, sim.to_act, online=True)
+        return super().odds_view()
+
+    def _odds_target(self) -> tuple[Any, str]:
+        line = self._line_order()
+        if line is not None:
+            return line[0], ""
+        if self.query_one("#moveline", Input).display:
+            return None, ""
+        return super()._odds_target()
+
+    def show_odds(self) -> None:
+        """As on every battle screen; and while our orders are written ahead online (not yet
+        our turn at the table), of the orders we write. On the move line, where ``b`` is a
+        letter typed, the breakdown's key is ctrl+b."""
+        line = self.query_one(OddsLine)
+        if self._writing_state() is None:
+            super().show_odds()
+        else:
+            odds, label = None, ""
+            if self.app_shows_odds() and not self.session.over:
+                action, label = self._odds_target()
+                odds = odds_of(self.session.ruleset, self.odds_view(), action)
+            line.show(odds, label)
+            self.set_class(odds is not None, "-odds")
+        if line.odds is not None and self.query_one("#moveline", Input).display:
+            text = Text.assemble(("Odds ", "bold"), (line.odds.summary, "bold yellow"),
+                                 ("  ctrl+b: breakdown", "dim italic"))
+            text.no_wrap = True
+            text.overflow = "ellipsis"
+            line.update(text)
 
     # --- a click chooses a galley; the arrows stay the choices' -------------------------------
     @on(SeaMap.Clicked)
@@ -438,6 +515,7 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         if self.line_warning:
             tape = self.query_one("#tape", Static)
             tape.update(f"{tape.content}\n[b yellow]⚠ {self.line_warning}[/]")
+        self.show_odds()
 
     def close_move_line(self) -> None:
         self.preview_action = None
@@ -497,16 +575,20 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
         return (*events[:at], *notes, *events[at:])
 
     def after_events(self, events: tuple[Event, ...]) -> None:
-        self.sixth = None  # the battle moved on: the table as it is
+        if self.sixth is not None:  # the battle moved on: the table as it is, and the
+            self.show_sixth(None)   # sixths' line gone with it (it stayed into the next turn)
         events = self._release_held(events)
         super().after_events(events)
         self._send_ahead()
-        revealed = any(isinstance(e, Happened) and e.kind == "revealed" for e in events)
-        if revealed and not self.session.over:
+        kinds = [e.kind for e in events if isinstance(e, Happened)]
+        if "revealed" in kinds and not self.session.over:
             state = self._shown()
+            # the turn may have played on to the next one's orders with nothing to decide:
+            # the orders revealed are then "last" turn's (an empty list under "turn 2" read)
+            turn = getattr(state, "turn", 0) - ("turn" in kinds[kinds.index("revealed"):])
             self.app.push_screen(OrdersRevealed(
-                f"Orders revealed — turn {getattr(state, 'turn', '')}: "
-                "the galleys have rowed them", tuple(self.session.ruleset.cards(state))),
+                f"Orders revealed — turn {turn}: the galleys have rowed them",
+                tuple(self.session.ruleset.cards(state))),
                 lambda _: self._after_the_reveal())
             return
         self._hand_over_if_needed()

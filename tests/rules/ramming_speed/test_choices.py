@@ -16,6 +16,7 @@ from ahoy_tui.engine import legal_actions
 from ahoy_tui.engine.dice import forced
 from ahoy_tui.engine.errors import IllegalAction
 from ahoy_tui.engine.fast import replace
+from ahoy_tui.rules.ramming_speed import RULESET
 from ahoy_tui.rules.ramming_speed.actions import Board, Fall, MatchUp, PhaseDone, PutForward
 from ahoy_tui.rules.ramming_speed.legal import phase_choices
 from ahoy_tui.rules.ramming_speed.model import Grapple, Man, Phase, RSState
@@ -102,6 +103,9 @@ def test_the_defenders_put_forward_three_of_their_five_then_the_boarders_pair_th
     assert state.phase is Phase.MELEE and state.to_act == "p2" and rolls(events) == []
     fronts = legal_actions(state).fixed
     assert all(isinstance(a, PutForward) and len(a.men) == 3 for a in fronts)
+    # the prompt says where the fight is and what it waits on
+    assert RULESET.prompt(state).endswith("hand to hand at B's bow, round 1: put forward your "
+                                          "men")
     # alike fronts counted once: two marines are the same choice
     assert len(fronts) == len({tuple(sorted(state.man(i).rank for i in a.men))
                                for a in fronts})
@@ -120,6 +124,28 @@ def test_the_defenders_put_forward_three_of_their_five_then_the_boarders_pair_th
         "B's bow, round 1: A's marine 2 +1", "B's bow, round 1: B's archer 4",
         "B's bow, round 1: A's marine 3 +1", "B's bow, round 1: B's sailor 5"]
     assert after.phase is Phase.MELEE and after.to_act == "p2"   # round 2: b's front again
+
+
+def test_a_front_put_forward_and_lines_thrown_read_in_one_row_at_80_columns():
+    # three men of a galley with a long name: her name once, her men of a rank together
+    state = two(on_b("marine", "marine", "archer"),
+                of_b("captain", "marine", "marine", "archer", "sailor"), turn=1)
+    state = replace(state, ships=tuple(replace(s, name="Thessalonike") if s.id == "b" else s
+                                       for s in state.ships))
+    words = RULESET.describe_action(state, PutForward("p2", "b", "bow",
+                                                      ("b-mar2", "b-mar3", "b-cap1")))
+    assert words == "put forward Thessalonike's marines 2 and 3, captain"
+    # the choice's row: "  1 " before it, "[k]" after it at most, the odds on a line of their own
+    assert len(words) + 10 <= 78
+    mixed = RULESET.describe_action(state, PutForward("p1", "b", "bow", ("a-mar1", "a-arc3")))
+    assert mixed == "put forward A's marine 1, archer 3"
+    # the grappling phase's folded rows, as long as a name gets (a range of lines thrown)
+    from ahoy_tui.rules.ramming_speed.actions import ThrowLines
+
+    state = replace(state, ships=tuple(replace(s, name="Halicarnassus") for s in state.ships))
+    row = RULESET.describe_choice(state, ThrowLines("p1", "a", "b", 9), "men", range(1, 10))
+    assert row == "Halicarnassus: 1-9 grappling lines at Halicarnassus"
+    assert len(f"  2 {row}…") <= 78
 
 
 def test_the_boarding_force_chooses_the_match_ups_and_the_dice_follow_them():

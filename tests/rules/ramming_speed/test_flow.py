@@ -16,6 +16,7 @@ from ahoy_tui.rules.ramming_speed.actions import (
     ThrowLines,
     WriteOrders,
 )
+from ahoy_tui.rules.ramming_speed.flow import fate
 from ahoy_tui.rules.ramming_speed.model import Band, Contact, Phase, RSState, Status
 
 from .crews import battle, crew, galley, play, rolls
@@ -173,7 +174,24 @@ def test_the_game_over_summary_gives_each_sides_points_and_every_galleys_fate():
     assert summary.splitlines() == [
         "Turn 1/12, over",
         "p1: 5 points",
-        f"  A (Trireme): afloat, {len(MEN) - 1} of {len(MEN)} men",
+        f"  A (Trireme): afloat, {len(MEN) - 1} of her {len(MEN)} men",
         "p2: 0 points",
-        f"  B (Trireme): withdrawing, {len(MEN)} of {len(MEN)} men, 2 loads of water",
+        f"  B (Trireme): withdrawing, {len(MEN)} of her {len(MEN)} men, 2 loads of water",
     ]
+
+
+def test_swimmers_picked_up_are_told_apart_from_her_own_men_in_her_fate():
+    # a card read "Delphinia: afloat, 15 of 10 men": the five swimmers she picked up (12.1)
+    # were counted among her own
+    state = apart()
+    swimmers = tuple(replace(m, id=f"z-{m.id}", ship="a", rescued=True)
+                     for m in crew("b", *MEN)[:3])
+    state = replace(state, men=(*state.men, *swimmers))
+    state = state.with_ship(replace(state.ship("a"), start_men=len(MEN)))
+    assert fate(state, state.ship("a")) == (f"afloat, {len(MEN)} of her {len(MEN)} men, "
+                                            "3 picked up from the water")
+    sheet = next(s for s in RULESET.cards(state) if s.ship == "a")
+    assert (sheet.men, sheet.start_men) == (len(MEN), len(MEN))
+    assert "3 picked up from the water" in sheet.flags
+    one = state.with_ship(replace(state.ship("a"), loads=1))
+    assert fate(one, one.ship("a")).endswith("picked up from the water, 1 load of water")

@@ -496,6 +496,8 @@ def test_a_man_placed_in_maintenance_stays_where_his_captain_put_him():
     state = battle(a, b, men=men, phase=Phase.MAINTENANCE)
     move = PlaceMan("p1", "a", "a-cap1", "bow")
     assert move in list(phase_choices(state, Phase.MAINTENANCE, "p1"))
+    from ahoy_tui.rules.ramming_speed import RULESET
+    assert RULESET.describe_action(state, move) == "A: her captain (stern) to her bow"
     state, events = play(state, move)
     assert PlaceMan("p1", "a", "a-cap1", "middle") not in list(
         phase_choices(state, Phase.MAINTENANCE, "p1"))           # once a maintenance
@@ -552,6 +554,11 @@ def test_friends_may_grapple_a_friend_and_so_hold_her_up():
     choices = list(phase_choices(state, Phase.GRAPPLE, "p1"))
     assert any(getattr(ch, "template", None) == ThrowLines("p1", "c", "a", 2) for ch in choices)
     assert not any(isinstance(ch, DropCorvus) for ch in choices)   # a corvus is for boarding
+    # a sound, with sound friends either side: no lines offered between them (11.0: they are
+    # to hold up a sinking ship), so the grappling phase does not stop for them
+    sound = state.with_ship(replace(a, holed=False, loads=0))
+    assert not any(getattr(ch, "template", None) is not None
+                   for ch in phase_choices(sound, Phase.GRAPPLE, "p1"))
     with forced(4, 4, 4, 4):
         state, _ = play(state, ThrowLines("p1", "c", "a", 2), ThrowLines("p1", "d", "a", 2))
     state = state.with_ship(replace(state.ship("a"), loads=6))

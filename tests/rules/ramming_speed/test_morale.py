@@ -80,6 +80,17 @@ def test_carrying_on_she_withdraws_once_half_her_men_are_lost():
     assert state.ship("a").withdrawing        # 2 of 4: reduced to half (22.4)
 
 
+def test_swimmers_she_picked_up_do_not_make_up_her_losses():
+    # 2 of her 4 left, and three swimmers of a sunk friend aboard: she is at half (22.4;
+    # 12.2 the swimmers fight no more), and withdraws
+    state, _ = killed(one(), "a-cap1", 3)
+    state, _ = killed(state, "a-mar1")
+    swimmers = tuple(replace(man(f"z-sai{i}", "sailor", "a"), rescued=True) for i in range(3))
+    state = replace(state, men=(*state.men, *swimmers))
+    assert len(state.crew_of("a")) == 5 and len(state.own_crew("a")) == 2
+    assert morale.check_half(state, []).ship("a").withdrawing
+
+
 def test_a_galley_that_did_not_lose_her_captain_does_not_count_her_losses():
     state = one()
     state = replace(state, men=tuple(m for m in state.men if m.rank != "marine"

@@ -13,8 +13,18 @@ from ahoy_tui.engine.dice import Rng
 from ahoy_tui.engine.events import DiceRoll
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.rules.ramming_speed import RULESET, archery, grappling
-from ahoy_tui.rules.ramming_speed.actions import Board, CutLines, MatchUp, Shoot, ThrowLines
-from ahoy_tui.rules.ramming_speed.model import Band, Grapple, Phase, RSState
+from ahoy_tui.rules.ramming_speed.actions import (
+    AbandonShip,
+    Board,
+    CutLines,
+    Fall,
+    MatchUp,
+    SealOrders,
+    Shoot,
+    ThrowLines,
+    WriteOrders,
+)
+from ahoy_tui.rules.ramming_speed.model import Band, Grapple, Melee, Phase, RSState, ShipOrders
 from ahoy_tui.rules.ramming_speed.odds import duel_odds, loads_odds, ram_rows, sink_chance
 
 from .crews import battle, bolt, crew, galley, man
@@ -213,3 +223,178 @@ def test_the_ramming_table_rows_are_two_averaging_dice():
     assert any("cut in half" in line for line in ram_rows(Band.RAMMING, 90))
     # holed with 2 more loads on 1: two maintenances to plug, each 5-6 with a sailor
     assert sink_chance(1, 2) == Fraction(4, 6) ** 2
+
+
+# --- a ram foreseen in the orders, before they are sealed (2.0, 8.0, 10.2-10.3) -------------
+
+AVERAGE = (2, 3, 3, 4, 4, 5)   # an averaging die's faces (10.2), written here again
+
+
+def table_row(total: int) -> str:
+    """10.2's ramming table, read from the seed: 11+ cut in half, 10 four loads, 9 three, 8
+    two, 6-7 one, 5 or less nothing."""
+    if total >= 11:
+        return "cut in half"
+    return {10: "four loads", 9: "three loads", 8: "two loads", 7: "one load",
+            6: "one load"}.get(total, "no water")
+
+
+def ram_set_up(b_heading: float = 90.0, b_x: float = 20.0):
+    """``a`` (p1) 10" south of ``b`` (p2), her bow to the north; b lies hove-to across her
+    course (``b_heading``). p2 has sealed (b stays put), p1 writes."""
+    a = galley("a", "p1", x=20, y=30, heading=0)
+    b = galley("b", "p2", x=b_x, y=20, heading=b_heading)
+    men = crew("a", ("captain", "stern"), ("sailor", "stern"), ("marine", "bow")) \
+        + crew("b", ("captain", "stern"), ("sailor", "stern"))
+    state = battle(a, b, men=men, phase=Phase.ORDERS, to_act="p2")
+    state, _ = RULESET.apply(state, SealOrders("p2"))
+    assert state.to_act == "p1"
+    return state
+
+
+def test_orders_that_ram_show_each_row_of_the_ramming_table_at_their_speed_and_angle():
+    state = ram_set_up()
+    order = WriteOrders("p1", "a", "ramming", "S" * 24)
+    odds = RULESET.odds(RULESET.view(state, "p1"), order)
+    # ramming speed +1, square on (60-90 degrees) +0
+    want = enumerate_faces([AVERAGE, AVERAGE], lambda x, y: table_row(x + y + 1))
+    assert dict(odds.outcomes) == want
+    assert odds.summary == "ram B +1: cut 3% · loads 4 11%, 3 22%, 2 28%, 1 33%, 0 3%"
+    assert any("ramming +1, the angle +0" in line for line in odds.breakdown)
+    assert any(line.startswith("foreseen as if every other galley holds her course")
+               for line in odds.breakdown)
+    # at cruising speed, +0; at slow, -1
+    for band, moves, plus in (("cruising", 15, 0), ("slow", 9, -1)):
+        odds = RULESET.odds(state, WriteOrders("p1", "a", band, "S" * moves))
+        assert dict(odds.outcomes) == enumerate_faces(
+            [AVERAGE, AVERAGE], lambda x, y, plus=plus: table_row(x + y + plus))
+    # orders that turn away strike nothing: no odds
+    assert RULESET.odds(state, WriteOrders("p1", "a", "slow", "LLLLLLLLL")) is None
+
+
+def test_a_ram_at_a_fine_angle_loses_one_or_two():
+    # b's centre line 45 degrees off a's course: -1 (30-59); 20 degrees: -2 (under 30)
+    for heading, plus in ((45.0, -1), (20.0, -2)):
+        state = ram_set_up(b_heading=heading)
+        odds = RULESET.odds(state, WriteOrders("p1", "a", "cruising", "S" * 15))
+        assert odds.summary.startswith(f"ram B {plus:+d}:"), odds.summary
+        assert dict(odds.outcomes) == enumerate_faces(
+            [AVERAGE, AVERAGE], lambda x, y, plus=plus: table_row(x + y + plus))
+
+
+def test_the_seal_shows_the_rams_of_the_sheet_and_two_rams_count_how_many_hole():
+    state = ram_set_up()
+    state, _ = RULESET.apply(state, WriteOrders("p1", "a", "ramming", "S" * 24))
+    written = RULESET.odds(state, WriteOrders("p1", "a", "ramming", "S" * 24))
+    sealed = RULESET.odds(state, SealOrders("p1"))
+    assert sealed.outcomes == written.outcomes
+    assert sealed.summary == "A rams B +1: cut 3% · loads 4 11%, 3 22%, 2 28%, 1 33%, 0 3%"
+    # a second pair 20" east: c rams d at cruising speed as a rams b at ramming speed
+    c = galley("c", "p1", x=40, y=30, heading=0)
+    d = galley("d", "p2", x=40, y=20, heading=90)
+    two = replace(state, ships=(*state.ships, c, d),
+                  drafts=(*state.drafts, ShipOrders("c", Band.CRUISING, "S" * 15)))
+    odds = RULESET.odds(two, SealOrders("p1"))
+    holes = enumerate_faces([AVERAGE] * 4, lambda w, x, y, z: (
+        (table_row(w + x + 1) != "no water") + (table_row(y + z) != "no water")))
+    assert dict(odds.outcomes) == {f"{n} holed": p for n, p in holes.items()}
+    assert odds.summary == "2 rams: A rams B +1 holes 97% · C rams D +0 holes 86%"
+
+
+def test_orders_sealed_a_thousand_times_ram_as_often_as_the_odds_said():
+    state = ram_set_up()
+    state, _ = RULESET.apply(state, WriteOrders("p1", "a", "ramming", "S" * 24))
+    odds = RULESET.odds(RULESET.view(state, "p1"), SealOrders("p1"))
+    found: dict[str, int] = {}
+    for seed in SEEDS:
+        after, _ = RULESET.apply(replace(state, rng=Rng(seed, 0)), SealOrders("p1"))
+        b = after.ship("b")
+        row = "cut in half" if not b.afloat else table_row(
+            {0: 0, 1: 6, 2: 8, 3: 9, 4: 10}[b.loads])
+        found[row] = found.get(row, 0) + 1
+    for row, p in odds.outcomes:
+        hits_ = [1.0] * found.get(row, 0) + [0.0] * (len(SEEDS) - found.get(row, 0))
+        assert within_bound(hits_, float(p), float(p * (1 - p))), (row, found)
+
+
+# --- abandoning ship (12.0) and an officer falling (22.0) -----------------------------------
+
+def sinking_galley(contested: bool = False):
+    a = galley("a", "p1", x=20, y=20, holed=True, loads=3)
+    b = galley("b", "p2", x=23, y=20)
+    men = crew("a", ("captain", "stern"), ("sailor", "stern"), ("marine", "bow"),
+               ("archer", "middle")) + crew("b", ("captain", "stern"), ("marine", "bow"))
+    if contested:
+        men = (*men[:-1], man("b-mar1", "marine", "b", aboard="a", section="bow"))
+    return battle(a, b, men=men, phase=Phase.MAINTENANCE)
+
+
+def test_abandoning_ship_is_a_d6_a_man_four_or_more_to_swim():
+    state = sinking_galley()
+    odds = RULESET.odds(state, AbandonShip("p1", "a"))
+    want = enumerate_faces([D6] * 4, lambda *f: f"{sum(x >= 4 for x in f)} swim")
+    assert dict(odds.outcomes) == want
+    assert odds.expected == {"swim": 2}
+    assert odds.summary == "2 of 4 swim · all drown 6%"
+    assert not any("captured" in line for line in odds.breakdown)
+    held = sinking_galley(contested=True)
+    assert any("captured (17.1)" in line for line in RULESET.odds(
+        held, AbandonShip("p1", "a")).breakdown)
+
+
+def test_abandoning_ship_a_thousand_times_saves_as_many_as_the_odds_say():
+    state = sinking_galley()
+    odds = RULESET.odds(state, AbandonShip("p1", "a"))
+    saved = []
+    for seed in SEEDS:
+        after, _ = RULESET.apply(replace(state, rng=Rng(seed, 0)), AbandonShip("p1", "a"))
+        saved.append(sum(len(g.men) for g in after.swimmers))
+    assert within_bound(saved, float(odds.expected["swim"]), 4 * 0.25)
+    none = [1.0 if n == 0 else 0.0 for n in saved]
+    p = float(dict(odds.outcomes)["0 swim"])
+    assert within_bound(none, p, p * (1 - p))
+
+
+def beaten_pair():
+    """b's captain and sailor beaten by a's marine in b's bow: they choose who falls (16.6)."""
+    a = galley("a", "p1", x=20, y=20)
+    b = galley("b", "p2", x=23, y=20)
+    men = (man("a-mar1", "marine", "a", aboard="b", section="bow"),
+           man("a-sai1", "sailor", "a", section="stern"),
+           man("b-cap1", "captain", "b", section="bow"), man("b-sai1", "sailor", "b",
+                                                             section="bow"),
+           man("b-mar1", "marine", "b", section="stern"))
+    melee = Melee(ship="b", section="bow", fronts=(("p2", ("b-cap1", "b-sai1")),
+                                                   ("p1", ("a-mar1",))),
+                  fights=((("a-mar1",), ("b-cap1", "b-sai1")),), paired=True,
+                  losers=("b-cap1", "b-sai1"), rule="16.1 Hand to hand fighting")
+    return battle(a, b, men=men, grapples=(Grapple("a", "b", lines=2),), phase=Phase.MELEE,
+                  to_act="p2", melee=melee)
+
+
+def test_the_captain_given_up_sets_his_crews_d6_rolling_a_sailor_nothing():
+    state = beaten_pair()
+    assert {a.man for a in RULESET.legal_actions(state).fixed} == {"b-cap1", "b-sai1"}
+    odds = RULESET.odds(state, Fall("p2", "b", "b-cap1"))
+    # 22.0: 1 withdraws, 2-4 carries on, 5-6 a new captain elected
+    want = enumerate_faces([D6], lambda f: "she withdraws" if f == 1 else "she carries on"
+                           if f <= 4 else "a new captain is elected")
+    assert dict(odds.outcomes) == want
+    assert RULESET.odds(state, Fall("p2", "b", "b-sai1")) is None
+    # with the admiral aboard, he commands her: no roll (22.3)
+    admiral = replace(state, men=(*state.men, man("b-adm1", "admiral", "b", section="stern")))
+    assert RULESET.odds(admiral, Fall("p2", "b", "b-cap1")) is None
+
+
+def test_the_captain_given_up_a_thousand_times_lands_on_the_morale_odds():
+    state = beaten_pair()
+    odds = RULESET.odds(state, Fall("p2", "b", "b-cap1"))
+    withdrew = []
+    for seed in SEEDS:
+        _, events = RULESET.apply(replace(state, rng=Rng(seed, 0)), Fall("p2", "b", "b-cap1"))
+        # the crew's roll for him (the melee fought on after it may roll for others)
+        (roll,) = [e for e in events if isinstance(e, DiceRoll) and e.rule == "22.0 Morale"
+                   and e.purpose.startswith("B's crew")]
+        withdrew.append(1.0 if roll.outcome == "the galley withdraws" else 0.0)
+    p = float(dict(odds.outcomes)["she withdraws"])
+    assert within_bound(withdrew, p, p * (1 - p))

@@ -297,6 +297,21 @@ def test_orders_into_ones_own_galley_are_warned_of() -> None:
     assert f"runs into your own {second.name}" in warned
 
 
+def test_friends_rowing_on_together_are_no_ram_and_not_warned_of() -> None:
+    # played at 80x24, Salamis turn 1: every Greek ordered slow, straight on; Corinth, astern
+    # of Athena, was warned of running into her "as she lies now", though both row 9"
+    game = Game.new("ramming-speed", "salamis", seed=1)
+    line = "Th: s; Ae: s; At: s; Co: s; El: s; Me: s"
+    _, warned = view.line_preview(state_of(game), line)
+    assert warned == ""
+    for action in RULESET.move_line(state_of(game), line):
+        game.play(action)
+    assert "runs into" not in RULESET.caution(game.state, SealOrders("p1"))
+    # Corinth at cruising speed would catch Athena rowing slow: that is warned of
+    _, warned = view.line_preview(state_of(game), "Co: c")
+    assert "Corinth runs into your own Athena" in warned
+
+
 def test_orders_into_a_hulk_are_warned_of() -> None:
     state = state_of(corvus())
     first = state.side_ships("p1")[0]
