@@ -173,8 +173,12 @@ def _placings(state: RSState, side: str) -> Iterator[Any]:
 
 
 def _maintenance(state: RSState, side: str) -> Iterator[Any]:
-    yield from _maintenance_ships(state, side)
+    # abandoning ship last: the one choice of the phase that cannot be taken back, never the
+    # first row an Enter takes
+    ships = list(_maintenance_ships(state, side))
+    yield from (a for a in ships if not isinstance(a, AbandonShip))
     yield from _placings(state, side)
+    yield from (a for a in ships if isinstance(a, AbandonShip))
 
 
 def _maintenance_ships(state: RSState, side: str) -> Iterator[Any]:

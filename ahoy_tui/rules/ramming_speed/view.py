@@ -29,7 +29,7 @@ from attrs import frozen
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import bearing_deg, hull_deg, point_distance
 from ahoy_tui.rules.ramming_speed import helm
-from ahoy_tui.rules.ramming_speed.actions import SealOrders, WriteOrders
+from ahoy_tui.rules.ramming_speed.actions import AbandonShip, SealOrders, WriteOrders
 from ahoy_tui.rules.ramming_speed.model import (
     RANKS,
     Band,
@@ -305,7 +305,11 @@ def trouble(state: RSState, ship: Galley, orders: ShipOrders) -> str:
 def caution(state: RSState, action: Any) -> str:
     """Words to confirm before sealing orders that take a galley off the table, aground or
     into a friend, or that leave a galley with no orders written (one Enter on "seal the
-    orders" never seals a blank sheet unasked)."""
+    orders" never seals a blank sheet unasked), and before abandoning ship (12.0)."""
+    if isinstance(action, AbandonShip):
+        ship = state.ship(action.ship)
+        return (f"abandon the {ship.name}: all her men go over the side to swim for it (12.0); "
+                "she is lost to you, taken if enemy boarders hold her deck")
     if not isinstance(action, SealOrders) or state.phase is not Phase.ORDERS:
         return ""
     found = [words for s in state.side_ships(action.side) if not s.withdrawing

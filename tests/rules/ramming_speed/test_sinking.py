@@ -285,3 +285,26 @@ def test_abandoning_a_deck_held_by_enemy_boarders_gives_her_to_them() -> None:
     assert flow.score(after, "p2") == 15
     assert {m.aboard for m in after.men if m.ship == "b"} == {"b"}   # the captors go home
     assert [e.text for e in events if getattr(e, "kind", "") == "captured"] == ["A is captured!"]
+
+
+def test_abandoning_ship_comes_last_in_maintenance_and_asks_first() -> None:
+    """12.0 cannot be taken back: it is never the first row (an Enter out of habit), and the
+    screen asks before it is done, naming the galley."""
+    from ahoy_tui.engine.dice import Rng
+    from ahoy_tui.engine.registry import get_ruleset
+    from ahoy_tui.rules.ramming_speed.actions import AbandonShip
+    from ahoy_tui.rules.ramming_speed.legal import phase_choices
+    from ahoy_tui.rules.ramming_speed.model import Man, Phase
+
+    a = replace(galley("a", x=36, y=24, value=10), oars=(3, 1))   # oars to shift too
+    b = galley("b", "p2", x=39, y=24)
+    men = (Man("a-mar1", "marine", "a", "a", "bow"), Man("a-sai1", "sailor", "a", "a", "stern"),
+           Man("b-mar1", "marine", "b", "a", "stern"))
+    state = replace(battle(a, b, men=men, grapples=(Grapple("b", "a", 2),)),
+                    phase=Phase.MAINTENANCE, rng=Rng(3, 0))
+    choices = list(phase_choices(state, Phase.MAINTENANCE, "p1"))
+    abandon = AbandonShip("p1", "a")
+    assert abandon in choices and len(choices) > 1
+    assert choices[-1] == abandon, choices
+    words = get_ruleset("ramming-speed").caution(state, abandon)
+    assert words.startswith("abandon the A: all her men go over the side") and "12.0" in words
