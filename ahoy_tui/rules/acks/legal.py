@@ -205,11 +205,17 @@ def chooser(state: AcksState) -> str:
     """The side with fewer vessels moving on this count chooses who moves first; between equal
     numbers, the side with fewer vessels in the battle, then the second side (the project's
     reading)."""
+    here, total = chooser_counts(state)
+    return min(("p2", "p1"), key=lambda s: (here[s], total[s]))
+
+
+def chooser_counts(state: AcksState) -> tuple[dict[str, int], dict[str, int]]:
+    """Each side's vessels moving on this count, and in the battle."""
     actors = [a for a in now(state) if a.role == "captain"]
     here = {s: sum(1 for a in actors if a.side == s) for s in ("p1", "p2")}
     total = {s: sum(1 for v in state.vessels if v.side == s and v.in_action)
              for s in ("p1", "p2")}
-    return min(("p2", "p1"), key=lambda s: (here[s], total[s]))
+    return here, total
 
 
 def choices(state: AcksState) -> list[Any]:

@@ -49,6 +49,28 @@ def _name(state: AcksState, vid: str) -> str:
         return vid
 
 
+def possessive(name: str) -> str:
+    """A side's name as an owner, whether it is one (Phaedra's, Merchant's) or many (Corsairs'):
+    the words then agree with any side's name."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def why_you_choose(state: AcksState) -> str:
+    """Why the side to act chooses who moves first on this count (``legal.chooser``): fewer of
+    its vessels move on it; as many, and fewer in the battle; or all even, the second side
+    (the project's reading)."""
+    from ahoy_tui.rules.acks.legal import chooser_counts
+
+    here, total = chooser_counts(state)
+    side = state.to_act or "p2"
+    other = "p1" if side == "p2" else "p2"
+    if here[side] < here[other]:
+        return "fewer of your vessels move on this count"
+    if total[side] < total[other]:
+        return "as many move on each side and you have fewer in the battle"
+    return "the sides are even here and in the battle, and the second side breaks the tie"
+
+
 def prompt(state: AcksState) -> str:
     """What the rules want now, in the game's words."""
     if state.over:
@@ -69,8 +91,8 @@ def prompt(state: AcksState) -> str:
     actors = [a for a in now(state) if a.side == state.to_act]
     if any(a.role == "captain" for a in actors) and not state.first and len(
             {a.side for a in now(state) if a.role == "captain"}) > 1:
-        return (f"Count {state.count}: both sides' vessels move. {side}: fewer of yours move on "
-                "this count, so you choose who moves first")
+        return (f"Count {state.count}: both sides' vessels move. {side}: "
+                f"{why_you_choose(state)}, so you choose who moves first")
     if any(a.role == "captain" for a in actors):
         names = ", ".join(_name(state, a.vessel) for a in actors if a.role == "captain")
         return f"Count {state.count}: {side}, move {names} (moving is not optional)"
@@ -142,7 +164,7 @@ def describe(state: AcksState, action: Any) -> str:
     if isinstance(action, HoldCourse):
         return "hold course: every vessel as last round"
     if isinstance(action, MoveFirst):
-        return f"{state.side_name(action.first)} move first"
+        return f"{possessive(state.side_name(action.first))} vessels move first"
     if isinstance(action, Step):
         extra = " (fail the Seafaring throw on purpose: collide)" if action.collide else ""
         return f"{name}: {STEP_WORDS[action.how]}{_facing_after(state, action)}{extra}"

@@ -78,3 +78,45 @@ def test_the_captains_initiative_die_shows_his_modifier():
     first, second = rolls(events)
     assert first.describe() == "A's captain (Phaedra) initiative: D6 2+1 = 3"
     assert second.describe() == "B's captain (captain of b) initiative: D6 4"
+
+
+def test_who_chooses_who_moves_first_is_told_with_the_true_reason_and_any_sides_name():
+    """Issue 36, item 13 ("Merchant have fewer…"): the prompt addresses the side by name and
+    gives the rules' reason it chooses (fewer moving; as many, fewer in the battle; even, the
+    second side), and the choice and the log agree with a name of one (Merchant's) or of many
+    (Corsairs')."""
+    from ahoy_tui.engine.fast import replace
+    from ahoy_tui.rules.acks.actions import MoveFirst
+    from ahoy_tui.rules.acks.flow import apply_action
+    from ahoy_tui.rules.acks.prompt import prompt
+
+    from .helpers import on_count, said
+
+    def meeting(*vessels, names=("Raiders", "Merchant")):
+        from ahoy_tui.rules.acks.legal import counts_side
+
+        state = replace(on_count(battle(*vessels), *(v.id for v in vessels)),
+                        side_names=names)
+        return replace(state, to_act=counts_side(state))
+
+    a, b = vessel("a"), vessel("b", "p2", column=2, row=2)
+    c = vessel("c", column=5, row=5)
+    # one of the Merchant's against two of the Raiders' on the count: fewer of hers move
+    state = meeting(a, c, b)
+    assert state.to_act == "p2"
+    assert prompt(state) == ("Count 4: both sides' vessels move. Merchant: fewer of your "
+                             "vessels move on this count, so you choose who moves first")
+    # one each on the count, but the Raiders have a second in the battle
+    state = replace(meeting(a, b), vessels=(a, b, c))
+    assert state.to_act == "p2"
+    assert "as many move on each side and you have fewer in the battle" in prompt(state)
+    # one each, one each: the second side breaks the tie
+    state = meeting(a, b)
+    assert prompt(state).endswith(
+        "Merchant: the sides are even here and in the battle, and the second side breaks the "
+        "tie, so you choose who moves first")
+    assert describe(state, MoveFirst("p2", "p1")) == "Raiders' vessels move first"
+    assert describe(state, MoveFirst("p2", "p2")) == "Merchant's vessels move first"
+    _, events = apply_action(state, MoveFirst("p2", "p1"))
+    assert "Merchant chose: Raiders' vessels move first" in said(events)
+    assert not any(" have fewer" in t or "Merchant choose" in t for t in said(events))
