@@ -289,7 +289,11 @@ def _fight(state: AcksState, vessel_id: str) -> Odds | None:
                  f"{number(down)} enemies down on average")
     outcomes = tuple((f"{n} down", p) for n, p in counted.down)
     lines += [f"  {name}: {percent(p)}" for name, p in outcomes]
-    return Odds(f"{number(counted.blows)} blows · {number(down)} down", tuple(lines),
+    # a mean that rounds to 0 says "0 down" of a fight that may yet fell a man: say the
+    # chance of any instead
+    felled = f"{number(down)} down" if round(float(down), 1) > 0 or down == 0 else \
+        f"{percent(1 - dict(counted.down).get(0, ZERO))} one down"
+    return Odds(f"{number(counted.blows)} blows · {felled}", tuple(lines),
                 outcomes, {"down": down, "blows": counted.blows})
 
 
@@ -380,8 +384,14 @@ def _volley(state: AcksState, action: object) -> Odds | None:
     p = throw(need)
     dist = hits([p] * throws)
     expected = mean(dist)
+    penalty = fire.volley_penalty(vessel, target) or 0
+    ac = ramming.armour(target) if target.creature else \
+        tables()["missile_volley"]["crew_ac"]
+    whose = "its" if target.creature else "the crew's"
+    why = f"{tables()['attack']['target_base']} + {whose} AC {ac}" + (
+        f", range {penalty:+d}" if penalty else "")
     lines = [f"{fire.shooters(vessel)} shooters: {throws} throw{'s' * (throws != 1)}, each "
-             f"{max(2, min(20, need))}+ on a d20 ({percent(p)})"]
+             f"{max(2, min(20, need))}+ on a d20 ({why}: {percent(p)})"]
     outcomes = tuple((f"{n} hit{'s' * (n != 1)}", dist[n]) for n in sorted(dist))
     lines += [f"{name}: {percent(q)}" for name, q in outcomes]
     if target.creature:
@@ -416,8 +426,20 @@ def _ram(state: AcksState, action: object) -> Odds | None:
         return _head_on(rammer, target)
     need, bonus = ram_need(target), ram_bonus(rammer)
     chance = throw(need, bonus)
-    lines = [f"the captain's throw at {target.name}: {_need_words(need, bonus)}"]
+    lines = [f"the captain's throw at {target.name}: {_need_words(need, bonus)} "
+             f"({ram_terms(rammer, target)})"]
     return _blow(rammer, target, chance, lines)
+
+
+def ram_terms(rammer: Vessel, target: Vessel) -> str:
+    """The parts of a ram's throw in words: 10 + her AC against the captain's attack bonus,
+    and a master mariner's +4."""
+    captain = helm.steerer(rammer)
+    words = [f"{tables()['attack']['target_base']} + AC {ramming.armour(target)}",
+             f"{captain.name} {captain.attack:+d}"]
+    if captain.master_mariner:
+        words.append(f"master mariner {tables()['attack']['master_mariner_ram']:+d}")
+    return ", ".join(words)
 
 
 def _blow(rammer: Vessel, target: Vessel, chance: Fraction, lines: list[str]) -> Odds:
@@ -460,8 +482,10 @@ def _head_on(rammer: Vessel, target: Vessel) -> Odds:
                 mine += Fraction(1, 400)
             elif hit_b:
                 theirs += Fraction(1, 400)
-    lines = (f"bow to bow: {rammer.name}'s captain {_need_words(need_a, bonus_a)}, "
-             f"{target.name}'s {_need_words(need_b, bonus_b)}",
+    lines = (f"bow to bow: {rammer.name}'s captain {_need_words(need_a, bonus_a)} "
+             f"({ram_terms(rammer, target)})",
+             f"{target.name}'s captain {_need_words(need_b, bonus_b)} "
+             f"({ram_terms(target, rammer)})",
              "who hits the higher AC chooses: ram, shear the other's oars, or pass",
              f"{rammer.name} chooses {percent(mine)}, {target.name} {percent(theirs)}, both "
              f"miss and pass through {percent(1 - mine - theirs)}")

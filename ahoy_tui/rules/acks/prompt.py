@@ -122,21 +122,37 @@ def _actor_words(state: AcksState, vid: str, role: str, piece: str,
         p = next(p for p in v.pieces if p.id == piece)
         return f"{v.name}'s {tables().piece(p.kind).name} ({p.mount}) may shoot"
     if role == "crew":
-        from ahoy_tui.rules.acks.melee import fighters
-
-        if fighters(state, vid) and "fight" not in used:
-            return f"{v.name}'s men are in a fight on deck: fight, board, or hold"
-        if "fire" not in used and any(
-                fr.vessel == f.on for fr in state.fires for f in state.figures
-                if f.crew_of == vid and f.where == "deck" and not f.down):
-            return f"{v.name} is aflame: her men may fight the fire, shoot, or hold"
-        if any(f.crew_of == vid for f in state.figures) and any(
-                o.side != v.side and any(f.on == o.id for f in state.figures)
-                for o in state.vessels):
-            return (f"{v.name}'s deck crew may shoot, grapple, cut lines, lower a bridge or "
-                    "ramp, or board")
-        return f"{v.name}'s deck crew may shoot, grapple or cut lines"
+        return _crew_words(state, v, used)
     return f"{v.name} acts"
+
+
+# what her deck crew's choices are called, in the order the prompt names them
+CREW_VERBS = (("fight", "fight on deck"), ("fight_fire", "fight the fire"),
+              ("volley", "shoot"), ("throw_grapple", "throw a grappling line"),
+              ("cut_line", "cut or dislodge a line"), ("lower_bridge", "lower the bridge"),
+              ("raise_bridge", "raise the bridge"), ("dislodge", "throw off a bridge"),
+              ("board", "board"), ("dump_fire_pots", "dump the fire pots"))
+
+
+def _crew_words(state: AcksState, v: Vessel, used: tuple[str, ...]) -> str:
+    """Her deck crew's count in words naming only what they may do now (hold always)."""
+    from ahoy_tui.rules.acks.legal import deck_choices
+    from ahoy_tui.rules.acks.model import Actor
+
+    actor = next((a for a in state.actors if a.vessel == v.id and a.role == "crew"),
+                 Actor(f"{v.id}:crew", v.id, v.side, "crew", 0, 0, used=used))
+    kinds = {getattr(c, "kind", "") for c in deck_choices(state, actor, v)}
+    ramp = any(getattr(c, "machine", "") == "ramp" for c in deck_choices(state, actor, v))
+    verbs = [("place the ramp" if kind == "lower_bridge" and ramp else words)
+             for kind, words in CREW_VERBS if kind in kinds]
+    head = f"{v.name} is aflame: her men" if "fight_fire" in kinds else \
+        f"{v.name}'s men are in a fight on deck:" if "fight" in kinds else \
+        f"{v.name}'s deck crew"
+    if not verbs:
+        return f"{head} have nothing to do but hold"
+    listed = ", ".join(verbs[:-1]) + (" or " if len(verbs) > 1 else "") + verbs[-1]
+    return f"{head} may {listed}, or hold" if not head.endswith(":") else \
+        f"{head} {listed}, or hold"
 
 
 def _facing_after(state: AcksState, action: Any) -> str:

@@ -120,3 +120,55 @@ def test_who_chooses_who_moves_first_is_told_with_the_true_reason_and_any_sides_
     _, events = apply_action(state, MoveFirst("p2", "p1"))
     assert "Merchant chose: Raiders' vessels move first" in said(events)
     assert not any(" have fewer" in t or "Merchant choose" in t for t in said(events))
+
+
+def test_the_deck_crews_count_names_only_what_they_may_do_now():
+    """Played at 80x24: a crew that could only shoot was told it "may shoot, grapple, cut
+    lines, lower a bridge or ramp, or board". The words now follow the choices offered."""
+    from ahoy_tui.engine.fast import replace
+    from ahoy_tui.rules.acks.deck import lay_decks
+    from ahoy_tui.rules.acks.model import Actor, Phase
+    from ahoy_tui.rules.acks.prompt import prompt
+
+    a = vessel("a", kind="galley_3", column=15, row=20, facing="N", missile="short_bow",
+               gear=("boarding_bridge",))
+    far = vessel("b", "p2", kind="galley_2", column=15, row=17, facing="S")
+    actor = Actor("a:crew", "a", "p1", "crew", 3, 3)
+    state = replace(battle(a, far), phase=Phase.COUNTS, count=3, actors=(actor,),
+                    to_act="p1")
+    assert prompt(state) == "Count 3: Phaedra: A's deck crew may shoot, or hold"
+    # alongside, bow to her side: a line, the bridge and a jump are hers to choose too
+    near = vessel("b", "p2", kind="galley_2", column=16, row=20, facing="N")
+    state = replace(lay_decks(battle(a, near)), phase=Phase.COUNTS, count=3,
+                    actors=(actor,), to_act="p1")
+    words = prompt(state)
+    assert words.startswith("Count 3: Phaedra: A's deck crew may shoot, throw a grappling "
+                            "line, lower the bridge or board, or hold"), words
+
+
+def test_in_a_fight_the_log_names_each_man_by_his_vessel():
+    """Played at 80x24: "marine 27 strikes at marine 27" (both crews number their men
+    alike). Each crewman is named by his vessel; a character by his name."""
+    from ahoy_tui.engine.dice import forced
+    from ahoy_tui.engine.fast import replace
+    from ahoy_tui.rules.acks import melee
+    from ahoy_tui.rules.acks.deck import lay_decks
+
+    from .helpers import cup
+
+    a = vessel("a", kind="galley_3", column=15, row=15, facing="N")
+    b = vessel("b", "p2", kind="galley_2", column=16, row=15, facing="N")
+    state = lay_decks(battle(a, b))
+    mine = next(f for f in state.figures if f.crew_of == "a" and f.role == "marine")
+    theirs = next(f for f in state.figures if f.crew_of == "b" and f.role == "marine")
+    state = replace(state, figures=tuple(
+        replace(f, on="b", x=theirs.x + 1, y=theirs.y) if f.id == mine.id else f
+        for f in state.figures if f.id == mine.id or f.on != "b" or f.id == theirs.id
+        or abs(f.x - theirs.x) > 2 or abs(f.y - theirs.y) > 2))
+    with forced(20, 6):
+        dice, events = cup()
+        melee.strike(state, state.figure(mine.id), state.figure(theirs.id), dice, events)
+    text = " ".join(e.describe() for e in events)
+    assert f"A's {mine.name} strikes at B's {theirs.name}" in text
+    assert f"{theirs.name} of B: struck by A's {mine.name}" in text
+    assert melee.called(state, state.figure("a:captain")) == "captain of a"
