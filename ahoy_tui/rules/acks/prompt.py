@@ -77,11 +77,16 @@ def prompt(state: AcksState) -> str:
         return f"The battle is over. {state.result}"
     side = state.side_name(state.to_act or "p1")
     if state.phase is Phase.DECLARE:
-        left = [v.name for v in state.vessels if v.side == state.to_act and v.afloat
-                and v.declared is None]
+        undeclared = [v for v in state.vessels if v.side == state.to_act and v.afloat
+                      and v.declared is None]
+        left = [v.name for v in undeclared]
+        # Ramming: a rammer must backwater before going ahead again; at 0' she has not
+        astern = [v.name for v in undeclared if v.must_backwater and not v.creature]
+        must = (f"; {', '.join(astern)} must backwater a hex or more before going ahead "
+                "again") if astern else ""
         return (f"Round {state.round}, declarations: {side}, declare "
                 f"{', '.join(left)}: oar, sail or backwater, the speed, and whether the "
-                "captain steers all round (public, before the dice)")
+                f"captain steers all round (public, before the dice){must}")
     if state.head_on is not None:
         return (f"Head-on! {side}: {_name(state, state.head_on.chooser)}'s captain hit the "
                 "higher AC and chooses: ram, shear the oars, or miss")

@@ -172,3 +172,26 @@ def test_in_a_fight_the_log_names_each_man_by_his_vessel():
     assert f"A's {mine.name} strikes at B's {theirs.name}" in text
     assert f"{theirs.name} of B: struck by A's {mine.name}" in text
     assert melee.called(state, state.figure("a:captain")) == "captain of a"
+
+
+def test_a_rammer_is_told_she_must_backwater_a_hex_and_at_0_she_still_must():
+    """Played at 80x24: after a ram the Harpe backwatered at 0' and was still bound to
+    backwater the next round, with nothing to say why. The declarations say it, and a round
+    at 0' leaves it so, a hex astern clears it (Ramming)."""
+    from ahoy_tui.engine.fast import replace
+    from ahoy_tui.rules.acks.flow import end_round
+    from ahoy_tui.rules.acks.model import Declared, Phase
+    from ahoy_tui.rules.acks.prompt import prompt
+
+    from .helpers import cup
+
+    a = vessel("a", must_backwater=True)
+    state = battle(a, vessel("b", "p2", column=2, row=2), phase=Phase.DECLARE)
+    assert prompt(state).endswith("; A must backwater a hex or more before going ahead again")
+    for moved, still in ((0, True), (1, False)):
+        held = replace(state, vessels=(replace(a, declared=Declared("backwater", 30 * moved),
+                                               moved=moved), state.vessels[1]))
+        dice, events = cup()
+        assert end_round(held, dice, events).vessel("a").must_backwater is still
+    free = replace(state, vessels=(replace(a, must_backwater=False), state.vessels[1]))
+    assert "must backwater" not in prompt(free)
