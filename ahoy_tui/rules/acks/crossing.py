@@ -162,6 +162,16 @@ def _way(f: Figure, vessel: Vessel, target: Vessel, by: str, gap_ft: int,
     return ("closer" if cost > speed - f.moved else "crosses"), to_rail
 
 
+def can_leap(state: AcksState, vessel_id: str, target_id: str) -> bool:
+    """Whether any man of her boarding party could clear the gap to ``target`` at his best
+    (a jump no one can make is not offered: each would stay, and nothing happen)."""
+    vessel, target = state.vessel(vessel_id), state.vessel(target_id)
+    gap_ft = span(state, vessel, target)
+    start = start_square(vessel, target, "jump")
+    return any(_way(f, vessel, target, "jump", gap_ft, start, True)[0] != "stays"
+               for f in on_the_way(state, vessel) + party(state, vessel))
+
+
 def setting_out(state: AcksState, vessel_id: str, target_id: str, by: str, run: bool = True,
                 men: int = 0) -> list[tuple[Figure, int]]:
     """The men who reach the crossing this round and go over it (before any die: the odds'

@@ -148,10 +148,12 @@ def deck_choices(state: AcksState, actor: Actor, vessel: Vessel) -> list[Any]:
     if "pots" not in actor.used:     # a pole dumps its pots once a round (the project's own)
         out += [DumpFirePots(side, vessel.id, t.id) for t in pitch.dump_targets(state, vessel)]
     if "board" not in actor.used:
-        from ahoy_tui.rules.acks.crossing import on_the_way, party
+        from ahoy_tui.rules.acks.crossing import can_leap, on_the_way, party
 
         if party(state, vessel) or on_the_way(state, vessel):
             for t, by in boarding.crossings(state, vessel):
+                if by == "jump" and not can_leap(state, vessel.id, t):
+                    continue        # no man of hers could clear the gap: not offered
                 mine = boarding.bridge_from(state, vessel.id)
                 if by in ("bridge", "ramp") and mine is not None and not (
                         by == "bridge" and mine.fast):

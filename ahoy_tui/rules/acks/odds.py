@@ -332,7 +332,14 @@ def _step(state: AcksState, action: object) -> Odds | None:
                      "average")
         outcomes.append((f"collides with {other.name}", p))
     lines += fall_lines
-    return Odds(f"collision {percent(outcomes[0][1])}", tuple(lines), tuple(outcomes),
+    first = outcomes[0][1]
+    if len(outcomes) == 1:
+        outcomes.append((f"clears {state.vessel(plan.collides[0]).name}", 1 - first))
+    else:
+        # each meeting thrown for on its own: the chance of each number of collisions
+        outcomes = [(f"{k} collision{'s' * (k != 1)}", q) for k, q in
+                    sorted(hits([q for _, q in outcomes]).items())]
+    return Odds(f"collision {percent(first)}", tuple(lines), tuple(outcomes),
                 {"shp": dealt, "own shp": taken, "overboard": mean(overboard)})
 
 

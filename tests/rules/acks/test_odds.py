@@ -177,6 +177,7 @@ def test_a_step_into_a_collision_is_two_seafaring_throws_failing_or_one_on_purpo
     # both captains one rank of Seafaring: 11+ each; the collision needs both to fail
     both = enumerate_chance(lambda f: f[0] < 11 and f[1] < 11, 20, 20)
     assert dict(odds.outcomes)["collides with B"] == both == Fraction(1, 4)
+    assert dict(odds.outcomes)["clears B"] == 1 - both           # the outcomes sum to one
     meant = RULESET.odds(state, Step("p1", "a", "starboard", collide=True))
     assert dict(meant.outcomes)["collides with B"] == Fraction(10, 20)   # only hers to throw
     collided = 0
