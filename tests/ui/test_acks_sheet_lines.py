@@ -40,3 +40,11 @@ def test_a_sailing_ship_has_no_sprint_line_and_hired_marines_read_sensibly():
     text = sheet_text(made("sailing_ship_large", marines=20))
     assert "sprint" not in text and "oars " not in text
     assert "marines 20 hired" in text and "20/0" not in text
+
+
+def test_more_marines_than_her_complement_read_as_her_table_and_the_extra():
+    """Played at 80x24: the Boarding Bridge's 3-rower read "marines 60/15" (sixty of fifteen).
+    Now her table's fifteen and the forty-five embarked beyond it."""
+    text = sheet_text(made("galley_3", marines=60))
+    assert "marines 60 (15 + 45 extra)" in text and "60/15" not in text
+    assert "marines 12/15" in sheet_text(made("galley_3", marines=12))   # short: as before

@@ -200,7 +200,9 @@ class AcksRuleset:
 
     def odds(self, state: GameState, action: Any) -> Any:
         """The odds of a choice that rolls (``engine.odds.Odds``), or None: a shot, a volley,
-        a ram, a grappling line, cutting a line, a monster's attack (``odds.py``)."""
+        a ram or a head-on meeting, a grappling line, cutting a line, a monster's attack, the
+        winch, a fight on deck (``odds.py``); a bridge or ramp, a boarding party across,
+        fire pots (``boarding_odds.py``)."""
         from ahoy_tui.rules.acks import odds
 
         assert isinstance(state, AcksState)

@@ -156,15 +156,21 @@ def lower(state: AcksState, vessel_id: str, target_id: str, kind: str, dice: Dic
     return state
 
 
+def under_bridge(state: AcksState, target: Vessel, x: int, y: int) -> list[Figure]:
+    """Her men standing where a bridge comes down on (x, y): that square and the one inboard
+    of it."""
+    width = deck_size(target)[1]
+    inboard = y + 1 if y == 0 else y - 1
+    under = {(x, y), (x, max(0, min(width - 1, inboard)))}
+    return [f for f in state.figures if f.on == target.id and f.where == "deck"
+            and not f.down and (f.x, f.y) in under]
+
+
 def falling_bridge(state: AcksState, target: Vessel, x: int, y: int, dice: Dice,
                    events: list[Event]) -> AcksState:
     """Her men underneath the falling bridge (its square and the one inboard of it) save
     against Blast or take 2d8 bludgeoning and are knocked prone beside it."""
-    width = deck_size(target)[1]
-    inboard = y + 1 if y == 0 else y - 1
-    under = {(x, y), (x, max(0, min(width - 1, inboard)))}
-    for f in [f for f in state.figures if f.on == target.id and f.where == "deck"
-              and not f.down and (f.x, f.y) in under]:
+    for f in under_bridge(state, target, x, y):
         face = dice.die(20, f"{f.name} under the falling bridge: Blast save", BRIDGE,
                         side=f.side, ship=target.id, need=f"{f.save('blast')}+")
         if face >= f.save("blast"):
@@ -241,11 +247,7 @@ def dislodge(state: AcksState, vessel_id: str, bridge_vessel: str, dice: Dice,
     bridge = bridge_from(state, bridge_vessel)
     assert bridge is not None
     vessel = state.vessel(vessel_id)
-    near = [f for f in state.figures if f.on == vessel_id and f.where == "deck"
-            and not f.down and f.side == vessel.side
-            and max(abs(f.x - bridge.x), abs(f.y - bridge.y)) <= 1]
-    helpers = min(3, max(0, len(near) - 1))
-    mod = (4 if bridge.kind == "ramp" else 0) + 4 * helpers - 4 * len(on_it(state, bridge))
+    helpers, mod = dislodge_modifier(state, vessel_id, bridge)
     what = "bridge" if bridge.kind == "bridge" else "ramp"
     if not dungeonbashing(state, f"{helpers} helping", vessel.side, vessel.id, mod,
                           f"{vessel.name}'s men throw off the {what}", rule_of(bridge.kind),
@@ -255,6 +257,19 @@ def dislodge(state: AcksState, vessel_id: str, bridge_vessel: str, dice: Dice,
                            f"{state.vessel(bridge_vessel).name}'s {what}",
                            rule_of(bridge.kind), side=vessel.side, ship=vessel.id, big=True))
     return off(state, bridge, dice, events)
+
+
+def dislodge_modifier(state: AcksState, vessel_id: str, bridge: Bridge) -> tuple[int, int]:
+    """(the men helping, the Dungeonbashing modifier) to throw off ``bridge``: a ramp +4, +4
+    for each man helping (her men within 5' of where it lands but the one throwing, up to
+    three), -4 for each man on it."""
+    vessel = state.vessel(vessel_id)
+    near = [f for f in state.figures if f.on == vessel_id and f.where == "deck"
+            and not f.down and f.side == vessel.side
+            and max(abs(f.x - bridge.x), abs(f.y - bridge.y)) <= 1]
+    helpers = min(3, max(0, len(near) - 1))
+    return helpers, ((4 if bridge.kind == "ramp" else 0) + 4 * helpers
+                     - 4 * len(on_it(state, bridge)))
 
 
 def off(state: AcksState, bridge: Bridge, dice: Dice, events: list[Event]) -> AcksState:
@@ -285,19 +300,28 @@ def off(state: AcksState, bridge: Bridge, dice: Dice, events: list[Event]) -> Ac
     return state
 
 
-def unhook_moved(state: AcksState, vessel_id: str, dice: Dice,
-                 events: list[Event]) -> AcksState:
-    """A ramp is dislodged when either vessel moves; an unsecured bridge when the vessels
-    draw apart beyond its reach (the project's reading)."""
-    for b in list(state.bridges):
+def falling_away(state: AcksState, vessel_id: str) -> list[Bridge]:
+    """The bridges and ramps that fall now ``vessel`` has moved: any ramp of hers or onto
+    her, an unsecured bridge whose bow no longer meets the other vessel."""
+    out = []
+    for b in state.bridges:
         if vessel_id not in (b.vessel, b.target):
             continue
         here, there = state.vessel(b.vessel), state.vessel(b.target)
         if b.kind == "ramp" or (not b.fast and not bow_meets(here, there)):
-            events.append(Happened(b.kind, f"{here.name}'s {b.kind} falls away as the "
-                                   "vessels move", rule_of(b.kind), side=here.side,
-                                   ship=here.id))
-            state = off(state, b, dice, events)
+            out.append(b)
+    return out
+
+
+def unhook_moved(state: AcksState, vessel_id: str, dice: Dice,
+                 events: list[Event]) -> AcksState:
+    """A ramp is dislodged when either vessel moves; an unsecured bridge when the vessels
+    draw apart beyond its reach (the project's reading)."""
+    for b in falling_away(state, vessel_id):
+        here = state.vessel(b.vessel)
+        events.append(Happened(b.kind, f"{here.name}'s {b.kind} falls away as the vessels "
+                               "move", rule_of(b.kind), side=here.side, ship=here.id))
+        state = off(state, b, dice, events)
     return state
 
 

@@ -112,21 +112,13 @@ def board(state: AcksState, vessel_id: str, target_id: str, by: str, dice: Dice,
         f = state.figure(f.id)
         if f.down:
             continue
-        on_bridge = f.where in ("bridge", "ramp")
-        to_rail = 0 if on_bridge else distance_ft(f, sx, sy)
-        if by == "jump":
-            from ahoy_tui.rules.acks.jumping import best_reach
-
-            if nearest_free(state, target, lx, ly) is None:
-                continue        # no free square on her deck to land on: he does not jump
-            run_up = run_up_for(f, to_rail, gap_ft)
-            if best_reach(f, larger(vessel, target), run_up) < gap_ft:
-                continue        # he cannot clear it even at his best: he does not try
-            cost = max(to_rail, run_up) + gap_ft
-        else:
-            cost = to_rail + gap_ft
-        speed = f.running_ft if run or by == "jump" else f.combat_ft
-        if cost > speed - f.moved:
+        if by == "jump" and nearest_free(state, target, lx, ly) is None:
+            continue            # no free square on her deck to land on: he does not jump
+        way, to_rail = _way(f, vessel, target, by, gap_ft, (sx, sy), run)
+        if way == "stays":
+            continue
+        if way == "closer":
+            speed = f.running_ft if run or by == "jump" else f.combat_ft
             state = _closer(state, f, vessel, sx, sy, speed)
             continue
         if bridge is not None and across >= CAPACITY[bridge.kind]:
@@ -148,6 +140,62 @@ def board(state: AcksState, vessel_id: str, target_id: str, by: str, dice: Dice,
                            else JUMPING if by == "jump" else LINES, side=vessel.side,
                            ship=vessel.id, big=arrived > 0))
     return state
+
+
+def _way(f: Figure, vessel: Vessel, target: Vessel, by: str, gap_ft: int,
+         start: tuple[int, int], run: bool) -> tuple[str, int]:
+    """What a man of the party does this round, and his feet to the crossing: ``stays`` (a
+    jumper who could not clear the gap even at his best does not try), ``closer`` (too far to
+    cross this round: he goes toward it) or ``crosses``."""
+    on_bridge = f.where in ("bridge", "ramp")
+    to_rail = 0 if on_bridge else distance_ft(f, *start)
+    if by == "jump":
+        from ahoy_tui.rules.acks.jumping import best_reach
+
+        run_up = run_up_for(f, to_rail, gap_ft)
+        if best_reach(f, larger(vessel, target), run_up) < gap_ft:
+            return "stays", to_rail
+        cost = max(to_rail, run_up) + gap_ft
+    else:
+        cost = to_rail + gap_ft
+    speed = f.running_ft if run or by == "jump" else f.combat_ft
+    return ("closer" if cost > speed - f.moved else "crosses"), to_rail
+
+
+def can_leap(state: AcksState, vessel_id: str, target_id: str) -> bool:
+    """Whether any man of her boarding party could clear the gap to ``target`` at his best
+    (a jump no one can make is not offered: each would stay, and nothing happen)."""
+    vessel, target = state.vessel(vessel_id), state.vessel(target_id)
+    gap_ft = span(state, vessel, target)
+    start = start_square(vessel, target, "jump")
+    return any(_way(f, vessel, target, "jump", gap_ft, start, True)[0] != "stays"
+               for f in on_the_way(state, vessel) + party(state, vessel))
+
+
+def setting_out(state: AcksState, vessel_id: str, target_id: str, by: str, run: bool = True,
+                men: int = 0) -> list[tuple[Figure, int]]:
+    """The men who reach the crossing this round and go over it (before any die: the odds'
+    account of ``board``), in the order they go, each with his feet to the crossing: over a
+    bridge or ramp no more than it carries this round; jumping, every man who would leap were
+    there room on her deck (it may fill before the last)."""
+    vessel, target = state.vessel(vessel_id), state.vessel(target_id)
+    gap_ft = span(state, vessel, target)
+    start = start_square(vessel, target, by)
+    bridge = bridge_from(state, vessel_id) if by in ("bridge", "ramp") else None
+    across = bridge.crossed if bridge is not None else 0
+    out = []
+    for f in on_the_way(state, vessel) + chosen(state, vessel, start, men):
+        if f.down:
+            continue
+        way, to_rail = _way(f, vessel, target, by, gap_ft, start, run)
+        if way != "crosses":
+            continue
+        if bridge is not None:
+            if across >= CAPACITY[bridge.kind]:
+                continue
+            across += 1
+        out.append((f, to_rail))
+    return out
 
 
 def _along_the_line(state: AcksState, vessel: Vessel, target: Vessel, gap_ft: int,

@@ -85,9 +85,11 @@ def _apply(state: AcksState, action: Any, dice: Dice, events: list[Event]) -> Ac
     if isinstance(action, HoldCourse):
         return hold_course(state, action.side, events)
     if isinstance(action, MoveFirst):
-        events.append(Happened("first", f"{state.side_name(action.side)} choose: "
-                               f"{state.side_name(action.first)} move first", INITIATIVE,
-                               side=action.side))
+        from ahoy_tui.rules.acks.prompt import possessive
+
+        events.append(Happened("first", f"{state.side_name(action.side)} chose: "
+                               f"{possessive(state.side_name(action.first))} vessels move "
+                               "first", INITIATIVE, side=action.side))
         return replace(state, first=action.first)
     if isinstance(action, HeadOnChoice):
         return head_on_choice(state, action.outcome, dice, events)

@@ -89,17 +89,18 @@ def jump_reach(figure: Figure, onto_smaller: bool, run_up_ft: int, dice: Dice,
 def best_reach(figure: Figure, onto_smaller: bool, run_up_ft: int) -> int:
     """His longest possible leap (the d6 at 6): a man who cannot clear the gap even so does
     not jump (the project's reading of a boarding party's order)."""
-    return _reach_with(figure, onto_smaller, run_up_ft, _rules()["die"])
+    return reach_with(figure, onto_smaller, run_up_ft, _rules()["die"])
 
 
 def chance(figure: Figure, needed_ft: int, onto_smaller: bool, run_up_ft: int) -> float:
     """The chance his jump clears ``needed_ft`` (before the landing save)."""
     sides = _rules()["die"]
     return sum(1 for face in range(1, sides + 1)
-               if _reach_with(figure, onto_smaller, run_up_ft, face) >= needed_ft) / sides
+               if reach_with(figure, onto_smaller, run_up_ft, face) >= needed_ft) / sides
 
 
-def _reach_with(figure: Figure, onto_smaller: bool, run_up_ft: int, face: int) -> int:
+def reach_with(figure: Figure, onto_smaller: bool, run_up_ft: int, face: int) -> int:
+    """His leap in feet with the d6 at ``face`` (``jump_reach`` without the dice)."""
     rules = _rules()
     reach = max(0, jump_dex(figure, onto_smaller) + face - rules["per_stone"] * figure.stone)
     return reach // 2 if run_up_ft < rules["run_up_ft"] else reach

@@ -148,10 +148,12 @@ def deck_choices(state: AcksState, actor: Actor, vessel: Vessel) -> list[Any]:
     if "pots" not in actor.used:     # a pole dumps its pots once a round (the project's own)
         out += [DumpFirePots(side, vessel.id, t.id) for t in pitch.dump_targets(state, vessel)]
     if "board" not in actor.used:
-        from ahoy_tui.rules.acks.crossing import on_the_way, party
+        from ahoy_tui.rules.acks.crossing import can_leap, on_the_way, party
 
         if party(state, vessel) or on_the_way(state, vessel):
             for t, by in boarding.crossings(state, vessel):
+                if by == "jump" and not can_leap(state, vessel.id, t):
+                    continue        # no man of hers could clear the gap: not offered
                 mine = boarding.bridge_from(state, vessel.id)
                 if by in ("bridge", "ramp") and mine is not None and not (
                         by == "bridge" and mine.fast):
@@ -205,11 +207,17 @@ def chooser(state: AcksState) -> str:
     """The side with fewer vessels moving on this count chooses who moves first; between equal
     numbers, the side with fewer vessels in the battle, then the second side (the project's
     reading)."""
+    here, total = chooser_counts(state)
+    return min(("p2", "p1"), key=lambda s: (here[s], total[s]))
+
+
+def chooser_counts(state: AcksState) -> tuple[dict[str, int], dict[str, int]]:
+    """Each side's vessels moving on this count, and in the battle."""
     actors = [a for a in now(state) if a.role == "captain"]
     here = {s: sum(1 for a in actors if a.side == s) for s in ("p1", "p2")}
     total = {s: sum(1 for v in state.vessels if v.side == s and v.in_action)
              for s in ("p1", "p2")}
-    return min(("p2", "p1"), key=lambda s: (here[s], total[s]))
+    return here, total
 
 
 def choices(state: AcksState) -> list[Any]:

@@ -122,11 +122,22 @@ def close_in(state: AcksState, f: Figure) -> tuple[AcksState, Figure]:
     return with_figure(state, moved), moved
 
 
+def called(state: AcksState, f: Figure) -> str:
+    """A man as the log names him in a fight: a crewman by his vessel and muster ("Golden
+    Fleece's marine 27"), since both crews number their men alike; a character by his
+    name."""
+    if f.role in ("captain", "officer"):
+        return f.name
+    crew = state.vessel(f.crew_of).name
+    return f"{crew}'{'' if crew.endswith('s') else 's'} {f.name}"
+
+
 def strike(state: AcksState, f: Figure, foe: Figure, dice: Dice,
            events: list[Event]) -> tuple[AcksState, int, int]:
     """One attack throw and, on a hit, his weapon's damage."""
     need = blow_need(f, foe)
-    face = dice.die(20, f"{f.name} strikes at {foe.name}", MELEE, side=f.side, ship=f.on,
+    face = dice.die(20, f"{called(state, f)} strikes at {called(state, foe)}", MELEE,
+                    side=f.side, ship=f.on,
                     need=f"{need}+")
     hit = face == 20 or (face != 1 and face >= need)
     dice.events[-1] = replace(dice.events[-1], outcome="hits" if hit else "misses")
@@ -135,7 +146,7 @@ def strike(state: AcksState, f: Figure, foe: Figure, dice: Dice,
     count, sides = dice_expr(weapon(f.weapon).damage)
     amount = sum(dice.nd(count, sides, f"{f.name}'s {f.weapon.replace('_', ' ')}", MELEE,
                          side=f.side, ship=f.on))
-    state = wound(state, foe, amount, f"struck by {f.name}", MELEE, events)
+    state = wound(state, foe, amount, f"struck by {called(state, f)}", MELEE, events)
     return state, 1, int(state.figure(foe.id).down)
 
 

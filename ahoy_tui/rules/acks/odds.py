@@ -1,6 +1,8 @@
 """The odds of a choice before it is taken (the ``odds`` hook, ``engine.odds``): an artillery
-shot, the marines' volley at a crew or a monster, a ram, a grappling line, cutting or
-dislodging a line, a monster's attack, a round of the fight on deck. Every chance is an exact
+shot, the marines' volley at a crew or a monster, a ram, a head-on meeting and its choice, a
+grappling line, cutting or dislodging a line, a monster's attack, the winch, a step into a
+collision or that drops a ramp, a round of the fight on deck; the boarding choices are
+``boarding_odds``. Every chance is an exact
 enumeration of the d20 and the damage dice, with the modifiers in force now, read from the
 side's view; never the dice to come. The computer captains reckon with the same numbers
 (``ai/acks/odds.py`` imports them)."""
@@ -12,6 +14,8 @@ from functools import cache
 
 from attrs import frozen
 
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.engine.hexgrid import Body
 from ahoy_tui.engine.odds import Odds, at_least, dice, hits, mapped, mean, number, percent
 from ahoy_tui.rules.acks import fire, helm, ramming
 from ahoy_tui.rules.acks.model import AcksState, Piece, Vessel
@@ -232,6 +236,31 @@ def odds(state: AcksState, action: object) -> Odds | None:
     if kind == "fight":
         assert isinstance(action, act.Fight)
         return _fight(state, action.vessel)
+    if kind == "head_on":
+        assert isinstance(action, act.HeadOnChoice)
+        return _head_on_choice(state, action.outcome)
+    if kind == "winch":
+        assert isinstance(action, act.Winch)
+        return _winch(state, action)
+    return _boarding(state, action)
+
+
+def _boarding(state: AcksState, action: object) -> Odds | None:
+    """The deck battlemaps' choices that roll (``boarding_odds``)."""
+    from ahoy_tui.rules.acks import actions as act
+    from ahoy_tui.rules.acks import boarding_odds as deck
+
+    if isinstance(action, act.LowerBridge):
+        return deck.lower(state, action.vessel, action.target, action.machine)
+    if isinstance(action, act.RaiseBridge):
+        return deck.raise_bridge(state, action.vessel)
+    if isinstance(action, act.Dislodge):
+        return deck.dislodge(state, action.vessel, action.owner)
+    if isinstance(action, act.Board):
+        return deck.board(state, action.vessel, action.target, action.by, action.run,
+                          action.men)
+    if isinstance(action, act.DumpFirePots):
+        return deck.dump_pots(state, action.vessel, action.target)
     return None
 
 
@@ -260,7 +289,11 @@ def _fight(state: AcksState, vessel_id: str) -> Odds | None:
                  f"{number(down)} enemies down on average")
     outcomes = tuple((f"{n} down", p) for n, p in counted.down)
     lines += [f"  {name}: {percent(p)}" for name, p in outcomes]
-    return Odds(f"{number(counted.blows)} blows · {number(down)} down", tuple(lines),
+    # a mean that rounds to 0 says "0 down" of a fight that may yet fell a man: say the
+    # chance of any instead
+    felled = f"{number(down)} down" if round(float(down), 1) > 0 or down == 0 else \
+        f"{percent(1 - dict(counted.down).get(0, ZERO))} one down"
+    return Odds(f"{number(counted.blows)} blows · {felled}", tuple(lines),
                 outcomes, {"down": down, "blows": counted.blows})
 
 
@@ -274,10 +307,18 @@ def _step(state: AcksState, action: object) -> Odds | None:
     assert isinstance(action, Step)
     vessel = state.vessel(action.vessel)
     plan = plan_step(state, vessel, action.how)
-    if not plan.collides or plan.leaves:
+    if plan.leaves:
         return None
-    lines = []
+    lines: list[str] = []
     outcomes: list[tuple[str, Fraction]] = []
+    fall_lines, overboard = _bridges_falling(state, vessel, plan.body)
+    if not plan.collides:
+        if not fall_lines:
+            return None
+        lost = mean(overboard)
+        return Odds(f"~{number(lost)} overboard", tuple(fall_lines),
+                    tuple((f"{k} overboard", p) for k, p in sorted(overboard.items())),
+                    {"overboard": lost})
     dealt = taken = ZERO
     for other_id in plan.collides:
         other = state.vessel(other_id)
@@ -290,8 +331,34 @@ def _step(state: AcksState, action: object) -> Odds | None:
                      f"{number(mine)} shp to her and {number(theirs)} to {vessel.name} on "
                      "average")
         outcomes.append((f"collides with {other.name}", p))
-    return Odds(f"collision {percent(outcomes[0][1])}", tuple(lines), tuple(outcomes),
-                {"shp": dealt, "own shp": taken})
+    lines += fall_lines
+    first = outcomes[0][1]
+    if len(outcomes) == 1:
+        outcomes.append((f"clears {state.vessel(plan.collides[0]).name}", 1 - first))
+    else:
+        # each meeting thrown for on its own: the chance of each number of collisions
+        outcomes = [(f"{k} collision{'s' * (k != 1)}", q) for k, q in
+                    sorted(hits([q for _, q in outcomes]).items())]
+    return Odds(f"collision {percent(first)}", tuple(lines), tuple(outcomes),
+                {"shp": dealt, "own shp": taken, "overboard": mean(overboard)})
+
+
+def _bridges_falling(state: AcksState, vessel: Vessel, body: Body) -> tuple[
+        list[str], dict[int, Fraction]]:
+    """A step moves her: her ramps and those on her fall, an unsecured bridge whose bow no
+    longer meets (``boarding.falling_away``, after a grapple line has held or dragged:
+    ``grappling.hold_together``), the men on them each a Paralysis save."""
+    if not state.bridges:
+        return [], {0: Fraction(1)}
+    from ahoy_tui.engine.dice import Dice
+    from ahoy_tui.rules.acks import boarding, grappling
+    from ahoy_tui.rules.acks.boarding_odds import falling
+    from ahoy_tui.rules.acks.damage import with_vessel
+
+    moved = with_vessel(state, replace(vessel, body=body))
+    # holding a vessel by her lines throws no die: the cup is never rolled
+    moved = grappling.hold_together(moved, vessel.id, state, Dice(state.rng, []), [])
+    return falling(state, boarding.falling_away(moved, vessel.id))
 
 
 def _shoot(state: AcksState, action: object) -> Odds | None:
@@ -307,9 +374,9 @@ def _shoot(state: AcksState, action: object) -> Odds | None:
     name = tables().piece(piece.kind).name
     lines = [f"{name} at {target.name}: {_need_words(need, mod)} ({', '.join(notes)})"]
     if action.pitch:
-        lines.append(f"hit {percent(chance)}: burning pitch sets her aflame")
-        return Odds(f"{percent(chance)} aflame", tuple(lines),
-                    (("hit", chance), ("miss", 1 - chance)))
+        from ahoy_tui.rules.acks.boarding_odds import pitch_shot
+
+        return pitch_shot(state, target.id, piece.kind, chance, lines)
     unit = "hp" if target.creature else "shp"
     return _damage_odds(chance, shot_damage(piece, target), unit, lines, "damage")
 
@@ -324,8 +391,14 @@ def _volley(state: AcksState, action: object) -> Odds | None:
     p = throw(need)
     dist = hits([p] * throws)
     expected = mean(dist)
+    penalty = fire.volley_penalty(vessel, target) or 0
+    ac = ramming.armour(target) if target.creature else \
+        tables()["missile_volley"]["crew_ac"]
+    whose = "its" if target.creature else "the crew's"
+    why = f"{tables()['attack']['target_base']} + {whose} AC {ac}" + (
+        f", range {penalty:+d}" if penalty else "")
     lines = [f"{fire.shooters(vessel)} shooters: {throws} throw{'s' * (throws != 1)}, each "
-             f"{max(2, min(20, need))}+ on a d20 ({percent(p)})"]
+             f"{max(2, min(20, need))}+ on a d20 ({why}: {percent(p)})"]
     outcomes = tuple((f"{n} hit{'s' * (n != 1)}", dist[n]) for n in sorted(dist))
     lines += [f"{name}: {percent(q)}" for name, q in outcomes]
     if target.creature:
@@ -348,29 +421,125 @@ def _volley(state: AcksState, action: object) -> Odds | None:
                 {"hits": expected, "men": men})
 
 
-def _ram(state: AcksState, action: object) -> Odds:
+def _ram(state: AcksState, action: object) -> Odds | None:
     from ahoy_tui.rules.acks.actions import Ram
+    from ahoy_tui.rules.acks.movement import plan_step
 
     assert isinstance(action, Ram)
     rammer, target = state.vessel(action.vessel), state.vessel(action.target)
-    if target.creature or rammer.creature:
-        return Odds("ram", (f"{rammer.name} at {target.name}",))
+    if rammer.creature:
+        return None
+    if plan_step(state, rammer, action.how).head_on:
+        return _head_on(rammer, target)
     need, bonus = ram_need(target), ram_bonus(rammer)
     chance = throw(need, bonus)
+    lines = [f"the captain's throw at {target.name}: {_need_words(need, bonus)} "
+             f"({ram_terms(rammer, target)})"]
+    return _blow(rammer, target, chance, lines)
+
+
+def ram_terms(rammer: Vessel, target: Vessel) -> str:
+    """The parts of a ram's throw in words: 10 + her AC against the captain's attack bonus,
+    and a master mariner's +4."""
+    captain = helm.steerer(rammer)
+    words = [f"{tables()['attack']['target_base']} + AC {ramming.armour(target)}",
+             f"{captain.name} {captain.attack:+d}"]
+    if captain.master_mariner:
+        words.append(f"master mariner {tables()['attack']['master_mariner_ram']:+d}")
+    return ", ".join(words)
+
+
+def _blow(rammer: Vessel, target: Vessel, chance: Fraction, lines: list[str]) -> Odds:
+    """Her ram striking home with ``chance`` (``ramming.ram_damage``): her class's d6, halved
+    below oar cruise; without a ram she takes half the blow herself."""
     blow = ram_blow(rammer)
     count, has_ram = ramming.ram_dice(rammer)
     slow = slow_at(rammer, speed_of(rammer))
-    lines = [f"the captain's throw at {target.name}: {_need_words(need, bonus)}",
-             f"{count}d6{' halved (below oar cruise)' if slow else ''}"
+    unit = "hp" if target.creature else "shp"
+    lines = [*lines, f"{count}d6{' halved (below oar cruise)' if slow else ''}"
              f"{'' if has_ram else ': no ram, half the blow to herself'}"]
     if has_ram:
-        return _damage_odds(chance, blow, "shp", lines, "damage")
+        return _damage_odds(chance, blow, unit, lines, "damage")
     theirs = tuple(sorted(mapped(dict(blow), lambda a: (a + 1) // 2).items()))
     mine = _mean(blow) - _mean(theirs)
-    odds = _damage_odds(chance, theirs, "shp", lines, "damage")
+    odds = _damage_odds(chance, theirs, unit, lines, "damage")
     return Odds(odds.summary, (*odds.breakdown, f"expected {number(chance * mine)} shp to "
                                "herself"), odds.outcomes,
-                {"shp": chance * _mean(theirs), "own shp": chance * mine})
+                {unit: chance * _mean(theirs), "own shp": chance * mine})
+
+
+def _reach(face: int, bonus: int) -> int:
+    """The highest AC a ram throw's ``face`` hits (``ramming.captain_throw``)."""
+    return 99 if face == 20 else -99 if face == 1 else \
+        face + bonus - int(tables()["attack"]["target_base"])
+
+
+def _head_on(rammer: Vessel, target: Vessel) -> Odds:
+    """Head-On Ramming: both captains throw at the other's AC; the one who hits the higher AC
+    chooses (the rammer on a tie), and if both miss they pass through each other. Every pair
+    of faces counted."""
+    need_a, bonus_a = ram_need(target), ram_bonus(rammer)
+    need_b, bonus_b = ram_need(rammer), ram_bonus(target)
+    mine = theirs = ZERO
+    for a in range(1, 21):
+        hit_a = a == 20 or (a != 1 and a + bonus_a >= need_a)
+        for b in range(1, 21):
+            hit_b = b == 20 or (b != 1 and b + bonus_b >= need_b)
+            if hit_a and (not hit_b or _reach(a, bonus_a) >= _reach(b, bonus_b)):
+                mine += Fraction(1, 400)
+            elif hit_b:
+                theirs += Fraction(1, 400)
+    lines = (f"bow to bow: {rammer.name}'s captain {_need_words(need_a, bonus_a)} "
+             f"({ram_terms(rammer, target)})",
+             f"{target.name}'s captain {_need_words(need_b, bonus_b)} "
+             f"({ram_terms(target, rammer)})",
+             "who hits the higher AC chooses: ram, shear the other's oars, or pass",
+             f"{rammer.name} chooses {percent(mine)}, {target.name} {percent(theirs)}, both "
+             f"miss and pass through {percent(1 - mine - theirs)}")
+    return Odds(f"you choose {percent(mine)} · she {percent(theirs)}", lines,
+                (("you choose", mine), ("she chooses", theirs),
+                 ("both miss", 1 - mine - theirs)))
+
+
+def _head_on_choice(state: AcksState, outcome: str) -> Odds | None:
+    """The chooser's head-on choice (``flow.head_on_choice``): a ram is her blow for certain;
+    shearing, 1d10 a hundred of the other's oars; passing rolls nothing."""
+    meeting = state.head_on
+    if meeting is None:
+        return None
+    chooser = state.vessel(meeting.chooser)
+    other = state.vessel(meeting.target if meeting.chooser == meeting.rammer
+                         else meeting.rammer)
+    if outcome == "ram":
+        return _blow(chooser, other, Fraction(1), [f"{chooser.name} rams {other.name}"])
+    if outcome == "shear":
+        count = ramming.oars_of(other)
+        if count == 0:
+            return None
+        dist = tuple(sorted(dice(count, 10).items()))
+        return _damage_odds(Fraction(1), dist, "shp",
+                            [f"{count}d10 for {other.name}'s {other.rowers} oars"], "sheared")
+    return None
+
+
+def _winch(state: AcksState, action: object) -> Odds | None:
+    """A round at the winch (``grappling.draw_together``): the lighter vessel is drawn in; a
+    1d2 between equals."""
+    from ahoy_tui.rules.acks import grappling
+    from ahoy_tui.rules.acks.actions import Winch
+
+    assert isinstance(action, Winch)
+    vessel = state.vessel(action.vessel)
+    piece = next((p for p in vessel.pieces if p.id == action.piece), None)
+    if piece is None or not piece.harpooned:
+        return None
+    other = state.vessel(piece.harpooned)
+    if grappling.weight(vessel) != grappling.weight(other):
+        return None
+    half = Fraction(1, 2)
+    return Odds("1d2: either drawn", (f"{vessel.name} and {other.name} weigh the same: a d2 "
+                                       "says which is drawn a hex nearer",),
+                ((f"{vessel.name} drawn", half), (f"{other.name} drawn", half)))
 
 
 def _attack(state: AcksState, action: object) -> Odds:
@@ -433,7 +602,7 @@ def fight_odds(state: AcksState, vessel_id: str,
     side = state.vessel(vessel_id).side
     standing = {f.id for f in state.figures if f.side != side and not f.down}
     buckets: dict[int, dict[object, tuple[AcksState, Fraction]]] = {
-        0: {state.figures: (state, Fraction(1))}}
+        0: {_position(state): (state, Fraction(1))}}
     down: dict[int, Fraction] = {}
     blows = ZERO
     passed = 0
@@ -463,11 +632,18 @@ def fight_odds(state: AcksState, vessel_id: str,
                     continue
                 struck = after if left == foe.hp else \
                     with_figure(after, wounded(foe, foe.hp - left))
-                key = struck.figures
+                key = _position(struck)
                 old = nexts.get(key)
                 nexts[key] = (struck, (old[1] if old else ZERO) + p * q)
     return FightOdds(tuple(sorted(down.items())), blows, as_they_stand(state, vessel_id),
                      len(men), passed)
+
+
+def _position(state: AcksState) -> tuple[tuple[int, int, int, int, bool, bool], ...]:
+    """What a blow or a man closing may change of each figure (his square, feet moved, hp,
+    prone, down): the key that finds a position reached another way, far quicker to hash
+    than the figures themselves."""
+    return tuple((f.x, f.y, f.moved, f.hp, f.prone, f.down) for f in state.figures)
 
 
 def as_they_stand(state: AcksState, vessel_id: str) -> tuple[tuple[str, str, int], ...]:

@@ -49,17 +49,44 @@ def _name(state: AcksState, vid: str) -> str:
         return vid
 
 
+def possessive(name: str) -> str:
+    """A side's name as an owner, whether it is one (Phaedra's, Merchant's) or many (Corsairs'):
+    the words then agree with any side's name."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def why_you_choose(state: AcksState) -> str:
+    """Why the side to act chooses who moves first on this count (``legal.chooser``): fewer of
+    its vessels move on it; as many, and fewer in the battle; or all even, the second side
+    (the project's reading)."""
+    from ahoy_tui.rules.acks.legal import chooser_counts
+
+    here, total = chooser_counts(state)
+    side = state.to_act or "p2"
+    other = "p1" if side == "p2" else "p2"
+    if here[side] < here[other]:
+        return "fewer of your vessels move on this count"
+    if total[side] < total[other]:
+        return "as many move on each side and you have fewer in the battle"
+    return "the sides are even here and in the battle, and the second side breaks the tie"
+
+
 def prompt(state: AcksState) -> str:
     """What the rules want now, in the game's words."""
     if state.over:
         return f"The battle is over. {state.result}"
     side = state.side_name(state.to_act or "p1")
     if state.phase is Phase.DECLARE:
-        left = [v.name for v in state.vessels if v.side == state.to_act and v.afloat
-                and v.declared is None]
+        undeclared = [v for v in state.vessels if v.side == state.to_act and v.afloat
+                      and v.declared is None]
+        left = [v.name for v in undeclared]
+        # Ramming: a rammer must backwater before going ahead again; at 0' she has not
+        astern = [v.name for v in undeclared if v.must_backwater and not v.creature]
+        must = (f"; {', '.join(astern)} must backwater a hex or more before going ahead "
+                "again") if astern else ""
         return (f"Round {state.round}, declarations: {side}, declare "
                 f"{', '.join(left)}: oar, sail or backwater, the speed, and whether the "
-                "captain steers all round (public, before the dice)")
+                f"captain steers all round (public, before the dice){must}")
     if state.head_on is not None:
         return (f"Head-on! {side}: {_name(state, state.head_on.chooser)}'s captain hit the "
                 "higher AC and chooses: ram, shear the oars, or miss")
@@ -69,8 +96,8 @@ def prompt(state: AcksState) -> str:
     actors = [a for a in now(state) if a.side == state.to_act]
     if any(a.role == "captain" for a in actors) and not state.first and len(
             {a.side for a in now(state) if a.role == "captain"}) > 1:
-        return (f"Count {state.count}: both sides' vessels move. {side}: fewer of yours move on "
-                "this count, so you choose who moves first")
+        return (f"Count {state.count}: both sides' vessels move. {side}: "
+                f"{why_you_choose(state)}, so you choose who moves first")
     if any(a.role == "captain" for a in actors):
         names = ", ".join(_name(state, a.vessel) for a in actors if a.role == "captain")
         return f"Count {state.count}: {side}, move {names} (moving is not optional)"
@@ -100,21 +127,37 @@ def _actor_words(state: AcksState, vid: str, role: str, piece: str,
         p = next(p for p in v.pieces if p.id == piece)
         return f"{v.name}'s {tables().piece(p.kind).name} ({p.mount}) may shoot"
     if role == "crew":
-        from ahoy_tui.rules.acks.melee import fighters
-
-        if fighters(state, vid) and "fight" not in used:
-            return f"{v.name}'s men are in a fight on deck: fight, board, or hold"
-        if "fire" not in used and any(
-                fr.vessel == f.on for fr in state.fires for f in state.figures
-                if f.crew_of == vid and f.where == "deck" and not f.down):
-            return f"{v.name} is aflame: her men may fight the fire, shoot, or hold"
-        if any(f.crew_of == vid for f in state.figures) and any(
-                o.side != v.side and any(f.on == o.id for f in state.figures)
-                for o in state.vessels):
-            return (f"{v.name}'s deck crew may shoot, grapple, cut lines, lower a bridge or "
-                    "ramp, or board")
-        return f"{v.name}'s deck crew may shoot, grapple or cut lines"
+        return _crew_words(state, v, used)
     return f"{v.name} acts"
+
+
+# what her deck crew's choices are called, in the order the prompt names them
+CREW_VERBS = (("fight", "fight on deck"), ("fight_fire", "fight the fire"),
+              ("volley", "shoot"), ("throw_grapple", "throw a grappling line"),
+              ("cut_line", "cut or dislodge a line"), ("lower_bridge", "lower the bridge"),
+              ("raise_bridge", "raise the bridge"), ("dislodge", "throw off a bridge"),
+              ("board", "board"), ("dump_fire_pots", "dump the fire pots"))
+
+
+def _crew_words(state: AcksState, v: Vessel, used: tuple[str, ...]) -> str:
+    """Her deck crew's count in words naming only what they may do now (hold always)."""
+    from ahoy_tui.rules.acks.legal import deck_choices
+    from ahoy_tui.rules.acks.model import Actor
+
+    actor = next((a for a in state.actors if a.vessel == v.id and a.role == "crew"),
+                 Actor(f"{v.id}:crew", v.id, v.side, "crew", 0, 0, used=used))
+    kinds = {getattr(c, "kind", "") for c in deck_choices(state, actor, v)}
+    ramp = any(getattr(c, "machine", "") == "ramp" for c in deck_choices(state, actor, v))
+    verbs = [("place the ramp" if kind == "lower_bridge" and ramp else words)
+             for kind, words in CREW_VERBS if kind in kinds]
+    head = f"{v.name} is aflame: her men" if "fight_fire" in kinds else \
+        f"{v.name}'s men are in a fight on deck:" if "fight" in kinds else \
+        f"{v.name}'s deck crew"
+    if not verbs:
+        return f"{head} have nothing to do but hold"
+    listed = ", ".join(verbs[:-1]) + (" or " if len(verbs) > 1 else "") + verbs[-1]
+    return f"{head} may {listed}, or hold" if not head.endswith(":") else \
+        f"{head} {listed}, or hold"
 
 
 def _facing_after(state: AcksState, action: Any) -> str:
@@ -142,7 +185,7 @@ def describe(state: AcksState, action: Any) -> str:
     if isinstance(action, HoldCourse):
         return "hold course: every vessel as last round"
     if isinstance(action, MoveFirst):
-        return f"{state.side_name(action.first)} move first"
+        return f"{possessive(state.side_name(action.first))} vessels move first"
     if isinstance(action, Step):
         extra = " (fail the Seafaring throw on purpose: collide)" if action.collide else ""
         return f"{name}: {STEP_WORDS[action.how]}{_facing_after(state, action)}{extra}"

@@ -97,23 +97,42 @@ def volley_words(vessel: Vessel, target: Vessel | None, span: int) -> str:
     return f"{weapon}s {band or 'beyond'}{reach} ({penalty:+d})"
 
 
+def sharing(state: AcksState, point: Hex) -> list[str]:
+    """Every vessel and monster in a hex two or more share (boarding, collisions, ramming
+    put enemies in one hex: Stacking), in words for the tape; nothing for a hex with one."""
+    here = [v for v in state.vessels if v.in_action and point in v.hexes]
+    if len(here) < 2:
+        return []
+
+    def who(v: Vessel) -> str:
+        notes = [state.side_name(v.side)]
+        if not v.afloat:
+            notes.append(v.status.value)
+        if v.creature and v.submerged:
+            notes.append("submerged")
+        return f"{v.name} ({', '.join(notes)})"
+
+    return ["in this hex: " + ", ".join(who(v) for v in here)]
+
+
 def measure(state: AcksState, vessel_id: str, origin: str | None, point: Hex) -> HexTape:
     """The tape from her (the nearest of her hexes) or one of her pieces to a hex."""
     vessel = state.vessel(vessel_id)
     target = next((v for v in state.vessels if v.id != vessel_id and v.in_action
                    and point in v.hexes), None)
+    here = sharing(state, point)
     piece = next((p for p in vessel.pieces if p.id == origin), None) if origin else None
     if piece is not None:
         start = fire.mount_hex(vessel, piece)
         span = distance(start, point)
-        words = [f"{_hexes(span)} to {target.name if target else 'here'}",
+        words = [f"{_hexes(span)} to {target.name if target else 'here'}", *here,
                  piece_reach(vessel, piece, (point,))]
         inside = point == start or in_arc(start, vessel.body.facing, point, piece.mount)
         return HexTape(start, point, span, " · ".join(words), target.id if target else "",
                        inside)
     start = min(vessel.hexes, key=lambda h: distance(h, point))
     span = distance(start, point)
-    words = [f"{_hexes(span)} to {target.name if target else 'here'}"]
+    words = [f"{_hexes(span)} to {target.name if target else 'here'}", *here]
     reaching = [piece_reach(vessel, p, (point,)) for p in vessel.pieces]
     words += [w for w in reaching if "out of arc" not in w and "beyond" not in w] or \
         (["no engine reaches"] if vessel.pieces else [])

@@ -69,6 +69,9 @@ def _crew(card: Any) -> Text:
             if complement == 0:    # hired beyond her complement (none in her table)
                 text.append(f"{aboard} hired")
                 continue
+            if aboard > complement:    # more embarked than her table's complement
+                text.append(f"{aboard} ({complement} + {aboard - complement} extra)")
+                continue
             text.append(f"{aboard}/{complement}",
                         style="bold red" if aboard < complement else "")
         if line == ("marines",) and card.missile:

@@ -61,3 +61,19 @@ def test_sending_more_than_the_party_is_refused_naming_the_rule():
     with pytest.raises(IllegalAction) as refused:
         apply(state, act)
     assert refused.value.rule == "Boarding actions"
+
+
+def test_a_jump_no_man_of_hers_could_clear_is_not_offered():
+    """Played at 80x24: "board Gull jumping across" was offered across a 30' gap (the Gull
+    under way) that no marine of DEX 10 in armour could clear even on a 6, and would have done
+    nothing. Alongside and still (15') it is offered; under way (30') it is not."""
+    from ahoy_tui.rules.acks.crossing import can_leap
+    from ahoy_tui.rules.acks.model import Declared
+
+    state = side_by_side()
+    assert can_leap(state, "a", "b")
+    assert Board("p1", "a", "b", "jump", run=True) in legal(state)
+    moving = replace(state, vessels=tuple(replace(v, declared=Declared("oar", 120))
+                                          if v.id == "b" else v for v in state.vessels))
+    assert not can_leap(moving, "a", "b")
+    assert not any(getattr(a, "by", "") == "jump" for a in legal(moving))

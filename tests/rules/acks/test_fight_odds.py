@@ -116,3 +116,22 @@ def test_a_melee_too_big_to_count_shows_each_blow_as_it_stands(monkeypatch):
     assert odds is not None and odds.outcomes == () and not odds.expected
     assert odds.summary == "2 blows · ~0.8 land"
     assert any("too many men to count every die" in line for line in odds.breakdown)
+
+
+def test_a_round_unlikely_to_fell_anyone_says_its_chance_not_0_down():
+    """Played at 80x24: five marines at a 16 hp captain read "1.7 blows · 0 down". When the
+    mean rounds to nothing, the summary gives the chance of felling one."""
+    state, _, foes = melee(raiders=1, foes=((5, 1),))
+    tough = replace(state, figures=tuple(replace(f, hp=12, hp_max=12) if f.id == foes[0]
+                                         else f for f in state.figures))
+    odds = RULESET.odds(tough, Fight("p1", "a"))
+    # one blow: 13+ on the d20 (40%), a spear's 1d6 can never fell 12 hp: nothing at all
+    assert odds.summary == "0.4 blows · 0 down"
+    armoured = replace(state, figures=tuple(replace(f, hp=6, hp_max=6, ac=10)
+                                            if f.id == foes[0] else f
+                                            for f in state.figures))
+    odds = RULESET.odds(armoured, Fight("p1", "a"))
+    # AC 10: only a natural 20 hits (1 in 20), and a 6 on the spear's d6 fells him
+    felled = enumerate_faces([D20, D6], lambda d, s: d == 20 and s >= 6)[True]
+    assert felled == Fraction(1, 120)               # a mean of 0.008 rounds to 0
+    assert odds.summary == "0.1 blows · 1% one down"

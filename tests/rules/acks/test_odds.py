@@ -177,6 +177,7 @@ def test_a_step_into_a_collision_is_two_seafaring_throws_failing_or_one_on_purpo
     # both captains one rank of Seafaring: 11+ each; the collision needs both to fail
     both = enumerate_chance(lambda f: f[0] < 11 and f[1] < 11, 20, 20)
     assert dict(odds.outcomes)["collides with B"] == both == Fraction(1, 4)
+    assert dict(odds.outcomes)["clears B"] == 1 - both           # the outcomes sum to one
     meant = RULESET.odds(state, Step("p1", "a", "starboard", collide=True))
     assert dict(meant.outcomes)["collides with B"] == Fraction(10, 20)   # only hers to throw
     collided = 0
@@ -185,3 +186,24 @@ def test_a_step_into_a_collision_is_two_seafaring_throws_failing_or_one_on_purpo
                                   Step("p1", "a", "starboard"))
         collided += any("collide!" in getattr(e, "text", "") for e in events)
     assert abs(collided / len(SEEDS) - 0.25) < 0.04
+
+
+def test_the_breakdown_names_the_parts_of_each_throw():
+    """Played at 80x24: "12 throws, each 14+" and "d20 +7 vs 12" said no why. The breakdown
+    names the target number's parts: the crew's AC and the range, the captain's bonus and a
+    master mariner's +4."""
+    from ahoy_tui.rules.acks.model import Captain
+
+    a = vessel("a", kind="galley_3", column=15, row=20, missile="short_bow", marines=15)
+    b = vessel("b", "p2", kind="galley_2", column=15, row=16, facing="S")   # 3 hexes
+    state = replace(battle(a, b), phase=Phase.COUNTS, count=3, to_act="p1",
+                    actors=(Actor("a:crew", "a", "p1", "crew", 3, 3),))
+    odds = RULESET.odds(state, Volley("p1", "a", "b"))
+    assert "(10 + the crew's AC 2, range -2: 35%)" in odds.breakdown[0]
+    state = rammer(270)
+    mariner = replace(state, vessels=tuple(
+        replace(v, captain=Captain("Admetos", 4, 3, 1, 3, 24)) if v.id == "a" else v
+        for v in state.vessels))
+    odds = RULESET.odds(mariner, Ram("p1", "a", "ahead", "b"))
+    assert odds.breakdown[0].endswith("d20 +7 vs 12: 5+ on the die (10 + AC 2, Admetos +3, "
+                                      "master mariner +4)")
