@@ -308,3 +308,20 @@ async def test_a_key_typed_after_esc_from_the_tape_is_for_the_choices(tmp_path: 
         picker = screen.query_one(ValuePicker)
         assert picker.display and app.focused is picker, "the 1 opened row 1's picker"
         assert session.step == step
+
+
+async def test_after_enter_refuses_a_number_the_next_digits_start_a_new_one() -> None:
+    """240 refused on Enter, then 120: the picker takes 120, not "240120" (the ACKS II
+    declaration read "2401240…" as the digits piled onto the refused number)."""
+    app = PickerApp()
+    async with app.run_test() as pilot:
+        picker = app.query_one(ValuePicker)
+        await pilot.press("2", "4", "0", "enter")
+        await pilot.pause()
+        assert "refused: 240 is not allowed: 0-120 by 30" in str(picker.content)
+        assert picker.value == 60 and app.chosen == []
+        await pilot.press("1", "2", "0")
+        assert picker.value == 120 and "not allowed" not in str(picker.content)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.chosen == [(Speed(120), "the declaration")]

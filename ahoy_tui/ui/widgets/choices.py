@@ -342,13 +342,17 @@ class ValuePicker(Static, can_focus=True):
             return ""
         return f"{int(self._typed)} is not allowed: {self.span()}"
 
-    def _render_value(self) -> None:
+    def _render_value(self, refused: str = "") -> None:
+        """The value, the bounds, and the number typed on its way or refused (``refused``:
+        the number Enter has just refused, cleared for a new one)."""
         if self.choice is None:
             return
         text = Text.assemble(("» ", "bold"), (self.describe(self.choice.at(self.value)),
                                              "bold reverse"),
                              (f"  ({self.span()})", "dim"))
-        if self._typed and self.refused():
+        if refused:
+            text.append(f"  refused: {refused}; type another", style="bold red")
+        elif self._typed and self.refused():
             if self._may_grow(self._typed):
                 text.append(f"  typed {self._typed}…", style="bold yellow")
             else:
@@ -406,6 +410,11 @@ class ValuePicker(Static, can_focus=True):
         if refused:  # never another value than the one typed
             self.app.bell()
             self.notify(f"Refused: {refused}", severity="warning", timeout=3)
+            # the refusal said, the next digits start a new number (not "2401…" onto the 240);
+            # a number on its way (the 9 of 90) stays for its next digit
+            if not self._may_grow(self._typed):
+                self._typed = ""
+                self._render_value(refused)
             return
         if self.take is not None:
             self.take(self.choice.at(self.value), self.asked_for)
