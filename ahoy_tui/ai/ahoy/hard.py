@@ -1,11 +1,14 @@
 """The hard captain: the normal captain, playing his best few plans out (``ai.plan_search``).
 
-At the start of a ship's move he takes the normal captain's best few plans for it (ways to
-finish the move, ending in different places) and plays each on with dice of his own: the move,
+With an enemy within 36", for a ship's pace (each pace she may set, the normal captain's choice
+first) and at the start of her move (the normal captain's best few ways to finish it, ending in
+different places) he plays each plan on with dice of his own: the move,
 the rest of his turn (his other ships' moves, his shooting, the boarding actions) and the
 enemy's whole turn in reply, every ship on both sides commanded by a normal captain (who, in
 the playouts, sets his pace as the plain seaman does instead of sampling each). Where his next
-turn begins the battle is judged by the normal captain's judge. Every plan meets the same seeds
+turn begins the battle is judged: what is left of each side (``standing``) and half the rest of
+the normal captain's judge (where the ships lie: guns bearing, closing, the wind, the ground).
+Every plan meets the same seeds
 in a round, and in a playout a die comes from his seed, the player-turn and the action (not
 the step, as the engine's do), so that two plans meet the same luck when they come to the same
 shot or the same pace; rounds go on until 80% of ``think`` is spent. He plays another plan than
@@ -20,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ahoy_tui.ai import plan_search
-from ahoy_tui.ai.ahoy.judge import judge
+from ahoy_tui.ai.ahoy.judge import judge, worth
 from ahoy_tui.ai.ahoy.normal import NormalCaptain
 from ahoy_tui.ai.ahoy.plans import Plan, settle, with_own_dice
 from ahoy_tui.ai.ahoy.seamanship import fighting, gap
@@ -31,12 +34,15 @@ from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.game import action_salt
 from ahoy_tui.rules.ahoy import actions as a
 from ahoy_tui.rules.ahoy.apply import apply_action
+from ahoy_tui.rules.ahoy.crew import own_aboard
 from ahoy_tui.rules.ahoy.model import AhoyState, Phase
 
 CANDIDATES = 3  # the normal captain's best plans played out
 ROUNDS = 12  # rounds of playouts at most (every plan once a round, on the same dice)
 REACH = 36.0  # inches: with no enemy this near, the normal captain's plan stands unweighed
+CREW = 0.3  # a man, in Structure Points (as the normal judge counts him)
 SPACING = 1.5  # inches: plans ending closer than this to one another count as one place
+PLACE = 0.5  # the share of where the ships lie in the judgement, against what is left
 MASK = (1 << 64) - 1
 
 
@@ -56,6 +62,35 @@ class HardCaptain(NormalCaptain):
         self._started = time.perf_counter()  # the budget counts his own plan search too
         return super().decide(view, legal)
 
+    def choose_pace(self, view: AhoyState, legal: LegalActions,
+                    starts: list[a.StartMove]) -> Decision:
+        """The pace is the first step of her whole activation: each pace the normal captain
+        would weigh (his own choice first) is played out, the rolled allowance and her move
+        then as the normal captain plays them, through the enemy's whole turn."""
+        plain = super().choose_pace(view, legal, starts)
+        ship = view.ship(starts[0].ship)
+        paces = [plain.action] + [x for x in starts if x != plain.action and x.pace != "halt"]
+        if len(paces) < 2 or not self.in_reach(view, ship):
+            return plain
+        weighed = self.weigh(view, paces)
+        if weighed.best == 0:
+            return plain
+        choice = paces[weighed.best]
+        return Decision(choice, f"{choice.pace.replace('_', ' ')} plays out best "
+                                f"(+{weighed.gain:.1f} on average)")
+
+    def in_reach(self, view: AhoyState, ship: Any) -> bool:
+        foes = [s for s in view.ships if s.side != ship.side and fighting(s)]
+        return any(gap(ship, f) <= REACH for f in foes)
+
+    def weigh(self, view: AhoyState, plans: list[Any]) -> plan_search.Weighed:
+        spent = time.perf_counter() - self._started
+        budget = max(0.0, self.think - spent / plan_search.BUDGET)
+        weighed = plan_search.search(MOVE, view, view.active, plans, think=budget,
+                                     seed=self.draw(), rounds=self.max_rounds)
+        self.last_search = weighed
+        return weighed
+
     def pick_plan(self, view: AhoyState, plans: list[Plan]) -> Plan | None:
         if not plans:
             return None
@@ -63,16 +98,9 @@ class HardCaptain(NormalCaptain):
         ranked = sorted(plans, key=lambda plan: judge(plan[1], side), reverse=True)
         top = distinct(ranked, view, self.candidates)
         move = view.move
-        ship = view.ship(move.ship) if move is not None else None
-        foes = [s for s in view.ships if s.side != side and fighting(s)]
-        if ship is None or len(top) < 2 or not any(gap(ship, f) <= REACH for f in foes):
+        if move is None or len(top) < 2 or not self.in_reach(view, view.ship(move.ship)):
             return ranked[0]
-        spent = time.perf_counter() - self._started
-        budget = max(0.0, self.think - spent / plan_search.BUDGET)
-        weighed = plan_search.search(MOVE, view, side, [p[0] for p in top], think=budget,
-                                     seed=self.draw(), rounds=self.max_rounds)
-        self.last_search = weighed
-        return top[weighed.best]
+        return top[self.weigh(view, [p[0] for p in top]).best]
 
 
 def distinct(ranked: list[Plan], view: AhoyState, count: int) -> list[Plan]:
@@ -95,6 +123,19 @@ def distinct(ranked: list[Plan], view: AhoyState, count: int) -> list[Plan]:
     return chosen
 
 
+def standing(state: AhoyState, side: str) -> float:
+    """What is left of each side, in Structure Points: the normal judge's hulls (a lost ship
+    costing half her points more) and crews (0.3 a man), or the battle won or lost."""
+    if state.over:
+        return judge(state, side)
+    value = 0.0
+    for ship in state.ships:
+        sign = 1.0 if ship.side == side else -1.0
+        crew = 0.0 if ship.sunk else CREW * len(own_aboard(state, ship))
+        value += sign * (worth(ship) + crew)
+    return value
+
+
 def act(state: AhoyState, action: Any, seed: int) -> AhoyState:
     """One action on the captain's own dice, salted by his seed, the player-turn and the action
     (not the step): two plans that come to the same shot or pace in the same turn roll it
@@ -109,7 +150,8 @@ def act(state: AhoyState, action: Any, seed: int) -> AhoyState:
 class Move:
     """The plan search's view of Warhammer Ahoy!: a plan is the rest of a ship's move (its
     advances and turns); the playout ends where his next turn begins, once the enemy has played
-    his whole turn; the judge is the normal captain's."""
+    his whole turn; the judge is what is left of each side and half the rest of the normal
+    captain's judge."""
 
     def dice(self, view: GameState, seed: int) -> GameState:
         assert isinstance(view, AhoyState)
@@ -117,9 +159,11 @@ class Move:
 
     def play(self, state: GameState, plan: Any, side: str) -> GameState:
         assert isinstance(state, AhoyState)
+        seed = state.rng.seed
+        if isinstance(plan, a.StartMove):  # a pace: the playout's captains steer her move
+            return act(state, plan, seed) if plan in legal_actions(state) else state
         move = state.move
         ship = move.ship if move is not None else None
-        seed = state.rng.seed
         answer = Playing(seed)
 
         def decide(current: AhoyState) -> Any:
@@ -155,7 +199,7 @@ class Move:
 
     def judge(self, state: GameState, side: str) -> float:
         assert isinstance(state, AhoyState)
-        return judge(state, side)
+        return standing(state, side) + PLACE * (judge(state, side) - standing(state, side))
 
 
 MOVE = Move()
