@@ -167,3 +167,40 @@ def test_the_search_is_honest_and_the_same_for_the_same_dice_of_his_own(scenario
     assert choices[0] == choices[1]
     assert seen and 987654 not in seen and 13 not in seen and 0 not in seen
     assert plan_search.BUDGET < 1
+
+
+def test_the_pace_is_weighed_on_his_own_dice_and_the_same_whatever_the_dice_to_come(
+        monkeypatch):
+    """At a ship's pace (full sail or slow: each played out through the enemy's turn) every
+    die rolled comes from his own seeds, and two games differing only in the dice to come get
+    the same pace."""
+    from ahoy_tui.engine import dice
+
+    game = Game.new("ahoy", "duel", seed=4242)
+    while not any(isinstance(x, a.StartMove) for x in game.legal_actions()) \
+            or game.state.turn < 2:
+        legal = game.legal_actions()
+        game.play(next((x for x in legal if isinstance(x, a.StartMove) and x.pace == "full"),
+                       legal[0]))
+    state = game.state
+    paces = [x for x in legal_actions(state) if isinstance(x, a.StartMove)]
+    assert len(paces) >= 2
+    seen: list[int] = []
+    original = dice.Rng.face
+
+    def spy(self: Rng, index: int, sides: int, salt: int = 0) -> int:
+        seen.append(self.seed)
+        return original(self, index, sides, salt)
+
+    monkeypatch.setattr(dice.Rng, "face", spy)
+    choices, searched = [], []
+    for seed in (4242, 77):
+        other = replace(state, rng=Rng(seed, state.rng.counter))
+        captain = make_captain("hard", seed=3, think=1000.0).for_rules("ahoy")
+        captain.max_rounds = 2  # type: ignore[attr-defined]
+        choices.append(captain.decide(RULES.view(other, other.to_act),
+                                      legal_actions(other)).action)
+        searched.append(captain.last_search)  # type: ignore[attr-defined]
+    assert isinstance(choices[0], a.StartMove) and choices[0] == choices[1]
+    assert all(w is not None and w.rounds == 2 for w in searched)
+    assert seen and 4242 not in seen and 77 not in seen and 0 not in seen

@@ -2,18 +2,18 @@
 
 With an enemy within 36", for a ship's pace (each pace she may set, the normal captain's choice
 first) and at the start of her move (the normal captain's best few ways to finish it, ending in
-different places) he plays each plan on with dice of his own: the move,
-the rest of his turn (his other ships' moves, his shooting, the boarding actions) and the
-enemy's whole turn in reply, every ship on both sides commanded by a normal captain (who, in
-the playouts, sets his pace as the plain seaman does instead of sampling each). Where his next
-turn begins the battle is judged: what is left of each side (``standing``) and half the rest of
-the normal captain's judge (where the ships lie: guns bearing, closing, the wind, the ground).
-Every plan meets the same seeds
-in a round, and in a playout a die comes from his seed, the player-turn and the action (not
-the step, as the engine's do), so that two plans meet the same luck when they come to the same
-shot or the same pace; rounds go on until 80% of ``think`` is spent. He plays another plan than
-the normal captain's first only by the plan search's rule (two rounds at least and a lead
-beyond a standard error of the paired difference). He never sees the game's dice.
+different places) he plays each plan on with dice of his own: the move, the rest of his turn
+(his other ships' moves, his shooting, the boarding actions) and the enemy's whole turn in
+reply, every ship on both sides commanded by a normal captain (who, in the playouts, sets his
+pace as the plain seaman does instead of sampling each). Where his next turn begins the battle
+is judged: what is left of each side (``standing``) and half the rest of the normal captain's
+judge (where the ships lie: guns bearing, closing, the wind, the ground). Every plan meets the
+same seeds in a round, and in a playout a die comes from his seed, the player-turn and the
+action (not the step, as the engine's do), so that two plans meet the same luck when they come
+to the same shot or the same pace; rounds go on until 80% of ``think`` is spent. He plays
+another plan than the normal captain's first only by the plan search's rule (two rounds at
+least and a lead beyond a standard error of the paired difference). He never sees the game's
+dice.
 """
 
 from __future__ import annotations
