@@ -120,3 +120,27 @@ def test_a_monster_on_the_table_is_activated_like_an_independent() -> None:
     risen = replace(state.creature("kraken"), where="surfaced")
     state = replace(state, creatures=(risen, state.creature("serpent")))
     assert Activate("kraken") in RULESET.legal_actions(state)
+
+
+def test_the_hard_captains_playouts_draw_a_kind_for_an_enemy_monster_still_face_down() -> None:
+    """Issue 42: the view leaves an enemy's face-down template blank (its kind is his
+    secret); the plan search's dice draw one from the bestiary by the playout's seed, so a
+    playout in which the enemy summons it goes on (a blank one stopped the battle)."""
+    from ahoy_tui.ai.man_o_war.hard import ACTIVATION
+    from ahoy_tui.rules.man_o_war.bestiary import bestiary
+
+    state = leviathans()
+    view = RULESET.view(state, "p2")
+    assert view.creature("kraken").kind == ""  # p1's secret
+    dealt = ACTIVATION.dice(view, 7)
+    assert isinstance(dealt, MowState)
+    kind = dealt.creature("kraken").kind
+    assert kind in bestiary().monsters
+    assert ACTIVATION.dice(view, 7).creature("kraken").kind == kind  # the seed's draw
+    assert {ACTIVATION.dice(view, s).creature("kraken").kind for s in range(1, 40)} == \
+        set(bestiary().monsters)  # drawn, not read from the game (whose kind is one)
+    from ahoy_tui.engine import apply
+
+    # the summons the blank template could not survive: rolled, and told of, on his dice
+    _, events = apply(dealt, Summon("kraken"))
+    assert any("summon" in str(e).lower() for e in events)

@@ -108,9 +108,11 @@ def wants_free(view: AcksState, me: Vessel, other: Vessel) -> bool:
 
 def takes(view: AcksState, me: Vessel, other: Vessel) -> bool:
     """Whether grappling ``other`` is worth it: the scenario means us to take her, and our
-    fighting crew is twice hers (enough to board and clear her deck)."""
+    fighting crew outnumbers hers 1.2 to 1, as a boarding party must (at twice hers, the
+    Harpe's 75 against the Golden Fleece's 50 never threw a line, and the merchant she must
+    take got away: issue 42)."""
     return (view.condition("taken_by") == me.side and not other.creature
-            and fighting_crew(me) >= 2 * max(1, fighting_crew(other)))
+            and fighting_crew(me) >= ODDS * max(1, fighting_crew(other)))
 
 
 BURNS = 3.0          # rounds a fire is reckoned to burn before it is put out

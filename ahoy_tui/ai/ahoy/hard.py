@@ -1,72 +1,221 @@
-"""The hard captain: searches ahead with the engine itself.
+"""The hard captain: the normal captain, playing his best few plans out (``ai.plan_search``).
 
-For a move he takes the normal captain's best few plans and plays each on: the rest of his turn
-(his shooting included) and the enemy's whole reply, with plain-seaman captains on both sides and
-his own dice, sampled again and again until his think time is spent; then he keeps the plan that
-left him best placed on average. He never sees the game's dice: every playout rolls his own.
+With an enemy within 36", for a ship's pace (each pace she may set, the normal captain's choice
+first) and at the start of her move (the normal captain's best few ways to finish it, ending in
+different places) he plays each plan on with dice of his own: the move, the rest of his turn
+(his other ships' moves, his shooting, the boarding actions) and the enemy's whole turn in
+reply, every ship on both sides commanded by a normal captain (who, in the playouts, sets his
+pace as the plain seaman does instead of sampling each). Where his next turn begins the battle
+is judged: what is left of each side (``standing``) and half the rest of the normal captain's
+judge (where the ships lie: guns bearing, closing, the wind, the ground). Every plan meets the
+same seeds in a round, and in a playout a die comes from his seed, the player-turn and the
+action (not the step, as the engine's do), so that two plans meet the same luck when they come
+to the same shot or the same pace; rounds go on until 80% of ``think`` is spent. He plays
+another plan than the normal captain's first only by the plan search's rule (two rounds at
+least and a lead beyond a standard error of the paired difference). He never sees the game's
+dice.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
-from ahoy_tui.ai.ahoy.easy import EasyCaptain
-from ahoy_tui.ai.ahoy.judge import judge
+from ahoy_tui.ai import plan_search
+from ahoy_tui.ai.ahoy.judge import judge, worth
 from ahoy_tui.ai.ahoy.normal import NormalCaptain
-from ahoy_tui.ai.ahoy.plans import Plan, with_own_dice
-from ahoy_tui.engine import apply, legal_actions
+from ahoy_tui.ai.ahoy.plans import Plan, settle, with_own_dice
+from ahoy_tui.ai.ahoy.seamanship import fighting, gap
+from ahoy_tui.ai.captain import Decision
+from ahoy_tui.engine import GameState, LegalActions, legal_actions
+from ahoy_tui.engine.dice import action_dice
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.engine.game import action_salt
+from ahoy_tui.rules.ahoy import actions as a
+from ahoy_tui.rules.ahoy.apply import apply_action
+from ahoy_tui.rules.ahoy.crew import own_aboard
 from ahoy_tui.rules.ahoy.model import AhoyState, Phase
 
-CANDIDATES = 6
-PLAYOUT_ACTIONS = 400
+CANDIDATES = 3  # the normal captain's best plans played out
+ROUNDS = 12  # rounds of playouts at most (every plan once a round, on the same dice)
+REACH = 36.0  # inches: with no enemy this near, the normal captain's plan stands unweighed
+CREW = 0.3  # a man, in Structure Points (as the normal judge counts him)
+SPACING = 1.5  # inches: plans ending closer than this to one another count as one place
+PLACE = 0.5  # the share of where the ships lie in the judgement, against what is left
+MASK = (1 << 64) - 1
 
 
 class HardCaptain(NormalCaptain):
-    """Plays candidate plans on to the enemy's reply, many times over, with its own dice."""
+    """Plays the normal captain's best plans out through the enemy's reply."""
 
     level = "hard"
-    max_rounds = 64  # playouts per candidate at most, whatever time is left
+    candidates = CANDIDATES
+    max_rounds = ROUNDS
+    last_search: plan_search.Weighed | None = None
 
     def __init__(self, seed: int = 0, think: float = 1.0) -> None:
         super().__init__(seed, think)
-        self._seaman = EasyCaptain(seed)
+        self._started = 0.0
+
+    def decide(self, view: GameState, legal: LegalActions) -> Decision:
+        self._started = time.perf_counter()  # the budget counts his own plan search too
+        return super().decide(view, legal)
+
+    def choose_pace(self, view: AhoyState, legal: LegalActions,
+                    starts: list[a.StartMove]) -> Decision:
+        """The pace is the first step of her whole activation: each pace the normal captain
+        would weigh (his own choice first) is played out, the rolled allowance and her move
+        then as the normal captain plays them, through the enemy's whole turn."""
+        plain = super().choose_pace(view, legal, starts)
+        ship = view.ship(starts[0].ship)
+        paces = [plain.action] + [x for x in starts if x != plain.action and x.pace != "halt"]
+        if len(paces) < 2 or not self.in_reach(view, ship):
+            return plain
+        weighed = self.weigh(view, paces)
+        if weighed.best == 0:
+            return plain
+        choice = paces[weighed.best]
+        return Decision(choice, f"{choice.pace.replace('_', ' ')} plays out best "
+                                f"(+{weighed.gain:.1f} on average)")
+
+    def in_reach(self, view: AhoyState, ship: Any) -> bool:
+        foes = [s for s in view.ships if s.side != ship.side and fighting(s)]
+        return any(gap(ship, f) <= REACH for f in foes)
+
+    def weigh(self, view: AhoyState, plans: list[Any]) -> plan_search.Weighed:
+        spent = time.perf_counter() - self._started
+        budget = max(0.0, self.think - spent / plan_search.BUDGET)
+        weighed = plan_search.search(MOVE, view, view.active, plans, think=budget,
+                                     seed=self.draw(), rounds=self.max_rounds)
+        self.last_search = weighed
+        return weighed
 
     def pick_plan(self, view: AhoyState, plans: list[Plan]) -> Plan | None:
         if not plans:
             return None
         side = view.active
         ranked = sorted(plans, key=lambda plan: judge(plan[1], side), reverse=True)
-        candidates = ranked[:CANDIDATES]
-        if len(candidates) == 1:
-            return candidates[0]
-        deadline = time.perf_counter() + self.think * 0.8
-        totals = [0.0] * len(candidates)
-        counts = [0] * len(candidates)
-        rounds = 0
-        while True:
-            for index, (_, after) in enumerate(candidates):
-                totals[index] += self.playout(after, side)
-                counts[index] += 1
-            rounds += 1
-            if time.perf_counter() > deadline:
-                break
-            if rounds >= self.max_rounds:
-                break
-        best = max(range(len(candidates)), key=lambda i: totals[i] / counts[i])
-        return candidates[best]
+        top = distinct(ranked, view, self.candidates)
+        move = view.move
+        if move is None or len(top) < 2 or not self.in_reach(view, view.ship(move.ship)):
+            return ranked[0]
+        return top[self.weigh(view, [p[0] for p in top]).best]
 
-    def playout(self, state: AhoyState, side: str) -> float:
-        """Play on with plain seamen and the captain's own dice until his next turn begins."""
-        state = with_own_dice(state, self.draw())
-        start = state.player_turn
-        for _ in range(PLAYOUT_ACTIONS):
-            if state.over:
-                break
-            if (state.active == side and state.phase == Phase.ORDERS
-                    and state.player_turn > start):
-                break
+
+def distinct(ranked: list[Plan], view: AhoyState, count: int) -> list[Plan]:
+    """The best ``count`` plans that leave her in different places: another heading, or more
+    than an inch or so away (two plans an inch apart meet the same replies)."""
+    move = view.move
+    if move is None:
+        return ranked[:count]
+    chosen: list[Plan] = []
+    cells: set[tuple[int, int, int]] = set()
+    for plan in ranked:
+        end = plan[1].ship(move.ship)
+        cell = (round(end.x / SPACING), round(end.y / SPACING), end.heading)
+        if cell in cells:
+            continue
+        cells.add(cell)
+        chosen.append(plan)
+        if len(chosen) >= count:
+            break
+    return chosen
+
+
+def standing(state: AhoyState, side: str) -> float:
+    """What is left of each side, in Structure Points: the normal judge's hulls (a lost ship
+    costing half her points more) and crews (0.3 a man), or the battle won or lost."""
+    if state.over:
+        return judge(state, side)
+    value = 0.0
+    for ship in state.ships:
+        sign = 1.0 if ship.side == side else -1.0
+        crew = 0.0 if ship.sunk else CREW * len(own_aboard(state, ship))
+        value += sign * (worth(ship) + crew)
+    return value
+
+
+def act(state: AhoyState, action: Any, seed: int) -> AhoyState:
+    """One action on the captain's own dice, salted by his seed, the player-turn and the action
+    (not the step): two plans that come to the same shot or pace in the same turn roll it
+    alike (common random numbers), while the dice's counter keeps one action's dice apart from
+    the next's."""
+    salt = (action_salt(state.player_turn, action) ^ (seed * 0x9E3779B97F4A7C15)) & MASK
+    with action_dice(salt):
+        new, _ = apply_action(state, action)
+    return replace(new, step=state.step + 1)
+
+
+class Move:
+    """The plan search's view of Warhammer Ahoy!: a plan is the rest of a ship's move (its
+    advances and turns); the playout ends where his next turn begins, once the enemy has played
+    his whole turn; the judge is what is left of each side and half the rest of the normal
+    captain's judge."""
+
+    def dice(self, view: GameState, seed: int) -> GameState:
+        assert isinstance(view, AhoyState)
+        return with_own_dice(view, seed)
+
+    def play(self, state: GameState, plan: Any, side: str) -> GameState:
+        assert isinstance(state, AhoyState)
+        seed = state.rng.seed
+        if isinstance(plan, a.StartMove):  # a pace: the playout's captains steer her move
+            return act(state, plan, seed) if plan in legal_actions(state) else state
+        move = state.move
+        ship = move.ship if move is not None else None
+        answer = Playing(seed)
+
+        def decide(current: AhoyState) -> Any:
+            return answer.pending_answer(current)
+
+        for action in plan:
+            state = settle(state, decide)
+            if state.over or state.move is None or state.move.ship != ship:
+                return state
             legal = legal_actions(state)
-            action: Any = self._seaman.decide(state, legal).action
-            state, _ = apply(state, action, legal=legal)
-        return judge(state, side, shooting_next=False)
+            if action not in legal:
+                return state  # the dice went otherwise: the playout's captain finishes it
+            state = act(state, action, seed)
+        return settle(state, decide)
+
+    def act(self, state: GameState, action: Any, legal: LegalActions,
+            seed: int) -> GameState:
+        assert isinstance(state, AhoyState)
+        return act(state, action, seed)
+
+    def horizon(self, start: GameState, side: str) -> Callable[[GameState], bool]:
+        assert isinstance(start, AhoyState)
+        turn = start.player_turn
+
+        def done(state: GameState) -> bool:
+            assert isinstance(state, AhoyState)
+            return (state.active == side and state.phase == Phase.ORDERS
+                    and state.player_turn > turn)
+        return done
+
+    def captain(self, side: str, seed: int) -> Any:
+        return Playing(seed)
+
+    def judge(self, state: GameState, side: str) -> float:
+        assert isinstance(state, AhoyState)
+        return standing(state, side) + PLACE * (judge(state, side) - standing(state, side))
+
+
+MOVE = Move()
+
+
+class Playing(NormalCaptain):
+    """The normal captain as the playouts have him, a little quicker: he sets his pace as the
+    plain seaman does (full sail, a burst at a distant enemy dead ahead, holding station with
+    his guns bearing) instead of sampling every pace."""
+
+    def __init__(self, seed: int = 0, think: float = 0.0) -> None:
+        super().__init__(seed, think)
+
+    def choose_pace(self, view: AhoyState, legal: LegalActions,
+                    starts: list[a.StartMove]) -> Decision:
+        return self.pace(view, starts)
+
+    def pending_answer(self, state: AhoyState) -> Any:
+        return self._pending_choice(state)

@@ -25,6 +25,7 @@ class NormalCaptain(EasyCaptain):
     """Scores candidate actions by their expected outcome."""
 
     level = "normal"
+    plans = 160  # ways to finish a move tried, at most
 
     def __init__(self, seed: int = 0, think: float = 1.0) -> None:
         super().__init__(seed, think)
@@ -83,7 +84,7 @@ class NormalCaptain(EasyCaptain):
     def best_plan_value(self, state: AhoyState, side: str) -> float:
         if state.move is None:
             return judge(state, side)
-        plans = move_plans(state, self.draw(), self._pending_choice)
+        plans = move_plans(state, self.draw(), self._pending_choice, limit=self.plans)
         return max((judge(s, side) for _, s in plans), default=judge(state, side))
 
     def steer(self, view: AhoyState, legal: LegalActions) -> Decision | None:
@@ -94,7 +95,7 @@ class NormalCaptain(EasyCaptain):
         if self._plan and self._plan_ship == move.ship and self._plan[0] in legal:
             action = self._plan.pop(0)
             return Decision(action, "as planned")
-        plans = move_plans(view, self.draw(), self._pending_choice)
+        plans = move_plans(view, self.draw(), self._pending_choice, limit=self.plans)
         best = self.pick_plan(view, plans)
         if best is None or not best[0]:
             return super().steer(view, legal)

@@ -16,6 +16,7 @@ He also chooses which unit acts by his own rule (``activate``).
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -28,8 +29,10 @@ from ahoy_tui.ai.man_o_war.judge import position, reach, standing
 from ahoy_tui.ai.man_o_war.normal import NormalCaptain
 from ahoy_tui.ai.man_o_war.sight import centre_gap, enemies, fighting, gap, within
 from ahoy_tui.engine import GameState, LegalActions, apply, legal_actions
+from ahoy_tui.engine.fast import replace
 from ahoy_tui.rules.man_o_war import flow
 from ahoy_tui.rules.man_o_war.actions import Activate, EndMove, Ram
+from ahoy_tui.rules.man_o_war.bestiary import bestiary
 from ahoy_tui.rules.man_o_war.model import MowState, Phase, Ship
 
 CANDIDATES = 3  # the normal captain's best plans played out
@@ -111,8 +114,20 @@ class Activation:
     of where every ship lies."""
 
     def dice(self, view: GameState, seed: int) -> GameState:
+        """His own dice, and each enemy sea monster still face down in its template (its kind
+        the enemy's secret: the view leaves it blank) drawn from the bestiary by those dice, so
+        that a playout in which the enemy summons it goes on (a blank one stopped the
+        `leviathans` battle: issue 42)."""
         assert isinstance(view, MowState)
-        return with_own_dice(view, seed)
+        state = with_own_dice(view, seed)
+        if any(c.where == "template" and not c.kind for c in state.creatures):
+            kinds = sorted(bestiary().monsters)
+            draw = random.Random(seed)
+            creatures = tuple(replace(c, kind=draw.choice(kinds))
+                              if c.where == "template" and not c.kind else c
+                              for c in state.creatures)
+            state = replace(state, creatures=creatures)
+        return state
 
     def play(self, state: GameState, plan: Any, side: str) -> GameState:
         assert isinstance(state, MowState) and isinstance(plan, Plan)
