@@ -338,7 +338,14 @@ class BattleScreen(BattleBasics):
             action, label = self._odds_target()
             odds = odds_of(self.session.ruleset, self.odds_view(), action)
         line.show(odds, label)
-        self.set_class(odds is not None, "-odds")
+        self.set_odds_room(odds is not None)
+
+    def set_odds_room(self, shown: bool) -> None:
+        """Give the odds line a row of the choices' (or take it back), keeping the highlighted
+        choice in view as the list shrinks (the last row, reached by End, stayed hidden)."""
+        if self.has_class("-odds") == shown:
+            return
+        self.set_class(shown, "-odds")   # the list, resized, keeps its highlight in view
 
     def app_shows_odds(self) -> bool:
         shown = getattr(self.app, "show_odds", None)

@@ -412,7 +412,7 @@ class RammingSpeedScreen(BattleScreen, inherit_bindings=False):
                 action, label = self._odds_target()
                 odds = odds_of(self.session.ruleset, self.odds_view(), action)
             line.show(odds, label)
-            self.set_class(odds is not None, "-odds")
+            self.set_odds_room(odds is not None)
         if line.odds is not None and self.query_one("#moveline", Input).display:
             text = Text.assemble(("Odds ", "bold"), (line.odds.summary, "bold yellow"),
                                  ("  ctrl+b: breakdown", "dim italic"))

@@ -165,6 +165,11 @@ class ChoiceList(OptionList):
         self._page = 0
         self.take: Callable[[Any], None] | None = None  # the owner's: a choice made, at once
 
+    def on_resize(self) -> None:
+        # a row given to the odds line (or taken back) must not hide the highlighted choice
+        if self.highlighted is not None:
+            self.scroll_to_highlight()
+
     def show(self, choices: Sequence[tuple[str, Any]], zero: int | None = None) -> None:
         """List ``choices`` (label, choice); ``zero`` is the index of the one ``0`` plays."""
         labels = [label for label, _ in choices]
