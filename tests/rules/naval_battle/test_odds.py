@@ -255,3 +255,67 @@ def test_the_boarding_round_over_many_seeds():
         after = boarding.resolve(state, Dice(Rng(seed + 1), events), events)
         out.append(lost(state, after, "bess"))
     assert within_bound(out, m, variance)
+
+
+def _grapple_state():
+    """A (7 on Guns, 3 boarders, grapples thrown) sails into H at rest, whose 4 boarders were
+    last revealed on Boarding; the collision's damage comes off the guns first."""
+    from ahoy_tui.engine.fast import replace as evolve
+    from ahoy_tui.rules.naval_battle.model import BOARDING, GUNS
+    state = _collision_state()
+    theirs = ((BOARDING, "human", 4), (GUNS, "human", 26))
+    state = state.with_ship(evolve(state.ship("h"), stations=theirs))
+    mine = _orders("a", (GUNS, "human", 7), (BOARDING, "human", 3))
+    from .test_movement import orders as h_orders
+    return state, mine, h_orders("h", assign=theirs)
+
+
+def test_a_collision_that_grapples_shows_that_turns_round_of_boarding_too():
+    from ahoy_tui.engine.fast import replace as evolve
+    from ahoy_tui.rules.naval_battle.actions import GiveOrders
+    state, mine, _ = _grapple_state()
+    odds = RULESET.odds(state, GiveOrders("p1", (mine,)))
+    alone = RULESET.odds(state, GiveOrders("p1", (evolve(mine, grapple=False),)))
+    assert "taken" in alone.expected and "wins" not in alone.expected
+    # the fresh grapple: even or losing, 5+ to hit, H's armour 5 at −1: saved on a 6 only
+    hits = enumerate_faces([D6] * 3, lambda *f: sum(x >= 5 for x in f))
+    dealt: dict[int, Fraction] = {}
+    for n, p in hits.items():
+        for k in range(n + 1):
+            q = math.comb(n, k) * Fraction(5, 6) ** k * Fraction(1, 6) ** (n - k)
+            dealt[k] = dealt.get(k, Fraction(0)) + p * q
+    assert odds.expected["boarding_damage"] == mean_of(dealt)
+    assert odds.expected["damage"] == alone.expected["damage"]  # the collision's, unchanged
+    marginal: dict[int, Fraction] = {}
+    for name, p in odds.outcomes:
+        k = int(name.split("; ")[1].split()[0])
+        marginal[k] = marginal.get(k, Fraction(0)) + p
+    assert marginal == dealt
+    # H's 4 boarders back, as last revealed, 5+ each, A's armour 5 at −1: 5 in 6 through
+    back = enumerate_faces([D6] * 4, lambda *f: sum(x >= 5 for x in f))
+    assert odds.expected["boarding_taken"] == mean_of(back) * Fraction(5, 6)
+    assert odds.summary.startswith("ram ") and " · board " in odds.summary
+
+
+def test_the_grapple_and_its_round_over_many_seeds():
+    from ahoy_tui.engine.fast import replace as evolve
+    from ahoy_tui.rules.naval_battle import boarding
+    from ahoy_tui.rules.naval_battle.actions import GiveOrders
+
+    from .test_movement import move, revealed
+    state, mine, theirs = _grapple_state()
+    odds = RULESET.odds(state, GiveOrders("p1", (mine,)))
+    ready = revealed(state, mine, theirs)
+    m = odds.expected["boarding_damage"]
+    dist: dict[int, Fraction] = {}
+    for name, p in odds.outcomes:
+        k = int(name.split("; ")[1].split()[0])
+        dist[k] = dist.get(k, Fraction(0)) + p
+    variance = sum((k - m) ** 2 * p for k, p in dist.items())
+    out = []
+    for seed in range(800):
+        moved, events = move(evolve(ready, rng=Rng(seed + 1)))
+        assert moved.ship("a").bound_to == ("h",)
+        after = boarding.resolve(moved, Dice(Rng(seed + 7001), events), events)
+        out.append(lost(moved, after, "h"))
+    assert within_bound(out, float(m), float(variance))
