@@ -28,6 +28,7 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
+from ahoy_tui.engine.dice import parse_expr
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import hull, overlap
 from ahoy_tui.engine.odds import (
@@ -186,6 +187,8 @@ def odds(state: NavalState, action: Any) -> Odds | None:
     summary = f"{percent(some)} · {number(through)} dmg"
     if extra.get("misfire"):
         summary += f" · misfire {percent(extra['misfire'])}"
+    if extra.get("fire"):
+        summary += f" · fire {percent(extra['fire'])}"
     outcomes = tuple((f"{n} through", p) for n, p in shown)
     return Odds(summary, tuple(lines), outcomes, {"damage": through, **extra})
 
@@ -235,8 +238,55 @@ def _gun(ship: Ship, row: Gun, distance: float, armour: int,
     points = {n: hit * p for n, p in landed.items()}
     points[0] = points.get(0, Fraction(0)) + (ONE - hit) + hit * face_misfire
     misfires = misfire + hit * face_misfire
-    return points, {"mean": hit * exact * (ONE - save), "hit": hit * (ONE - face_misfire),
-                    "misfire": misfires}
+    extra = {"mean": hit * exact * (ONE - save), "hit": hit * (ONE - face_misfire),
+             "misfire": misfires}
+    lit, fires_mean = gun_fires(row)
+    if fires_mean:
+        lines.append(f"Fires on a hit: {'/'.join(map(str, row.fire_on))} on a damage die"
+                     + (f", then {row.fire_roll}+" if row.fire_roll else "")
+                     + (f"; {row.automatic_fires} automatic" if row.automatic_fires else "")
+                     + f": {number(fires_mean, 2)} expected a hit")
+        extra.update({"fire": hit * lit, "fires": hit * fires_mean})
+    return points, extra
+
+
+def gun_fires(row: Gun) -> tuple[Fraction, Fraction]:
+    """Once a gun hits: (the chance it starts a fire, the mean number it starts). Each damage
+    die showing a ``fire_on`` face, the first and every reroll, starts one (when ``fire_roll``
+    is also rolled); ``automatic_fires`` come with every hit that does not misfire; a misfire
+    face on the first die starts none (its Misfire Chart roll is not counted)."""
+    sides = 3 if row.dice == "D3" else int(row.dice.removeprefix("D"))
+    each = Fraction(1, sides)
+    again = set(tables().reroll(row.reroll).faces) if row.reroll else set()
+    repeats = tables().reroll(row.reroll).repeats if row.reroll else False
+    light = Fraction(7 - row.fire_roll, 6) if row.fire_roll else ONE
+    fire_on = set(row.fire_on)
+
+    def lit(f: int) -> Fraction:
+        return light if f in fire_on else Fraction(0)
+
+    # the rerolls after a reroll face: the chance none of them starts a fire, and their mean
+    stays = [f for f in range(1, sides + 1) if f not in again]
+    goes_on = [f for f in range(1, sides + 1) if f in again]
+    if repeats:
+        none_after = sum((each * (1 - lit(f)) for f in stays), Fraction(0)) / (
+            1 - sum((each * (1 - lit(f)) for f in goes_on), Fraction(0)))
+        mean_after = sum((each * lit(f) for f in range(1, sides + 1)), Fraction(0)) / (
+            1 - each * len(goes_on))
+    else:
+        none_after = sum((each * (1 - lit(f)) for f in range(1, sides + 1)), Fraction(0))
+        mean_after = sum((each * lit(f) for f in range(1, sides + 1)), Fraction(0))
+    first = [f for f in range(1, sides + 1) if f not in row.misfire_on]
+    if row.automatic_fires:
+        count, auto_sides, bonus = parse_expr(row.automatic_fires)
+        auto = mean(dice(count, auto_sides, bonus))
+        return each * len(first), each * len(first) * auto + sum(
+            (each * (lit(f) + (mean_after if f in again else 0)) for f in first), Fraction(0))
+    chance = sum((each * (1 - (1 - lit(f)) * (none_after if f in again else ONE))
+                  for f in first), Fraction(0))
+    expected = sum((each * (lit(f) + (mean_after if f in again else 0)) for f in first),
+                   Fraction(0))
+    return chance, expected
 
 
 def _snipers(ship: Ship, distance: float, armour: int,

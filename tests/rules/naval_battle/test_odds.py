@@ -319,3 +319,57 @@ def test_the_grapple_and_its_round_over_many_seeds():
         after = boarding.resolve(moved, Dice(Rng(seed + 7001), events), events)
         out.append(lost(moved, after, "h"))
     assert within_bound(out, float(m), float(variance))
+
+
+# --- the fires a gun's hit starts (Ship's guns: fire_on, "50% chance", automatic fires) ---------
+
+def fires_started(state: NavalState, shot: Shot, seeds: int) -> list[float]:
+    out = []
+    for seed in range(seeds):
+        events: list[Event] = []
+        after = resolve(state, {"p1": (shot,)}, Dice(Rng(seed + 1), events), events)
+        out.append(float(after.ship("target").fires - state.ship("target").fires))
+    return out
+
+
+def test_a_cannons_four_on_the_damage_die_then_four_up_starts_a_fire():
+    state = battle(gunship(starboard("cannon")), target(52))
+    odds = shown(state, Shot("gunship", "g", "target"))
+    # reaches 52" on an artillery die of 4 or more; a 4 on the D4, then 4+ on a D6
+    fire = enumerate_faces([ARTILLERY, D4, D6], lambda art, d4, roll: art != "misfire"
+                           and 48 + art >= 52 and d4 == 4 and roll >= 4)[True]
+    assert odds.expected["fire"] == odds.expected["fires"] == fire == Fraction(1, 12)
+    assert odds.summary.endswith(" · fire 8%")
+    assert within_bound(fires_started(state, Shot("gunship", "g", "target"), 1500),
+                        float(fire), float(fire * (1 - fire)))
+
+
+def test_bombards_every_six_rerolled_and_added_is_a_fire():
+    state = battle(gunship(starboard("bombards"), gunners=6), target(30))
+    odds = shown(state, Shot("gunship", "g", "target"))
+
+    def sixes(art, *chain):  # the first die and its rerolls, while each shows a 6
+        if art == "misfire":
+            return 0
+        n = 0
+        for face in chain:
+            if face != 6:
+                break
+            n += 1
+        return n
+    depth = 5
+    counted = enumerate_faces([ARTILLERY, *[D6] * depth], sixes)
+    assert odds.expected["fire"] == chance_of(counted, lambda n: n >= 1)
+    # the chain cut at five dice leaves out less than (1/6)^5 of the mean
+    assert 0 <= odds.expected["fires"] - mean_of(counted) < Fraction(1, 6) ** 4
+
+
+def test_a_flame_cannon_hits_start_d3_fires_unless_it_misfires():
+    state = battle(gunship(starboard("flame_cannon_and_warp_fire_thrower")), target(10))
+    odds = shown(state, Shot("gunship", "g", "target"))
+    started = enumerate_faces([D6, (1, 2, 3)], lambda dmg, d3: 0 if dmg <= 2 else d3)
+    assert odds.expected["fire"] == Fraction(4, 6)
+    assert odds.expected["fires"] == mean_of(started) == Fraction(4, 3)
+    variance = mean_of({(n - Fraction(4, 3)) ** 2: p for n, p in started.items()})
+    assert within_bound(fires_started(state, Shot("gunship", "g", "target"), 1200),
+                        float(odds.expected["fires"]), float(variance))
