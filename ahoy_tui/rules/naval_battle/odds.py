@@ -528,7 +528,9 @@ def boarding_odds(state: NavalState, orders: ShipOrders) -> Odds | None:
         their_foes = _foes_of(state, foe, group)
         their_row = row_for(state, foe, their_foes, melee)
         their_lines: list[str] = []
-        theirs = _boarding_hits(state, foe, foe.stations, their_row.to_hit, their_lines)
+        # this turn's are sealed: as they stood when the last turn ended
+        theirs = _boarding_hits(state, foe, foe.stations or foe.revealed, their_row.to_hit,
+                                their_lines)
         lines.append(f"{foe.name}'s boarders as last revealed ({their_row.name}):")
         lines.extend(their_lines or ["  none"])
         taken = combine(taken, _through_shared(state, theirs, their_foes, ship.id,

@@ -373,3 +373,25 @@ def test_a_flame_cannon_hits_start_d3_fires_unless_it_misfires():
     variance = mean_of({(n - Fraction(4, 3)) ** 2: p for n, p in started.items()})
     assert within_bound(fires_started(state, Shot("gunship", "g", "target"), 1200),
                         float(odds.expected["fires"]), float(variance))
+
+
+def test_next_turn_the_foes_boarders_are_read_as_they_stood_when_the_turn_ended():
+    """Played at 80x24: a turn after the grapple the odds said "take 0", the Dawi's boarders
+    wiped with the turn's boxes. They are kept, revealed, as the turn ends."""
+    from ahoy_tui.rules.naval_battle.actions import GiveOrders
+    from ahoy_tui.rules.naval_battle.flow import end_turn
+    from ahoy_tui.rules.naval_battle.model import BOARDING, GUNS
+    anne = ship("anne", "p1", stations=((BOARDING, "human", 3),), bound_to=("bess",))
+    bess = ship("bess", "p2", x=5, stations=((BOARDING, "marine", 1), (GUNS, "human", 4)),
+                bound_to=("anne",))
+    state = replace_turn(battle(anne, bess))
+    ended = end_turn(state, [])
+    assert ended.ship("bess").stations == () and ended.ship("bess").revealed == bess.stations
+    sheet = GiveOrders("p1", (_orders("anne", (BOARDING, "human", 3)),))
+    before, after = RULESET.odds(state, sheet), RULESET.odds(ended, sheet)
+    assert after.expected["taken"] == before.expected["taken"] > 0
+
+
+def replace_turn(state: NavalState) -> NavalState:
+    from ahoy_tui.engine.fast import replace as evolve
+    return evolve(state, sides=(("p1", "Red"), ("p2", "Blue")), turn=1, turn_limit=8)
