@@ -345,6 +345,12 @@ async def test_the_orders_on_the_play_sheet_show_what_they_run_into(tmp_path):
         expected = screen.session.ruleset.odds(view, action)
         assert expected is not None and expected.summary.startswith("ram ")
         assert line.display and line.odds == expected
+        # every chit off Boarding: no grapple's round, the collision alone, as it is changed
+        assert " · board " in line.odds.summary
+        await pilot.press("backspace", "right")  # all chits back off, one Elf onto Maneuvers
+        await pilot.pause()
+        assert not any(box == BOARDING for box, _k, _n in screen.drafts["eagle"].assign)
+        assert line.odds.summary.startswith("ram ") and " · board " not in line.odds.summary
         await pilot.press("b")
         await pilot.pause()
         assert isinstance(app.screen, OddsScreen)
