@@ -324,3 +324,34 @@ async def test_a_sheet_that_sails_off_the_table_is_asked_about_before_sealing(tm
         await pilot.pause()
         await pilot.press("y")
         await settle(pilot, lambda: screen.session.step > step)
+
+
+async def test_the_orders_on_the_play_sheet_show_what_they_run_into(tmp_path):
+    """Issue 35: the ship whose play sheet is written shows the odds of her orders (here the
+    collision her track runs into, and the round her grapples bring about), and b breaks
+    them down."""
+    from ahoy_tui.ui.widgets.odds_line import OddsLine, OddsScreen
+
+    data = close_quarters()
+    data["ships"][0].update(x=40, y=30, heading="E")  # bow on at the Grudgebearer's side
+    data["ships"][1].update(x=50, y=30, heading="N")
+    app = AhoyApp(session=session(tmp_path, data=data))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await to_orders(pilot, screen)
+        line = screen.query_one(OddsLine)
+        view = screen.session.ruleset.view(screen.session.state, "p1")
+        action = screen.odds_orders()
+        expected = screen.session.ruleset.odds(view, action)
+        assert expected is not None and expected.summary.startswith("ram ")
+        assert line.display and line.odds == expected
+        # every chit off Boarding: no grapple's round, the collision alone, as it is changed
+        assert " · board " in line.odds.summary
+        await pilot.press("backspace", "right")  # all chits back off, one Elf onto Maneuvers
+        await pilot.pause()
+        assert not any(box == BOARDING for box, _k, _n in screen.drafts["eagle"].assign)
+        assert line.odds.summary.startswith("ram ") and " · board " not in line.odds.summary
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, OddsScreen)
+        assert "strikes" in str(app.screen.query_one("#odds-breakdown").render())

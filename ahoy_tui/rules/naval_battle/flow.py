@@ -142,7 +142,8 @@ def points_words(points: Fraction) -> str:
 
 
 def end_turn(state: NavalState, events: list[Event]) -> NavalState:
-    ships = tuple(replace(s, stations=(), jammed=(), luck_used=0) for s in state.ships)
+    ships = tuple(replace(s, stations=(), revealed=s.stations or s.revealed, jammed=(),
+                          luck_used=0) for s in state.ships)
     state = replace(state, ships=ships, declared=Sealed(), orders=Sealed(), plans=Sealed(),
                     speeds_shown=())
     alive = sides_in_play(state)

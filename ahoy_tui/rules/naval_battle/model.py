@@ -112,6 +112,9 @@ class Ship:
     fires: int = 0
     # this turn's Crew Assignments, after the reveal: (box, crew kind, chits)
     stations: tuple[tuple[str, str, int], ...] = ()
+    # her Crew Assignments as they stood at the end of the last turn (revealed, so public):
+    # what an enemy writing orders may expect of her boarders
+    revealed: tuple[tuple[str, str, int], ...] = ()
     bound_to: tuple[str, ...] = ()  # ships grappled to her
     boarding_damage: int = 0  # damage her boarders did in the last round (to tell who won)
     boarding_won: bool = False  # she won the last round of boarding: she may cut loose

@@ -12,10 +12,13 @@ and what a misfire does on the Misfire Chart are not counted: a misfire is its c
 A ship's orders (a :class:`GiveOrders` of her one sheet) have the odds of what they lead to: while
 she is grappled, the coming round of boarding with the chits her sheet puts on Boarding (the
 Boarding Actions chart's row, each chit's dice, the hits shared among her foes, their saves; and
-what her foes' boarders, as they stood last, do back); else, if her track runs into an enemy as
+what her foes' boarders, as they stood last, do back); else, if her track runs into a ship as
 she lies now, the collision (Collisions: the combined speed ÷ 6 and the open-ended die, halved
 for the one striking with her bow; a creature striking with its front rams instead, D6 + its
-chits, a 6 setting a fire), each ship's damage through her armour.
+chits, a 6 setting a fire), each ship's damage through her armour. And while she burns, the End
+Phase's fire stations: each team her sheet makes (``fire_team`` chits, the strongest first) a D6
+with her race's modifier on the Fire Stations chart, each fire left a point of damage unsaved,
+her fire crew as written (casualties and fires still to come this turn are not foreseen).
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
+from ahoy_tui.engine.dice import parse_expr
+from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.geometry import hull, overlap
 from ahoy_tui.engine.odds import (
     ONE,
@@ -40,7 +45,7 @@ from ahoy_tui.engine.odds import (
     number,
     percent,
 )
-from ahoy_tui.rules.naval_battle import movement
+from ahoy_tui.rules.naval_battle import fires, movement
 from ahoy_tui.rules.naval_battle.actions import FirePlan, GiveOrders
 from ahoy_tui.rules.naval_battle.boarding import engagements, row_for
 from ahoy_tui.rules.naval_battle.model import (
@@ -182,6 +187,8 @@ def odds(state: NavalState, action: Any) -> Odds | None:
     summary = f"{percent(some)} · {number(through)} dmg"
     if extra.get("misfire"):
         summary += f" · misfire {percent(extra['misfire'])}"
+    if extra.get("fire"):
+        summary += f" · fire {percent(extra['fire'])}"
     outcomes = tuple((f"{n} through", p) for n, p in shown)
     return Odds(summary, tuple(lines), outcomes, {"damage": through, **extra})
 
@@ -231,8 +238,55 @@ def _gun(ship: Ship, row: Gun, distance: float, armour: int,
     points = {n: hit * p for n, p in landed.items()}
     points[0] = points.get(0, Fraction(0)) + (ONE - hit) + hit * face_misfire
     misfires = misfire + hit * face_misfire
-    return points, {"mean": hit * exact * (ONE - save), "hit": hit * (ONE - face_misfire),
-                    "misfire": misfires}
+    extra = {"mean": hit * exact * (ONE - save), "hit": hit * (ONE - face_misfire),
+             "misfire": misfires}
+    lit, fires_mean = gun_fires(row)
+    if fires_mean:
+        lines.append(f"Fires on a hit: {'/'.join(map(str, row.fire_on))} on a damage die"
+                     + (f", then {row.fire_roll}+" if row.fire_roll else "")
+                     + (f"; {row.automatic_fires} automatic" if row.automatic_fires else "")
+                     + f": {number(fires_mean, 2)} expected a hit")
+        extra.update({"fire": hit * lit, "fires": hit * fires_mean})
+    return points, extra
+
+
+def gun_fires(row: Gun) -> tuple[Fraction, Fraction]:
+    """Once a gun hits: (the chance it starts a fire, the mean number it starts). Each damage
+    die showing a ``fire_on`` face, the first and every reroll, starts one (when ``fire_roll``
+    is also rolled); ``automatic_fires`` come with every hit that does not misfire; a misfire
+    face on the first die starts none (its Misfire Chart roll is not counted)."""
+    sides = 3 if row.dice == "D3" else int(row.dice.removeprefix("D"))
+    each = Fraction(1, sides)
+    again = set(tables().reroll(row.reroll).faces) if row.reroll else set()
+    repeats = tables().reroll(row.reroll).repeats if row.reroll else False
+    light = Fraction(7 - row.fire_roll, 6) if row.fire_roll else ONE
+    fire_on = set(row.fire_on)
+
+    def lit(f: int) -> Fraction:
+        return light if f in fire_on else Fraction(0)
+
+    # the rerolls after a reroll face: the chance none of them starts a fire, and their mean
+    stays = [f for f in range(1, sides + 1) if f not in again]
+    goes_on = [f for f in range(1, sides + 1) if f in again]
+    if repeats:
+        none_after = sum((each * (1 - lit(f)) for f in stays), Fraction(0)) / (
+            1 - sum((each * (1 - lit(f)) for f in goes_on), Fraction(0)))
+        mean_after = sum((each * lit(f) for f in range(1, sides + 1)), Fraction(0)) / (
+            1 - each * len(goes_on))
+    else:
+        none_after = sum((each * (1 - lit(f)) for f in range(1, sides + 1)), Fraction(0))
+        mean_after = sum((each * lit(f) for f in range(1, sides + 1)), Fraction(0))
+    first = [f for f in range(1, sides + 1) if f not in row.misfire_on]
+    if row.automatic_fires:
+        count, auto_sides, bonus = parse_expr(row.automatic_fires)
+        auto = mean(dice(count, auto_sides, bonus))
+        return each * len(first), each * len(first) * auto + sum(
+            (each * (lit(f) + (mean_after if f in again else 0)) for f in first), Fraction(0))
+    chance = sum((each * (1 - (1 - lit(f)) * (none_after if f in again else ONE))
+                  for f in first), Fraction(0))
+    expected = sum((each * (lit(f) + (mean_after if f in again else 0)) for f in first),
+                   Fraction(0))
+    return chance, expected
 
 
 def _snipers(ship: Ship, distance: float, armour: int,
@@ -474,7 +528,9 @@ def boarding_odds(state: NavalState, orders: ShipOrders) -> Odds | None:
         their_foes = _foes_of(state, foe, group)
         their_row = row_for(state, foe, their_foes, melee)
         their_lines: list[str] = []
-        theirs = _boarding_hits(state, foe, foe.stations, their_row.to_hit, their_lines)
+        # this turn's are sealed: as they stood when the last turn ended
+        theirs = _boarding_hits(state, foe, foe.stations or foe.revealed, their_row.to_hit,
+                                their_lines)
         lines.append(f"{foe.name}'s boarders as last revealed ({their_row.name}):")
         lines.extend(their_lines or ["  none"])
         taken = combine(taken, _through_shared(state, theirs, their_foes, ship.id,
@@ -493,9 +549,65 @@ def boarding_odds(state: NavalState, orders: ShipOrders) -> Odds | None:
                 {"damage": dealt_mean, "taken": taken_mean, "wins": wins})
 
 
+# --- fire stations (The End Phase) ---------------------------------------------------------------
+
+def fire_odds(ship: Ship, orders: ShipOrders) -> Odds | None:
+    """The End Phase with her fires as they burn now and her sheet's fire stations: each team
+    a D6 on the Fire Stations chart; each fire left a point of damage, no save (``fires``)."""
+    if ship.gone or not ship.fires:
+        return None
+    rules = tables()
+    crews = fires.teams(fires.fire_crew(replace_stations(ship, orders)), orders.fire_team,
+                        ship.fires)
+    modifier = crew_race(ship, ship.race).fire_fighting
+    lines = [f"{ship.name} burns with {ship.fires} fire{'' if ship.fires == 1 else 's'}: teams "
+             f"of {orders.fire_team} chit{'' if orders.fire_team == 1 else 's'}, one a fire"
+             + (f", her race {modifier:+d}" if modifier else "")]
+    chances: list[Fraction] = []
+    for number_, points in enumerate(crews, start=1):
+        need = rules.fire_stations.roll_needed(points)
+        p = Fraction(sum(1 for f in range(1, 7) if f + modifier >= need), 6)
+        lines.append(f"  team {number_} ({points} action point{'' if points == 1 else 's'}): "
+                     f"{need}+" + (f" ({modifier:+d})" if modifier else "") + f": {percent(p)}"
+                     + (" (cannot: rolls nothing)" if not p else ""))
+        if p:
+            chances.append(p)
+    if not crews:
+        lines.append("  no one at her fire stations")
+    out = hits(chances)
+    per_fire = rules.fire_damage.damage_per_fire
+    damage = {(ship.fires - n) * per_fire: p for n, p in out.items()}
+    out_mean, damage_mean = mean(out), mean(damage)
+    lines.append(f"Fires put out: {number(out_mean, 2)} expected; fire damage (no save): "
+                 f"{number(damage_mean, 2)} expected")
+    lines.append("(her fire crew as written: casualties and new fires this turn not foreseen)")
+    shown = sorted(out.items())
+    lines.extend(f"  {n} out: {percent(p)}" for n, p in shown)
+    summary = f"fires {number(out_mean)}/{ship.fires} out · burn {number(damage_mean)}"
+    return Odds(summary, tuple(lines), tuple((f"{n} out", p) for n, p in shown),
+                {"fires_out": out_mean, "fire_damage": damage_mean})
+
+
+def replace_stations(ship: Ship, orders: ShipOrders) -> Ship:
+    """She with her sheet's crew assignments on her boxes (as the reveal puts them)."""
+    return replace(ship, stations=orders.assign)
+
+
+def joined(first: Odds, then: Odds, prefix: str = "") -> Odds:
+    """Two parts of one sheet's odds, counted as independent: the summaries and breakdowns one
+    after the other, each pair of outcomes together ("a; b"), the expectations side by side
+    (those of ``then`` that ``first`` also has named with ``prefix``)."""
+    outcomes = tuple((f"{a}; {b}", p * q) for a, p in first.outcomes for b, q in then.outcomes)
+    expected = dict(first.expected)
+    for key, value in then.expected.items():
+        expected[f"{prefix}{key}" if key in expected else key] = value
+    return Odds(f"{first.summary} · {then.summary}", (*first.breakdown, *then.breakdown),
+                outcomes, expected)
+
+
 def orders_odds(state: NavalState, action: GiveOrders) -> Odds | None:
     """One ship's sheet: her boarding round while grappled, else the collision her track runs
-    into (the enemy as she lies now)."""
+    into (the other ship, friend or foe, as she lies now); and her fire stations while she burns."""
     if len(action.ships) != 1:
         return None
     orders = action.ships[0]
@@ -503,6 +615,14 @@ def orders_odds(state: NavalState, action: GiveOrders) -> Odds | None:
     if orders.ship not in ids:
         return None
     ship = state.ship(orders.ship)
+    first = _board_or_collide(state, ship, orders)
+    burning = fire_odds(ship, orders)
+    if first is None or burning is None:
+        return first or burning
+    return joined(first, burning)
+
+
+def _board_or_collide(state: NavalState, ship: Ship, orders: ShipOrders) -> Odds | None:
     if ship.bound_to:
         return boarding_odds(state, orders)
     declared = dict(state.speeds_shown).get(ship.id, "hold")
@@ -511,7 +631,8 @@ def orders_odds(state: NavalState, action: GiveOrders) -> Odds | None:
         return None
     poses = movement.track(moved, orders)
     length, beam = movement.hull_size(ship)
-    enemies = [s for s in state.ships if s.side != ship.side and not s.gone]
+    # a friend in her way is struck as hard as an enemy (Collisions: "two ships")
+    enemies = [s for s in state.ships if s.id != ship.id and not s.gone]
     for (x0, y0, _h0), (x1, y1, heading) in itertools.pairwise(poses):
         steps = max(1, int(max(abs(x1 - x0), abs(y1 - y0)) / movement.STEP) + 1)
         for k in range(1, steps + 1):
@@ -519,5 +640,25 @@ def orders_odds(state: NavalState, action: GiveOrders) -> Odds | None:
             mine = hull(x, y, heading, length, beam)
             for enemy in enemies:
                 if overlap(mine, movement.hull_of(enemy)):
-                    return collision_odds(state, ship.id, enemy.id, moved.speed, enemy.speed)
+                    struck = collision_odds(state, ship.id, enemy.id, moved.speed, enemy.speed)
+                    board = grappled_odds(state, ship, enemy, orders)
+                    return struck if board is None else joined(struck, board, "boarding_")
     return None
+
+
+def grappled_odds(state: NavalState, ship: Ship, other: Ship,
+                  orders: ShipOrders) -> Odds | None:
+    """Boarding the enemy ship: she throws grapples on touching an enemy when her sheet says so
+    and puts chits on Boarding; then the round of boarding that turn, her crew as written (what
+    the collision and the shots take is not foreseen)."""
+    if other.side == ship.side or not orders.grapple or not any(
+            box == BOARDING and n for box, _k, n in orders.assign):
+        return None
+    bound = state.with_ship(replace(ship, stations=orders.assign,
+                                    bound_to=(*ship.bound_to, other.id)))
+    bound = bound.with_ship(replace(other, bound_to=(*other.bound_to, ship.id)))
+    odds = boarding_odds(bound, orders)
+    if odds is None:
+        return None
+    return replace(odds, breakdown=(f"She throws grapples onto {other.name}; that turn's "
+                                    "round, her crew as written:", *odds.breakdown))

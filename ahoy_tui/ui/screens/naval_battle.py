@@ -93,7 +93,8 @@ class NavalBattleScreen(BattleBasics):
                 tooltip="how the battle is won, and the points now (once over: the summary again)"),
         Binding("b", "odds", "Odds", show=False,
                 tooltip="the whole breakdown of the odds of the shot under the fire plan's "
-                        "cursor: the roll needed, every modifier, each outcome's chance"),
+                        "cursor, or of the orders on the play sheet: the roll needed, every "
+                        "modifier, each outcome's chance"),
         Binding("escape", "back", "Sheet", show=False),
         Binding("x", "hurry", "Hurry the captain", show=False,
                 tooltip="the computer captains play at once (again: watchable)"),
@@ -363,6 +364,7 @@ class NavalBattleScreen(BattleBasics):
         self.drafts[event.orders.ship] = event.orders
         self.refusal = ""
         self._redraw_map()
+        self.show_odds()
 
     @on(FirePlanSheet.Changed)
     def plan_changed(self, event: FirePlanSheet.Changed) -> None:
@@ -380,11 +382,25 @@ class NavalBattleScreen(BattleBasics):
         shot = fire.shot_at_cursor()
         return None if shot is None else naval_view().FirePlan(self.perspective(), (shot,))
 
+    def odds_orders(self) -> Any:
+        """The orders of the ship whose play sheet is being written, as a sheet of her alone
+        (what her track runs into, her boarding, her fire stations), or None."""
+        sheet = self.query_one(PlaySheet)
+        state = self.state
+        if not sheet.display or state.phase != ORDERS or self.selected not in \
+                self.my_ships(state):
+            return None
+        return naval_view().GiveOrders(self.perspective(), (self.draft(state,
+                                                                       self.selected),))
+
+    def odds_action(self) -> Any:
+        return self.odds_shot() or self.odds_orders()
+
     def show_odds(self) -> None:
-        """The odds line under the prompt: the shot under the fire plan's cursor, unless the
-        player has turned the odds off."""
+        """The odds line under the prompt: the shot under the fire plan's cursor, or the
+        orders of the ship on the play sheet, unless the player has turned the odds off."""
         shows = getattr(self.app, "show_odds", True)
-        plan = self.odds_shot() if shows else None
+        plan = self.odds_action() if shows else None
         odds = None
         if plan is not None:
             odds = odds_of(self.session.ruleset, side_view(self.session.ruleset, self.state,
@@ -398,12 +414,17 @@ class NavalBattleScreen(BattleBasics):
     def action_odds(self) -> None:
         """``b``: the whole breakdown of the shot's odds."""
         line = self.query_one(OddsLine)
-        plan = self.odds_shot()
+        plan = self.odds_action()
         if line.odds is None or plan is None:
             why = ("The odds are turned off (the palette: Odds)"
                    if not getattr(self.app, "show_odds", True)
-                   else "No odds now: choose a target for a weapon on the fire plan")
+                   else "No odds now: choose a target for a weapon on the fire plan, or "
+                        "orders that run into a ship, board, or fight a fire")
             self.notify(why, severity="warning", timeout=3)
+            return
+        if isinstance(plan, naval_view().GiveOrders):
+            name = self.state.ship(plan.ships[0].ship).name
+            self.app.push_screen(OddsScreen(f"{name}'s orders", line.odds))
             return
         shot = plan.shots[0]
         row = next((r for r in self.query_one(FirePlanSheet).rows

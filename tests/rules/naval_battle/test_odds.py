@@ -255,3 +255,143 @@ def test_the_boarding_round_over_many_seeds():
         after = boarding.resolve(state, Dice(Rng(seed + 1), events), events)
         out.append(lost(state, after, "bess"))
     assert within_bound(out, m, variance)
+
+
+def _grapple_state():
+    """A (7 on Guns, 3 boarders, grapples thrown) sails into H at rest, whose 4 boarders were
+    last revealed on Boarding; the collision's damage comes off the guns first."""
+    from ahoy_tui.engine.fast import replace as evolve
+    from ahoy_tui.rules.naval_battle.model import BOARDING, GUNS
+    state = _collision_state()
+    theirs = ((BOARDING, "human", 4), (GUNS, "human", 26))
+    state = state.with_ship(evolve(state.ship("h"), stations=theirs))
+    mine = _orders("a", (GUNS, "human", 7), (BOARDING, "human", 3))
+    from .test_movement import orders as h_orders
+    return state, mine, h_orders("h", assign=theirs)
+
+
+def test_a_collision_that_grapples_shows_that_turns_round_of_boarding_too():
+    from ahoy_tui.engine.fast import replace as evolve
+    from ahoy_tui.rules.naval_battle.actions import GiveOrders
+    state, mine, _ = _grapple_state()
+    odds = RULESET.odds(state, GiveOrders("p1", (mine,)))
+    alone = RULESET.odds(state, GiveOrders("p1", (evolve(mine, grapple=False),)))
+    assert "taken" in alone.expected and "wins" not in alone.expected
+    # the fresh grapple: even or losing, 5+ to hit, H's armour 5 at −1: saved on a 6 only
+    hits = enumerate_faces([D6] * 3, lambda *f: sum(x >= 5 for x in f))
+    dealt: dict[int, Fraction] = {}
+    for n, p in hits.items():
+        for k in range(n + 1):
+            q = math.comb(n, k) * Fraction(5, 6) ** k * Fraction(1, 6) ** (n - k)
+            dealt[k] = dealt.get(k, Fraction(0)) + p * q
+    assert odds.expected["boarding_damage"] == mean_of(dealt)
+    assert odds.expected["damage"] == alone.expected["damage"]  # the collision's, unchanged
+    marginal: dict[int, Fraction] = {}
+    for name, p in odds.outcomes:
+        k = int(name.split("; ")[1].split()[0])
+        marginal[k] = marginal.get(k, Fraction(0)) + p
+    assert marginal == dealt
+    # H's 4 boarders back, as last revealed, 5+ each, A's armour 5 at −1: 5 in 6 through
+    back = enumerate_faces([D6] * 4, lambda *f: sum(x >= 5 for x in f))
+    assert odds.expected["boarding_taken"] == mean_of(back) * Fraction(5, 6)
+    assert odds.summary.startswith("ram ") and " · board " in odds.summary
+
+
+def test_the_grapple_and_its_round_over_many_seeds():
+    from ahoy_tui.engine.fast import replace as evolve
+    from ahoy_tui.rules.naval_battle import boarding
+    from ahoy_tui.rules.naval_battle.actions import GiveOrders
+
+    from .test_movement import move, revealed
+    state, mine, theirs = _grapple_state()
+    odds = RULESET.odds(state, GiveOrders("p1", (mine,)))
+    ready = revealed(state, mine, theirs)
+    m = odds.expected["boarding_damage"]
+    dist: dict[int, Fraction] = {}
+    for name, p in odds.outcomes:
+        k = int(name.split("; ")[1].split()[0])
+        dist[k] = dist.get(k, Fraction(0)) + p
+    variance = sum((k - m) ** 2 * p for k, p in dist.items())
+    out = []
+    for seed in range(800):
+        moved, events = move(evolve(ready, rng=Rng(seed + 1)))
+        assert moved.ship("a").bound_to == ("h",)
+        after = boarding.resolve(moved, Dice(Rng(seed + 7001), events), events)
+        out.append(lost(moved, after, "h"))
+    assert within_bound(out, float(m), float(variance))
+
+
+# --- the fires a gun's hit starts (Ship's guns: fire_on, "50% chance", automatic fires) ---------
+
+def fires_started(state: NavalState, shot: Shot, seeds: int) -> list[float]:
+    out = []
+    for seed in range(seeds):
+        events: list[Event] = []
+        after = resolve(state, {"p1": (shot,)}, Dice(Rng(seed + 1), events), events)
+        out.append(float(after.ship("target").fires - state.ship("target").fires))
+    return out
+
+
+def test_a_cannons_four_on_the_damage_die_then_four_up_starts_a_fire():
+    state = battle(gunship(starboard("cannon")), target(52))
+    odds = shown(state, Shot("gunship", "g", "target"))
+    # reaches 52" on an artillery die of 4 or more; a 4 on the D4, then 4+ on a D6
+    fire = enumerate_faces([ARTILLERY, D4, D6], lambda art, d4, roll: art != "misfire"
+                           and 48 + art >= 52 and d4 == 4 and roll >= 4)[True]
+    assert odds.expected["fire"] == odds.expected["fires"] == fire == Fraction(1, 12)
+    assert odds.summary.endswith(" · fire 8%")
+    assert within_bound(fires_started(state, Shot("gunship", "g", "target"), 1500),
+                        float(fire), float(fire * (1 - fire)))
+
+
+def test_bombards_every_six_rerolled_and_added_is_a_fire():
+    state = battle(gunship(starboard("bombards"), gunners=6), target(30))
+    odds = shown(state, Shot("gunship", "g", "target"))
+
+    def sixes(art, *chain):  # the first die and its rerolls, while each shows a 6
+        if art == "misfire":
+            return 0
+        n = 0
+        for face in chain:
+            if face != 6:
+                break
+            n += 1
+        return n
+    depth = 5
+    counted = enumerate_faces([ARTILLERY, *[D6] * depth], sixes)
+    assert odds.expected["fire"] == chance_of(counted, lambda n: n >= 1)
+    # the chain cut at five dice leaves out less than (1/6)^5 of the mean
+    assert 0 <= odds.expected["fires"] - mean_of(counted) < Fraction(1, 6) ** 4
+
+
+def test_a_flame_cannon_hits_start_d3_fires_unless_it_misfires():
+    state = battle(gunship(starboard("flame_cannon_and_warp_fire_thrower")), target(10))
+    odds = shown(state, Shot("gunship", "g", "target"))
+    started = enumerate_faces([D6, (1, 2, 3)], lambda dmg, d3: 0 if dmg <= 2 else d3)
+    assert odds.expected["fire"] == Fraction(4, 6)
+    assert odds.expected["fires"] == mean_of(started) == Fraction(4, 3)
+    variance = mean_of({(n - Fraction(4, 3)) ** 2: p for n, p in started.items()})
+    assert within_bound(fires_started(state, Shot("gunship", "g", "target"), 1200),
+                        float(odds.expected["fires"]), float(variance))
+
+
+def test_next_turn_the_foes_boarders_are_read_as_they_stood_when_the_turn_ended():
+    """Played at 80x24: a turn after the grapple the odds said "take 0", the Dawi's boarders
+    wiped with the turn's boxes. They are kept, revealed, as the turn ends."""
+    from ahoy_tui.rules.naval_battle.actions import GiveOrders
+    from ahoy_tui.rules.naval_battle.flow import end_turn
+    from ahoy_tui.rules.naval_battle.model import BOARDING, GUNS
+    anne = ship("anne", "p1", stations=((BOARDING, "human", 3),), bound_to=("bess",))
+    bess = ship("bess", "p2", x=5, stations=((BOARDING, "marine", 1), (GUNS, "human", 4)),
+                bound_to=("anne",))
+    state = replace_turn(battle(anne, bess))
+    ended = end_turn(state, [])
+    assert ended.ship("bess").stations == () and ended.ship("bess").revealed == bess.stations
+    sheet = GiveOrders("p1", (_orders("anne", (BOARDING, "human", 3)),))
+    before, after = RULESET.odds(state, sheet), RULESET.odds(ended, sheet)
+    assert after.expected["taken"] == before.expected["taken"] > 0
+
+
+def replace_turn(state: NavalState) -> NavalState:
+    from ahoy_tui.engine.fast import replace as evolve
+    return evolve(state, sides=(("p1", "Red"), ("p2", "Blue")), turn=1, turn_limit=8)
