@@ -355,3 +355,26 @@ async def test_the_orders_on_the_play_sheet_show_what_they_run_into(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, OddsScreen)
         assert "strikes" in str(app.screen.query_one("#odds-breakdown").render())
+
+
+async def test_the_play_sheet_reads_a_row_a_line_at_80_by_24(tmp_path: Path) -> None:
+    """At 80x24 the play sheet has some 45 columns: every box reads on one line, the Elves'
+    Snipers with both their chits ("Elf 7, Sharp Shooter 2*" once wrapped its "2*"), the dots
+    left out where the count says it, the maneuver columns under their own heading."""
+    app = AhoyApp(session=session(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, NavalBattleScreen)
+        await to_orders(pilot, screen)
+        await pilot.pause()
+        sheet = screen.query_one(PlaySheet)
+        width = sheet.content_size.width
+        lines = sheet.render().plain.splitlines()
+        assert 0 < width < 56
+        rows = [line for line in lines if re.match(r"^(▸ |  )(\d |token |Not dealt)", line)
+                or line.startswith("Ship Speed")]
+        assert len(rows) >= 6 + 1 + 3 + 1, rows   # the six boxes, not dealt, the tokens, speed
+        assert all(len(line) <= width for line in rows), [ln for ln in rows if len(ln) > width]
+        snipers = next(line for line in lines if "Snipers" in line)
+        assert "Sharp Shooter 2*" in snipers and "●" not in snipers
+        assert any(line.split() == ["Port", "Steady", "Starboard"] for line in lines)

@@ -24,6 +24,7 @@ from ahoy_tui.ui.naval import naval_view
 HOLD = "hold"
 
 TRACK_WIDTH = 24
+NARROW = 56  # a sheet narrower than this drops what only repeats its figures
 MANEUVER_NAMES = {"port": "Port", "steady": "Steady", "starboard": "Starboard"}  # in order
 ROW_HINTS = {
     "box": "←/→ a chit of the kind off/onto this box · 1-6 send one to box N · k kind",
@@ -236,40 +237,47 @@ class PlaySheet(Widget, can_focus=True):
             return Text("No ship to order", style="dim")
         rows = self.rows()
         current = self.row if self.has_focus or self.editable else ("", None)
+        # at 80 columns the sheet has some 45: the dots (the count says it), a shorter speed
+        # track and the maneuver columns on a line of their own keep every row on one line
+        narrow = 0 < self.content_size.width < NARROW
         text = Text()
         text.append(f"{sheet.name}", style="bold")
         text.append(f" · size {sheet.size}")
         if sheet.side_name:
             text.append(f" · {sheet.side_name}", style="dim")
         text.append("\n")
-        self._speed_track(text, sheet)
+        self._speed_track(text, sheet, TRACK_WIDTH // 2 if narrow else TRACK_WIDTH)
         text.append("Crew Assignments", style="bold underline")
         text.append(f"      kind: ‹{naval_view().crew_name(self.kind)}›", style="bold cyan")
         text.append(" (k)\n", style="dim")
         for number, box in enumerate(sheet.boxes, start=1):
             mine = current == ("box", box.station)
             self._pointer(text, mine)
-            text.append(f"{number} {box.name:<14}", style="bold" if mine else "")
-            text.append(f"{box.total:>3} ")
-            dots = "●" * min(box.total, 12) + ("+" if box.total > 12 else "")
-            text.append(f"{dots:<13}", style="yellow")
+            text.append(f"{number} {box.name:<{13 if narrow else 14}}",
+                        style="bold" if mine else "")
+            text.append(f"{box.total:>{2 if narrow else 3}} ")
+            if not narrow:
+                dots = "●" * min(box.total, 12) + ("+" if box.total > 12 else "")
+                text.append(f"{dots:<13}", style="yellow")
             parts = [f"{c.name} {c.count}" + ("*" if c.specialist else "") for c in box.chits]
             if parts:
                 text.append(", ".join(parts), style="dim")
             text.append("\n")
         undealt = sum(c.count for c in sheet.undealt)
-        text.append("  Not dealt        ", style="dim")
-        text.append(f"{undealt:>3} ", style="bold red" if undealt else "dim")
+        text.append("  Not dealt      " if narrow else "  Not dealt        ", style="dim")
+        text.append(f"{undealt:>{2 if narrow else 3}} ", style="bold red" if undealt else "dim")
         if undealt:
             text.append(", ".join(f"{c.name} {c.count}" for c in sheet.undealt), style="red")
         text.append("\n")
         text.append("Ship Maneuvers", style="bold underline")
-        text.append(" " * 8 + "".join(f"{MANEUVER_NAMES[k]:^9}" for k in MANEUVER_NAMES) + "\n",
+        label = 8 if narrow else 20   # "token 1" and its padding
+        text.append(("\n" + " " * (label + 2) if narrow else " " * 8)
+                    + "".join(f"{MANEUVER_NAMES[k]:^9}" for k in MANEUVER_NAMES) + "\n",
                     style="dim")
         for index, token in enumerate(sheet.tokens):
             mine = current == ("token", index)
             self._pointer(text, mine)
-            text.append(f"token {index + 1:<14}", style="bold" if mine else "")
+            text.append(f"{f'token {index + 1}':<{label}}", style="bold" if mine else "")
             for kind in MANEUVER_NAMES:
                 cell = f"[{index + 1}]" if token == kind else " · "
                 text.append(f"{cell:^9}", style="bold magenta" if token == kind else "dim")
@@ -322,15 +330,15 @@ class PlaySheet(Widget, can_focus=True):
     def _pointer(self, text: Text, mine: bool) -> None:
         text.append("▸ " if mine else "  ", style="bold cyan")
 
-    def _speed_track(self, text: Text, sheet: Any) -> None:
+    def _speed_track(self, text: Text, sheet: Any, width: int = TRACK_WIDTH) -> None:
         top = max(1, sheet.max_speed)
-        now = round(sheet.speed / top * TRACK_WIDTH)
+        now = round(sheet.speed / top * width)
         after = sheet.speed_after
         bar = Text()
-        for i in range(TRACK_WIDTH):
+        for i in range(width):
             filled = i < now
             if after is not None and after != sheet.speed and i == max(
-                    0, min(TRACK_WIDTH - 1, round(after / top * TRACK_WIDTH) - 1)):
+                    0, min(width - 1, round(after / top * width) - 1)):
                 bar.append("▲" if after > sheet.speed else "▼", style="bold yellow")
             else:
                 bar.append("█" if filled else "░", style="blue" if filled else "dim")
