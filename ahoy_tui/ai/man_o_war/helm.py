@@ -81,9 +81,11 @@ def _ended(state: MowState, ship_id: str, path: tuple[Any, ...]) -> Plan:
     move = state.move if _in_hand(state, ship_id) else None
     touched = move.touched if move is not None else ""
     if move is None and not ship.left_table and not touched:
-        # her move ended against a ship of her own side (a collision, never a ram: Ramming)
-        touched = next((s.id for s in alongside(state, ship)
-                        if not held_by_enemy(s, ship.side)), "")
+        # her move ended against a ship (Collisions): one of her own side (never a ram:
+        # Ramming) before an enemy she may now board (Boarding Actions)
+        against = alongside(state, ship)
+        touched = next((s.id for s in against if not held_by_enemy(s, ship.side)),
+                       next((s.id for s in against), ""))
     ram = bool(touched) and Ram(touched) in legal_actions(state) and foe_to_ram(state, ship,
                                                                                  touched)
     return Plan(path, ship, touched, ram)

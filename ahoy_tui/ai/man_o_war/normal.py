@@ -43,8 +43,8 @@ from ahoy_tui.ai.man_o_war.helm import (
     move_plans,
     with_own_dice,
 )
-from ahoy_tui.ai.man_o_war.judge import WEIGHTS, Weights, position, weights_for
-from ahoy_tui.ai.man_o_war.sight import fighting, held_by_enemy, nearest_enemy
+from ahoy_tui.ai.man_o_war.judge import WEIGHTS, Weights, position, reach, weights_for
+from ahoy_tui.ai.man_o_war.sight import enemies, fighting, gap, held_by_enemy, nearest_enemy
 from ahoy_tui.engine import LegalActions
 from ahoy_tui.rules.man_o_war.actions import (
     Board,
@@ -65,6 +65,7 @@ from ahoy_tui.rules.man_o_war.actions import (
     Turn,
     TurnOnTheSpot,
 )
+from ahoy_tui.rules.man_o_war.boarding import cannons_bearing
 from ahoy_tui.rules.man_o_war.model import MowState, Phase, Ship
 from ahoy_tui.rules.man_o_war.spellbook import spellbook
 
@@ -175,8 +176,13 @@ class NormalCaptain(EasyCaptain):
             else:
                 enemy = nearest_enemy(view, end)
                 aim = f"to close with the {enemy.name}" if enemy else "to hold her station"
+        start = view.ship(end.id) if view.has_ship(end.id) else end
+        still = not plan.touched and abs(end.x - start.x) < 0.05 and abs(end.y - start.y) < 0.05
+        why = holding_words(view, end) if still else ""
         if not plan.actions or plan.actions == (EndMove(),):
-            return f"she holds her station {aim}"
+            return f"she holds her station: {why}" if why else f"she holds her station {aim}"
+        if why:
+            return f"she stays where she lies{turned}: {why}"
         return f"she goes {how}{turned} {aim}".replace("  ", " ")
 
     def _step_words(self, view: MowState, ship: Ship, action: Any) -> str:
@@ -324,6 +330,32 @@ class NormalCaptain(EasyCaptain):
                                 f"{prize.name}")
         return Decision(Scuttle(prize.id), f"scuttle the {prize.name}: the same honours, and "
                         "no men lost to a prize crew")
+
+
+def holding_words(view: MowState, ship: Ship) -> str:
+    """Why she holds where she is in the Battle Phase, when an enemy lies within her move:
+    no battery left or none bearing, and each boarding action within reach not worth its
+    odds (her crew against the enemy's, with the cannons pointing at her: Boarding Actions).
+    "" when no enemy is within her move."""
+    if view.phase != Phase.BATTLE:
+        return ""
+    near = [foe for foe in enemies(view, ship.side)
+            if fighting(foe) and gap(ship, foe) <= reach(ship) + 0.5]
+    if not near:
+        return ""
+    reasons = []
+    if not any(ship.batteries_left(i) for i in range(len(ship.card.batteries))):
+        reasons.append("no battery left to fire")
+    elif gun.firepower(view, ship) <= 0:
+        reasons.append("no battery bears on an enemy in range")
+    for foe in near:
+        if not ship.crew or prospect(view, ship, foe) > BOARD_MARGIN:
+            continue
+        cannons = cannons_bearing(foe, ship)
+        guns = f" and {cannons} cannon{'s' if cannons != 1 else ''} bearing" if cannons else ""
+        reasons.append(f"boarding the {foe.name} not worth it ({ship.crew} crew against "
+                       f"{foe.crew}{guns})")
+    return "; ".join(reasons)
 
 
 def _with(view: MowState, ship: Ship) -> MowState:
