@@ -17,6 +17,7 @@ from enum import StrEnum
 from attrs import field, frozen
 
 from ahoy_tui.engine.orders import Sealed
+from ahoy_tui.engine.serialize import TOLD
 from ahoy_tui.engine.state import GameState
 
 # The six Crew Assignments boxes of the play sheet (the order of docs/rules A4).
@@ -113,8 +114,9 @@ class Ship:
     # this turn's Crew Assignments, after the reveal: (box, crew kind, chits)
     stations: tuple[tuple[str, str, int], ...] = ()
     # her Crew Assignments as they stood at the end of the last turn (revealed, so public):
-    # what an enemy writing orders may expect of her boarders
-    revealed: tuple[tuple[str, str, int], ...] = ()
+    # what an enemy writing orders may expect of her boarders. Read by the odds alone, it
+    # decides nothing, so it is out of the hash (TOLD): saves made before it still verify
+    revealed: tuple[tuple[str, str, int], ...] = field(default=(), metadata={TOLD: True})
     bound_to: tuple[str, ...] = ()  # ships grappled to her
     boarding_damage: int = 0  # damage her boarders did in the last round (to tell who won)
     boarding_won: bool = False  # she won the last round of boarding: she may cut loose
