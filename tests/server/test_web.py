@@ -167,7 +167,10 @@ async def test_ramming_speed_orders_written_and_sealed_in_one_line_from_a_browse
         await tab.type("w")
         await tab.until("Move line")  # the line is open: keys now go into it
         await tab.type("Nike: slow 2l 2r 5s; seal\r")
-        await tab.until("no orders written for")  # the other galleys carry on: asked first
+        # the other galleys carry on: asked first (the dialog's own words: the move line's
+        # warning says "no orders written for" too, before the dialog is up)
+        await tab.until(lambda: "no orders written for" in tab.text()
+                        and "Go ahead?" in tab.text())
         await tab.type("y")
         # both sides write at once (2.0): the tab's orders go to the table, the seal last,
         # once Rome has sealed, and the reveal sets both sheets down
