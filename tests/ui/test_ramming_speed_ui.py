@@ -410,18 +410,9 @@ async def test_a_label_beside_a_small_hull_keeps_its_open_sea(tmp_path: Path) ->
     """Tyre, Cyprus and Halicarnassus a column each in a row at 80x24, a cell of sea between
     Tyre and Cyprus: Tyre's "y" there is not taken by Cyprus's "C" (which read "TCyHa", Tyre a
     lone T); Cyprus, with no open sea left beside her, keeps her first letter."""
-    from ahoy_tui.engine.fast import replace
-
     game = Game.new("ramming-speed", "salamis", seed=1)
 
-    def packed(sx: float, sy: float) -> None:
-        state = game.state
-        tyre = state.ship("p2-8")
-        x, y = (int(tyre.x / sx) + 0.5) * sx, (int(tyre.y / sy) + 0.5) * sy
-        for ship_id, cells in (("p2-8", 0), ("p2-12", 2), ("p2-9", 3)):
-            state = state.with_ship(replace(state.ship(ship_id), x=x + cells * sx, y=y,
-                                            heading=0.0))
-        game._states[-1] = state
+    packed = in_a_row(game, (("p2-8", 0), ("p2-12", 2), ("p2-9", 3)))
 
     rows = await _labels_read_whole(tmp_path, game, packed, whole={"Ty", "Ha"})
     assert any("TyCHa" in row for row in rows), rows
@@ -431,18 +422,9 @@ async def test_two_labels_in_a_row_keep_a_gap_between_them(tmp_path: Path) -> No
     """Halicarnassus two columns left of Tyre at 80x24: her "Ha" takes the cells to the left of
     her own, not the one against Tyre's "Ty", so the row reads "Ha Ty", never one word "HaTy"
     (issue 38's labels that run together: "WAWN" for two Wolfships)."""
-    from ahoy_tui.engine.fast import replace
-
     game = Game.new("ramming-speed", "salamis", seed=1)
 
-    def packed(sx: float, sy: float) -> None:
-        state = game.state
-        tyre = state.ship("p2-8")
-        x, y = (int(tyre.x / sx) + 0.5) * sx, (int(tyre.y / sy) + 0.5) * sy
-        for ship_id, cells in (("p2-8", 0), ("p2-9", -2)):
-            state = state.with_ship(replace(state.ship(ship_id), x=x + cells * sx, y=y,
-                                            heading=0.0))
-        game._states[-1] = state
+    packed = in_a_row(game, (("p2-8", 0), ("p2-9", -2)))
 
     rows = await _labels_read_whole(tmp_path, game, packed, whole={"Ty", "Ha"})
     assert any("Ha Ty" in row for row in rows), rows
@@ -452,21 +434,12 @@ async def test_two_labels_in_a_row_keep_a_gap_between_them(tmp_path: Path) -> No
 async def test_two_labels_with_no_room_between_them_read_apart(tmp_path: Path) -> None:
     """Halicarnassus two columns right of Tyre at 80x24, no sea between their labels: Tyre's
     "Ty" plain, Halicarnassus's "Ha" underlined against it, so "TyHa" reads as two labels."""
-    from ahoy_tui.engine.fast import replace
-
     game = Game.new("ramming-speed", "salamis", seed=1)
     app = AhoyApp(session=session(tmp_path, game=game))
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         sea = app.screen.query_one(SeaMap)
-        sx, sy = sea.sx, sea.sy
-        state = game.state
-        tyre = state.ship("p2-8")
-        x, y = (int(tyre.x / sx) + 0.5) * sx, (int(tyre.y / sy) + 0.5) * sy
-        for ship_id, cells in (("p2-8", 0), ("p2-9", 2)):
-            state = state.with_ship(replace(state.ship(ship_id), x=x + cells * sx, y=y,
-                                            heading=0.0))
-        game._states[-1] = state
+        in_a_row(game, (("p2-8", 0), ("p2-9", 2)))(sea.sx, sea.sy)
         app.screen.refresh_all()
         await pilot.pause()
         row = next(r for r in sea._rows if "TyHa" in "".join(ch for ch, _ in r))
@@ -475,6 +448,22 @@ async def test_two_labels_with_no_room_between_them_read_apart(tmp_path: Path) -
         assert not any("seamap--apart" in s for s in styles[:2]), styles
         assert all(s.endswith("+seamap--apart") for s in styles[2:]), styles
         assert sea._style(styles[2]).underline and not sea._style(styles[0]).underline
+
+
+def in_a_row(game: Game, cells: tuple[tuple[str, int], ...]) -> Any:
+    """Galleys laid in Tyre's row of the map, each ``n`` cells from her (at the map's scale
+    ``sx``, ``sy``), all heading north: to be called once the map's scale is known."""
+    from ahoy_tui.engine.fast import replace
+
+    def lay(sx: float, sy: float) -> None:
+        state = game.state
+        tyre = state.ship("p2-8")
+        x, y = (int(tyre.x / sx) + 0.5) * sx, (int(tyre.y / sy) + 0.5) * sy
+        for ship_id, n in cells:
+            state = state.with_ship(replace(state.ship(ship_id), x=x + n * sx, y=y,
+                                            heading=0.0))
+        game._states[-1] = state
+    return lay
 
 
 async def _labels_read_whole(tmp_path: Path, game: Game, place: Any = None,
