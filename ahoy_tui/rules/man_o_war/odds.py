@@ -10,12 +10,14 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
+from attrs import frozen
+
 from ahoy_tui.engine.odds import Odds, hits, mean, number, percent
 from ahoy_tui.rules.man_o_war import fleet_cards, wizards
 from ahoy_tui.rules.man_o_war.bestiary import FlyerTemplate
 from ahoy_tui.rules.man_o_war.damage import saves
 from ahoy_tui.rules.man_o_war.model import MowState, Ship
-from ahoy_tui.rules.man_o_war.tables import Location, tables
+from ahoy_tui.rules.man_o_war.tables import Location, Template, tables
 
 ZERO = Fraction(0)
 
@@ -62,6 +64,122 @@ def location_chances(ship: Ship, aim: str, modifier: int) -> tuple[tuple[str, Fr
                                     if spent(ship, location) else "")
             out[name] = out.get(name, ZERO) + fail_chance(location.save, modifier) / 6
     return tuple(out.items())
+
+
+# --- what a volley may do beyond its hits: critical hits, sinking, abandoning ------------------
+
+# The ship as far as a volley's later shots and its fate care: each location's (damage markers,
+# Blaze markers), her Below the Waterline hits, her crew counters, whether a critical hit came,
+# whether a no movement or no firing counter came, and whether she went down.
+_Hull = tuple[tuple[tuple[int, int], ...], int, int, bool, bool, bool]
+
+
+@frozen
+class Fates:
+    """The chance a volley (every shot of it, in turn) brings: at least one critical hit; her
+    sinking (a critical holing her last Below the Waterline box); her abandoning (her last crew
+    counter lost, to a critical or a crew location); a critical's no movement or no firing
+    counter (Rudder jammed, Guns silenced: crippled for the turn)."""
+
+    critical: Fraction = ZERO
+    sinks: Fraction = ZERO
+    abandoned: Fraction = ZERO
+    crippled: Fraction = ZERO
+
+
+def _critical(card: Template, hull: _Hull, index: int) -> dict[_Hull, Fraction]:
+    """A roll on the Critical Hit Table for location ``index`` (Critical hits; the table in
+    data/rules.toml), as ``damage.critical_hit`` plays it: a Blaze in place of a damage marker,
+    a crew counter, a no movement or no firing counter, a Below the Waterline hit with no save,
+    or the magazine (a Blaze and a Below the Waterline hit)."""
+    marks, btw, crew, _, crippled, sunk = hull
+    boxes = card.btw.boxes
+    location = card.locations[index]
+    out: dict[_Hull, Fraction] = {}
+    for roll in range(1, 7):
+        effect = tables().criticals[roll].effect
+        new_marks, new_btw, new_crew, new_crippled = marks, btw, crew, crippled
+        if effect in ("blaze", "magazine"):
+            damaged, blazing = marks[index]
+            if damaged:
+                damaged, blazing = damaged - 1, blazing + 1
+            elif damaged + blazing < location.boxes:
+                blazing += 1
+            new_marks = (*marks[:index], (damaged, blazing), *marks[index + 1:])
+        if effect in ("btw", "magazine"):
+            new_btw = min(boxes, btw + 1)
+        if effect == "crew":
+            new_crew = max(0, crew - 1)
+        if effect in ("no_movement", "no_firing"):
+            new_crippled = True
+        after = (new_marks, new_btw, new_crew, True, new_crippled, sunk or new_btw >= boxes)
+        out[after] = out.get(after, ZERO) + Fraction(1, 6)
+    return out
+
+
+def _one_shot(card: Template, hull: _Hull, aim: str, modifier: int) -> dict[_Hull, Fraction]:
+    """Where one shot leaves her: the location die, the save there, then a damage marker (its
+    crew or critical effect) or, on a location already destroyed, a critical hit (none where the
+    card says "no criticals"), as ``damage.hit_ship`` plays it."""
+    if hull[5]:
+        return {hull: Fraction(1)}
+    out: dict[_Hull, Fraction] = {}
+
+    def add(after: _Hull, p: Fraction) -> None:
+        out[after] = out.get(after, ZERO) + p
+
+    marks, btw, crew, struck, crippled, sunk = hull
+    for score in range(1, 7):
+        location = card.located(score, aim)
+        if location is None:
+            add(hull, Fraction(1, 6))
+            continue
+        index = card.locations.index(location)
+        fails = fail_chance(location.save, modifier) / 6
+        add(hull, Fraction(1, 6) - fails)
+        if not fails:
+            continue
+        damaged, blazing = marks[index]
+        if blazing or damaged + blazing >= location.boxes:
+            if location.criticals:
+                for after, p in _critical(card, hull, index).items():
+                    add(after, fails * p)
+            else:
+                add(hull, fails)
+            continue
+        hit = damaged + blazing + 1
+        marked = (*marks[:index], (damaged + 1, blazing), *marks[index + 1:])
+        after = (marked, btw, crew, struck, crippled, sunk)
+        if location.effect_on(hit) and location.effect == "crew":
+            add((marked, btw, max(0, crew - 1), struck, crippled, sunk), fails)
+        elif location.effect_on(hit) and location.effect == "critical":
+            for later, p in _critical(card, after, index).items():
+                add(later, fails * p)
+        else:
+            add(after, fails)
+    return out
+
+
+def volley_fates(ship: Ship, aim: str, modifiers: list[int]) -> Fates:
+    """What a volley of shots at ``ship`` (one save modifier a shot, in the order fired) may do
+    beyond its hits, counted exactly over every face of every die: the location, the save and
+    the Critical Hit Table, each shot meeting the ship as the ones before left her."""
+    card = ship.card
+    marks = tuple((ship.marks_at(i).damaged, ship.marks_at(i).blazing)
+                  for i in range(len(card.locations)))
+    start: _Hull = (marks, ship.btw, ship.crew, False, False, ship.btw >= card.btw.boxes)
+    hulls: dict[_Hull, Fraction] = {start: Fraction(1)}
+    for modifier in modifiers:
+        after: dict[_Hull, Fraction] = {}
+        for hull, p in hulls.items():
+            for later, q in _one_shot(card, hull, aim, modifier).items():
+                after[later] = after.get(later, ZERO) + p * q
+        hulls = after
+    manned = ship.crew > 0 and not ship.abandoned
+    return Fates(critical=sum((p for h, p in hulls.items() if h[3]), ZERO),
+                 sinks=sum((p for h, p in hulls.items() if h[5] and not start[5]), ZERO),
+                 abandoned=sum((p for h, p in hulls.items() if manned and h[2] == 0), ZERO),
+                 crippled=sum((p for h, p in hulls.items() if h[4]), ZERO))
 
 
 def boarding_round(a_bonus: int, d_bonus: int) -> tuple[Fraction, Fraction, Fraction]:
@@ -281,11 +399,9 @@ def _fire(state: MowState, side: str, target_id: str, aim: str) -> Odds | None:
         lines.append(f"the {struck.name} is first under the template: she takes the shots")
     level = aim or ("low" if struck.card.split else "")
     shield = wizards.shield(state, struck_id)
-    chances = []
-    for index in batteries:
-        modifier = _modifiers(ship, index, band) + shield
-        chances.append(shot_chance(struck, level, modifier))
-    modifier = _modifiers(ship, batteries[0], band) + shield
+    modifiers = [_modifiers(ship, index, band) + shield for index in batteries]
+    chances = [shot_chance(struck, level, modifier) for modifier in modifiers]
+    modifier = modifiers[0]
     lines.append(f"each shot: a D6 for the location{f' (aimed {level})' if level else ''}, "
                  f"then her save there {modifier:+d}")
     lines += [f"  {name}: {percent(p)}" for name, p in location_chances(struck, level,
@@ -293,8 +409,37 @@ def _fire(state: MowState, side: str, target_id: str, aim: str) -> Odds | None:
     dist = hits(chances)
     outcomes = tuple((f"{n} hit{'s' * (n != 1)}", dist[n]) for n in sorted(dist))
     lines += [f"{name}: {percent(p)}" for name, p in outcomes]
-    return Odds(f"{counted(mean(dist), 'hit')} · {percent(1 - dist.get(0, ZERO))} any",
-                tuple(lines), outcomes, {"hits": mean(dist)})
+    fates = volley_fates(struck, level, modifiers)
+    lines += fate_lines(struck, fates)
+    return Odds(f"{counted(mean(dist), 'hit')} · {percent(1 - dist.get(0, ZERO))} any"
+                + fate_summary(fates), tuple(lines), outcomes,
+                {"hits": mean(dist), "critical": fates.critical, "sinks": fates.sinks,
+                 "abandoned": fates.abandoned})
+
+
+def fate_lines(ship: Ship, fates: Fates) -> list[str]:
+    """The breakdown's account of a volley's critical hits (Critical hits: a destroyed location
+    hit again; the Critical Hit Table) and what they may do to her."""
+    if not fates.critical and not fates.abandoned:
+        return ["a critical hit: not with this volley (it needs a destroyed location, one "
+                "that takes criticals, hit again)"]
+    left = ship.card.btw.boxes - ship.btw
+    return [f"a critical hit (a destroyed location hit again): {percent(fates.critical)}",
+            f"  she sinks (holed, or the magazine, with {left} Below the Waterline "
+            f"box{'es' * (left != 1)} left): {percent(fates.sinks)}",
+            f"  rudder jammed or guns silenced: {percent(fates.crippled)}",
+            f"she is abandoned (her last crew counter lost): {percent(fates.abandoned)}"]
+
+
+def fate_summary(fates: Fates) -> str:
+    """The row's few words on a volley's critical hits: their chance, and the chance of the
+    worst they (or a crew location) may do, sinking her or her being abandoned."""
+    worst = [f"{percent(p)} {what}" for p, what in ((fates.sinks, "sinks"),
+                                                     (fates.abandoned, "abandoned")) if p]
+    if not fates.critical and not worst:
+        return ""
+    return (f" · {percent(fates.critical)} critical" if fates.critical else " ·") + \
+        (f" ({', '.join(worst)})" if worst else "")
 
 
 def _ram(state: MowState, target_id: str) -> Odds | None:

@@ -13,6 +13,7 @@ from ahoy_tui.engine.dice import Rng
 from ahoy_tui.engine.events import DiceRoll
 from ahoy_tui.engine.fast import replace
 from ahoy_tui.engine.game import apply
+from ahoy_tui.engine.odds import percent
 from ahoy_tui.engine.registry import get_ruleset
 from ahoy_tui.rules.man_o_war.actions import Board, CastSpell, Fire
 
@@ -197,3 +198,87 @@ def test_a_mean_of_one_hit_is_said_one_hit():
     assert counted(Fraction(1), "hit") == "1 hit"
     assert counted(Fraction(7, 5), "hit") == "1.4 hits"
     assert counted(Fraction(0), "wound") == "0 wounds"
+
+
+# --- a volley's critical hits: the chance she sinks, or is abandoned, counted face by face -------
+
+class _NeedMore(Exception):
+    """The rules asked for a die past the faces given: count each face of it in turn."""
+
+
+class _Faces(list):  # type: ignore[type-arg]
+    """The faces of a face-by-face count: the cup always finds some (never the seed's), and
+    asking past the last raises :class:`_NeedMore`."""
+
+    def __bool__(self) -> bool:
+        return True
+
+    def pop(self, index: int = -1) -> object:
+        if not len(self):
+            raise _NeedMore
+        return super().pop(index)
+
+
+def every_face(play):
+    """Each way the dice can fall for ``play`` (the rules' own ``apply``), face by face, with
+    its chance: a die the rules roll is tried at each of its six faces."""
+    from ahoy_tui.engine import dice as cup
+
+    stack: list[list[int]] = [[]]
+    while stack:
+        prefix = stack.pop()
+        token = cup._forced.set(_Faces(prefix))
+        try:
+            result = play()
+        except _NeedMore:
+            stack.extend([*prefix, face] for face in range(1, 7))
+            continue
+        finally:
+            cup._forced.reset(token)
+        yield Fraction(1, 6 ** len(prefix)), result
+
+
+def test_a_volleys_chance_of_sinking_her_by_a_critical_hit_is_the_rules_own_count():
+    """Two cannons at close range (-2) at a Galleon holed three times of four, one crew counter
+    left, her Bows destroyed and her Gun Deck one box from it: a shot on the Bows (or on the
+    Gun Deck after the first destroys it) is a critical hit, a 5 or 6 on the table (Holed, the
+    Magazine) sinks her, a 2 (Crew killed) or a hit on the Quarterdeck abandons her. The odds
+    equal every face of every die the rules roll for that Fire."""
+    from ahoy_tui.rules.man_o_war.model import Marks
+
+    sea = broadside(2.0)
+    galleon = sea.state.ship("b")
+    marks = list(galleon.marks)
+    marks[5], marks[6] = Marks(1, 0), Marks(1, 0)  # the Bows destroyed; the Gun Deck 1 of 2
+    sea.arrange("g", batteries_lost=(0, 0, 1))  # two broadside cannons left
+    sea.arrange("b", btw=3, crew=1, marks=tuple(marks))
+    fire = Fire("starboard", "b", "low")
+
+    def play():
+        new, events = apply(sea.state, fire)
+        ship = new.ship("b")
+        critical = any(getattr(e, "kind", "") == "critical_effect" for e in events)
+        return ship.sunk, ship.crew == 0, critical, ship.no_movement or ship.no_firing
+
+    sinks = abandoned = critical = crippled = Fraction(0)
+    for chance, (sunk, empty, struck, stopped) in every_face(play):
+        sinks += chance * sunk
+        abandoned += chance * empty
+        critical += chance * struck
+        crippled += chance * stopped
+    odds = RULESET.odds(sea.state, fire)
+    assert sinks > 0 and abandoned > 0
+    assert odds.expected["sinks"] == sinks
+    assert odds.expected["abandoned"] == abandoned
+    assert odds.expected["critical"] == critical
+    assert f"rudder jammed or guns silenced: {percent(crippled)}" in "\n".join(odds.breakdown)
+    assert f"{percent(sinks)} sinks" in odds.summary
+
+
+def test_a_single_shot_at_an_undamaged_ship_can_bring_no_critical_and_says_so():
+    sea = broadside(2.0)
+    sea.arrange("g", batteries_lost=(0, 0, 2))
+    odds = RULESET.odds(sea.state, Fire("starboard", "b", "low"))
+    assert odds.expected["critical"] == 0 and odds.expected["sinks"] == 0
+    assert "critical" not in odds.summary
+    assert any("a critical hit: not with this volley" in line for line in odds.breakdown)
