@@ -192,3 +192,22 @@ def test_no_ship_under_sail_alone_starts_any_scenario_into_the_wind(scenario: st
             move = vessel.card.move
             if move.sail and not (move.oars or move.steam or move.magic):
                 assert not into_the_wind(state, vessel.heading), (vessel.name, state.wind)
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+def test_every_squadron_of_a_built_in_scenario_starts_in_formation(name: str) -> None:
+    """A Ship of the Line more than 6" (hull to hull) from her flagship is a straggler at the
+    End Phase (End Phase: stragglers): a scenario that sets one out that far makes her one at
+    the end of turn 1 whatever her player does, and she may not be activated with her
+    squadron (the Kinstrife's Sky Hawk and Storm Hawk were 6.1" and 9.6" from the Silver
+    Hawk)."""
+    from ahoy_tui.engine.geometry import distance
+    from ahoy_tui.rules.man_o_war.table import outline
+
+    limit = float(tables().setup["straggler"])
+    state = Game.new("man-o-war", name, seed=1).state
+    for vessel in state.ships:
+        flagship = next((s for s in state.ships if s.squadron == vessel.squadron and s.flagship),
+                        None) if vessel.squadron else None
+        if flagship is not None and flagship is not vessel:
+            assert distance(outline(vessel), outline(flagship)) <= limit, (vessel.name, name)
