@@ -159,7 +159,7 @@ class AhoyApp(App[None]):
             if path is not None:
                 self.open_battle(path)
 
-        self.push_screen(LoadScreen("Load a saved battle"), chosen)
+        self.push_screen(LoadScreen("Load a saved battle", self.saves), chosen)  # --saves DIR
 
     def action_title_replay(self) -> None:
         from ahoy_tui.ui.screens.load import LoadScreen
@@ -168,7 +168,7 @@ class AhoyApp(App[None]):
             if path is not None:
                 self.open_replay(path)
 
-        self.push_screen(LoadScreen("Replay a log"), chosen)
+        self.push_screen(LoadScreen("Replay a log", self.saves), chosen)
 
     def action_title_fleets(self) -> None:
         """Build a fleet: for which rule system asked first, when more than one has fleets."""

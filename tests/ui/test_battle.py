@@ -122,6 +122,32 @@ async def test_save_quit_load_and_continue(tmp_path, monkeypatch):
         assert battle.session.step == step + 1
 
 
+async def test_load_and_replay_on_the_title_list_the_saves_folder_the_battle_was_given(
+        tmp_path, monkeypatch):
+    """`ahoy play --saves DIR`, then quit to the title: Load (and Replay) list DIR's battles,
+    where the autosave went, not the default folder (they listed an empty saves/)."""
+    from ahoy_tui.ui.screens.load import LoadScreen
+
+    monkeypatch.setenv("AHOY_SAVES", str(tmp_path / "default"))
+    mine = tmp_path / "mine"
+    first = session(mine)
+    app = AhoyApp(session=first, saves=mine)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1", "1")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.press("q")
+        await pilot.pause()
+        for key in ("l", "r"):
+            await pilot.press(key)
+            await pilot.pause()
+            listing = app.screen
+            assert isinstance(listing, LoadScreen)
+            assert listing.folder == mine and listing.paths == [first.path]
+            await pilot.press("escape")
+            await pilot.pause()
+
+
 async def test_a_launch_that_plays_nothing_leaves_no_save_behind(tmp_path, monkeypatch):
     """Into a new battle and straight out: no file to resume (and no question about unsaved
     changes); the title offers no Resume."""
