@@ -249,3 +249,31 @@ async def test_a_computer_captain_plays_its_side(tmp_path):
         notes = [e for _, e in screen.query_one(DiceLog).entries
                  if getattr(e, "kind", "") == "captain"]
         assert notes and all(n.side == "p2" for n in notes)
+
+
+async def test_what_happened_while_the_log_was_closed_reads_at_the_logs_width(tmp_path):
+    """Events written while the dice log is hidden were wrapped at its least width (a word or
+    two a line: "The / Bloodreaver's fire / is done"); opened with `e`, they are laid out again
+    across the whole panel."""
+    from ahoy_tui.engine.events import Happened
+
+    app = AhoyApp(session=session(tmp_path), saves=tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        log = app.screen.query_one(DiceLog)
+        seen = False
+        for _ in range(4):  # opened once (laid out at its width), then closed
+            seen = seen or bool(log.region.width)
+            if seen and not log.region.width:
+                break
+            await pilot.press("e")
+            await pilot.pause()
+        assert not log.region.width, "the log is closed"
+        log.add([(1, Happened("note", "The Bloodreaver's fire is done: no battery still to "
+                              "fire bears on an enemy in range", "Battle"))])
+        await pilot.press("e")
+        await pilot.pause()
+        await pilot.pause()
+        width = log.scrollable_content_region.width
+        assert width > 30
+        lines = ["".join(segment.text for segment in strip) for strip in log.lines]
+        assert any("The Bloodreaver's fire" in line for line in lines), lines[-6:]

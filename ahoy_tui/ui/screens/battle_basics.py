@@ -366,6 +366,11 @@ class BattleBasics(Screen[None]):
 
     def action_toggle_log(self) -> None:
         self.toggle_class("-log")
+        if self.has_class("-log"):
+            # What was written while the log was hidden was wrapped at its least width (20
+            # cells, a word or two a line): written again once it is laid out, at its width.
+            log = self.query_one(DiceLog)
+            self.call_after_refresh(lambda: log.reset(list(log.entries)))
 
     def action_log_filter(self) -> None:
         self.query_one(DiceLog).cycle_filter()
