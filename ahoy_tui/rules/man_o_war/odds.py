@@ -60,8 +60,11 @@ def location_chances(ship: Ship, aim: str, modifier: int) -> tuple[tuple[str, Fr
     for score in range(1, 7):
         location = ship.card.located(score, aim)
         if location is not None:
+            index = ship.card.locations.index(location)
             name = location.name + (" (destroyed, no criticals: no effect)"
-                                    if spent(ship, location) else "")
+                                    if spent(ship, location) else
+                                    " (destroyed: a critical hit)" if ship.destroyed(index)
+                                    else "")
             out[name] = out.get(name, ZERO) + fail_chance(location.save, modifier) / 6
     return tuple(out.items())
 

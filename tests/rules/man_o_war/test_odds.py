@@ -273,6 +273,7 @@ def test_a_volleys_chance_of_sinking_her_by_a_critical_hit_is_the_rules_own_coun
     assert odds.expected["critical"] == critical
     assert f"rudder jammed or guns silenced: {percent(crippled)}" in "\n".join(odds.breakdown)
     assert f"{percent(sinks)} sinks" in odds.summary
+    assert any(line.startswith("  Bows (destroyed: a critical hit): ") for line in odds.breakdown)
 
 
 def test_a_single_shot_at_an_undamaged_ship_can_bring_no_critical_and_says_so():
