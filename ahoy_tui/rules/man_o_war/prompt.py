@@ -406,7 +406,8 @@ def describe(state: MowState, action: Any) -> str:
         case SameOrders():
             leader = state.ship(state.orders_by).name if state.has_ship(state.orders_by) \
                 else "squadron"
-            return f"As the {leader}: {squadron.words(state)}"
+            ahead = _following(state)
+            return f"As the {leader}: {squadron.words(state)}" + (f" ({ahead})" if ahead else "")
         case Turn(side=side):
             return f"Turn to {side}"
         case TurnOnTheSpot(side=side, degrees=degrees):
@@ -492,3 +493,32 @@ def victory_words(state: MowState) -> str:
              "Wizard Lord." if state.turn_limit else "")
     return ("The battle ends when every ship of one side is sunk, taken or abandoned: the other "
             f"side wins.{limit}\n\nNow: {standing(state)}.")
+
+
+def _following(state: MowState) -> str:
+    """What following the squadron's order will do, said before she follows it, as an advance
+    of her own says it (she touches a ship, may ram, runs aground, leaves the table), or the
+    step the rules will refuse her ("" for a clear way): the order played on a copy, as
+    ``apply._same_orders`` plays it."""
+    from ahoy_tui.engine.dice import Dice
+    from ahoy_tui.engine.events import DiceRoll, Event
+    from ahoy_tui.rules.man_o_war.apply import _dispatch
+    from ahoy_tui.rules.man_o_war.legal import explain, legal
+
+    ship_id = state.current
+    for step in state.orders:
+        action = squadron.action_of(step)
+        if state.stage != "move" or state.current != ship_id:
+            return ""
+        if action not in legal(state):
+            _, why = explain(state, action)
+            return f"she stops short: {why}"
+        if isinstance(action, Advance):
+            ahead = movement.advance_words(state, float(action.inches))
+            if ahead:
+                return ahead
+        events: list[Event] = []
+        state = _dispatch(state, Dice(state.rng, events), action)
+        if any(isinstance(e, DiceRoll) for e in events):
+            return ""  # a die decides the rest (running aground): the odds say it
+    return ""

@@ -259,6 +259,37 @@ def test_a_squadron_follows_its_first_ships_orders_in_one_choice() -> None:
     assert sea.ship("w3").x == pytest.approx(start["w3"][0] + 1)
 
 
+def test_the_squadrons_order_says_before_she_follows_it_what_she_will_touch_or_fail() -> None:
+    """Played in the Kinstrife: "As the Sea Eagle: under sail, ahead 4"" offered to the Grey
+    Eagle with a Doomreaver 1.5" off her bow said nothing of her running into it; the row now
+    says it as her own advance would (the ship touched, and whether she may ram), and, for a
+    ship that cannot follow a step, where she stops and why."""
+    from ahoy_tui.rules.man_o_war.actions import SameOrders, Turn
+    from ahoy_tui.rules.man_o_war.prompt import describe
+
+    sea = empire_and_squadron(((20, 20, "E"), (20, 27, "E"), (20, 34, "E")))
+    sea.play(Activate("w")).play(Command("w1"))
+    sea.play(SetCourse("oars")).play(Advance(4))
+    sea.idle()
+    sea.arrange("b", x=25.6, y=27.0, heading=COMPASS.index("N"))  # across w2's course
+    sea.play(Command("w2"))
+    row = describe(sea.state, SameOrders())
+    assert row.startswith(f"As the {sea.ship('w1').name}: under oars, ahead 4\" (touches the "
+                          "Galleon after ")
+    assert row.endswith("she may ram)")
+    sea.play(SameOrders())
+    assert sea.state.move is not None and sea.state.move.touched == "b"  # as it said
+
+    clear = empire_and_squadron(((20, 20, "E"), (20, 27, "E"), (20, 34, "E")))
+    clear.play(Activate("w")).play(Command("w1"))
+    clear.play(SetCourse("oars")).play(Advance(1)).play(Turn("starboard")).play(Advance(1))
+    clear.idle()
+    clear.play(Command("w2"))
+    assert describe(clear.state, SameOrders()).endswith("ahead 1\"")  # a clear way: nothing
+    clear.arrange("w2", speed_lost=clear.ship("w2").card.move.oars - 2)
+    assert "(she stops short: " in describe(clear.state, SameOrders())
+
+
 def test_the_squadrons_order_to_back_water_is_said_astern() -> None:
     """Played at 80x24: "As the Reikland: backing water, ahead 2""; she backed 2" astern."""
     from ahoy_tui.rules.man_o_war.actions import SameOrders
