@@ -414,8 +414,13 @@ def _fire(state: MowState, side: str, target_id: str, aim: str) -> Odds | None:
     lines += [f"{name}: {percent(p)}" for name, p in outcomes]
     fates = volley_fates(struck, level, modifiers)
     lines += fate_lines(struck, fates)
-    return Odds(f"{counted(mean(dist), 'hit')} · {percent(1 - dist.get(0, ZERO))} any"
-                + fate_summary(fates), tuple(lines), outcomes,
+    # The shots strike the first hull under the template (Combat & Damage): the summary says
+    # whose, lest a player read hits on a friend in the way as hits on the enemy.
+    struck_on = "" if struck_id == target_id else \
+        f"on the {struck.name}{' (a friend)' if struck.side == ship.side else ''}: "
+    return Odds(f"{struck_on}{counted(mean(dist), 'hit')} · "
+                f"{percent(1 - dist.get(0, ZERO))} any" + fate_summary(fates), tuple(lines),
+                outcomes,
                 {"hits": mean(dist), "critical": fates.critical, "sinks": fates.sinks,
                  "abandoned": fates.abandoned})
 
