@@ -417,7 +417,7 @@ def _fire(state: MowState, side: str, target_id: str, aim: str) -> Odds | None:
     # The shots strike the first hull under the template (Combat & Damage): the summary says
     # whose, lest a player read hits on a friend in the way as hits on the enemy.
     struck_on = "" if struck_id == target_id else \
-        f"on the {struck.name}{' (a friend)' if struck.side == ship.side else ''}: "
+        f"{struck.name}{' (a friend)' if struck.side == ship.side else ''}: "
     return Odds(f"{struck_on}{counted(mean(dist), 'hit')} · "
                 f"{percent(1 - dist.get(0, ZERO))} any" + fate_summary(fates), tuple(lines),
                 outcomes,
@@ -441,13 +441,14 @@ def fate_lines(ship: Ship, fates: Fates) -> list[str]:
 
 def fate_summary(fates: Fates) -> str:
     """The row's few words on a volley's critical hits: their chance, and the chance of the
-    worst they (or a crew location) may do, sinking her or her being abandoned."""
+    worst they (or a crew location) may do, sinking her or her being abandoned; short, as the
+    odds line is one line at 80 columns (the breakdown says the rest)."""
     worst = [f"{percent(p)} {what}" for p, what in ((fates.sinks, "sinks"),
                                                      (fates.abandoned, "abandoned")) if p]
     if not fates.critical and not worst:
         return ""
-    return (f" · {percent(fates.critical)} critical" if fates.critical else " ·") + \
-        (f" ({', '.join(worst)})" if worst else "")
+    return (f" · {percent(fates.critical)} crit" if fates.critical else " ·") + \
+        (f"{',' if fates.critical else ''} {', '.join(worst)}" if worst else "")
 
 
 def _ram(state: MowState, target_id: str) -> Odds | None:

@@ -281,14 +281,15 @@ def test_a_single_shot_at_an_undamaged_ship_can_bring_no_critical_and_says_so():
     sea.arrange("g", batteries_lost=(0, 0, 2))
     odds = RULESET.odds(sea.state, Fire("starboard", "b", "low"))
     assert odds.expected["critical"] == 0 and odds.expected["sinks"] == 0
-    assert "critical" not in odds.summary
+    assert "crit" not in odds.summary
     assert any("a critical hit: not with this volley" in line for line in odds.breakdown)
 
 
 def test_the_odds_of_a_shot_a_friend_in_the_way_takes_say_whose_hull_the_hits_strike():
     """Played in the Kinstrife: "Fire starboard at the Dreadreaver (in the way: the Sea Eagle
     (a friend), struck first)" showed "0.4 hits · 36% any" under the list, as if on the enemy;
-    the summary now names the Sea Eagle first, and the chances are of her own hull."""
+    the summary now names her first ("Sea Eagle (a friend): 0.4 hits"), and the chances are
+    of her own hull."""
     from ahoy_tui.rules.man_o_war.odds import shot_chance
 
     from .test_combat import ship
@@ -298,7 +299,7 @@ def test_the_odds_of_a_shot_a_friend_in_the_way_takes_say_whose_hull_the_hits_st
               ship("w3", "p1", "wolfship", 10, 13, "E", squadron="w"))
     sea = broadside(8.0, *wolves)
     odds = RULESET.odds(sea.state, Fire("starboard", "b", "low"))
-    assert odds.summary.startswith("on the Wolfship (a friend): ")
+    assert odds.summary.startswith("Wolfship (a friend): ")
     assert odds.expected["hits"] == 3 * shot_chance(sea.state.ship("w1"), "", 0)
-    assert not RULESET.odds(broadside(8.0).state, Fire("starboard", "b", "low")) \
-        .summary.startswith("on the")
+    assert RULESET.odds(broadside(8.0).state, Fire("starboard", "b", "low")) \
+        .summary[0].isdigit()  # the target herself: no name before it
