@@ -1,5 +1,6 @@
 """The far view of ACKS II's sea battlemap staggered as the hexes lie, and the zoom that keeps
-the vessel deciding and the enemy she deals with in view together at 80×24 (issue 36, item 2)."""
+the vessel deciding and the enemy she deals with in view together at 80×24 (issue 36, item 2):
+the whole zoom, a row a line, when they do not fit at the far (the Boarding Bridge's opening)."""
 
 from __future__ import annotations
 
@@ -106,6 +107,33 @@ async def test_at_80x24_the_zoom_holds_her_and_the_enemy_she_deals_with(
         assert state.vessel("pride").moved == 1
         for h in (*state.vessel("pride").hexes, *state.vessel("gull").hexes):
             assert hexmap.in_view(h, margin=0), h
+
+
+async def test_at_80x24_the_boarding_bridge_opens_with_both_vessels_in_view(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Harpe at row 20 and the Golden Fleece at rows 11-12: eight rows apart, more than the
+    far zoom's six at 80x24 (the merchantman was out of view); the whole zoom holds both."""
+    monkeypatch.setenv("AHOY_SAVES", str(tmp_path / "saves"))
+    game = Game.new("acks", "boarding_bridge", seed=3)
+    app = AhoyApp(session=LocalSession(game, path=tmp_path / "a.json", seats=("p1", "p2")))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        hexmap = screen.query_one(HexMap)
+        state = screen.session.state
+        assert not hexmap.fits([*state.vessel("harpe").hexes, *state.vessel("fleece").hexes],
+                               "far")
+        assert hexmap.zoom == "whole"
+        for vessel in state.vessels:
+            for h in vessel.hexes:
+                assert hexmap.in_view(h, margin=0), (vessel.id, h)
+        # and drawn there: the Harpe's bow arrow and the Fleece's letter on the screen
+        lines = hexmap.text_lines()
+        for vessel, char in (("harpe", ARROWS[state.vessel("harpe").body.facing]),
+                             ("fleece", "G")):
+            cells = [hexmap.cell_of(h) for h in state.vessel(vessel).hexes]
+            assert any(lines[y][x] == char for x, y in cells), vessel
 
 
 async def test_a_zoom_chosen_by_the_player_stays(tmp_path: Path,

@@ -94,7 +94,7 @@ def cells(hexmap: HexMap) -> dict[tuple[int, int], Cell]:
     return {(x, y): c for y, row in enumerate(hexmap._rows) for x, c in enumerate(row)}
 
 
-@pytest.mark.parametrize("zoom", ["near", "far"])
+@pytest.mark.parametrize("zoom", ["near", "far", "whole"])
 async def test_the_map_draws_a_line_of_fire_a_grapple_and_a_vessel_aflame(zoom: str) -> None:
     app = MapApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -114,9 +114,14 @@ async def test_the_map_draws_a_line_of_fire_a_grapple_and_a_vessel_aflame(zoom: 
         # the grapple between neighbours: the edge they share, or the cell between the dots
         grapple = [xy for xy, (_, c) in drawn.items() if c == "hexmap--line"]
         assert grapple, "the grapple is drawn"
-        if zoom == "far":
+        if zoom != "near":
             (xa, ya), (xb, yb) = hexmap.cell_of(PRIDE.bow), hexmap.cell_of(GULL.bow)
-            assert grapple == [((xa + xb) // 2, (ya + yb) // 2)]
+            # between the dots; at the whole zoom a hex over the other has none between:
+            # beside the upper
+            between = ((xa + xb) // 2 + (1 if xa == xb and zoom == "whole" else 0),
+                       (ya + yb) // 2)
+            assert grapple == [between] and between not in (cells_of := {(xa, ya), (xb, yb)}), \
+                (grapple, cells_of)
             assert drawn[grapple[0]][0] == "~"
         # she is aflame: a * beside each of her hexes, in the fire's colours (the grapple at
         # her bow's edge drawn over it); the others not
@@ -125,7 +130,7 @@ async def test_the_map_draws_a_line_of_fire_a_grapple_and_a_vessel_aflame(zoom: 
         assert len(flames) >= len(PRIDE.hexes) - 1
         for h in PRIDE.hexes[1:]:
             x, y = hexmap.cell_of(h)
-            assert (x + (1 if zoom == "far" else 2), y) in flames
+            assert (x + (1 if zoom != "near" else 2), y) in flames
 
 
 def aflame_and_in_range(game: Game) -> Game:

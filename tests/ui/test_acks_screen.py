@@ -73,7 +73,14 @@ async def test_the_screen_opens_for_each_scenario(tmp_path: Path, scenario: str,
         assert isinstance(screen, AcksScreen)
         state = screen.session.state
         hexmap = screen.query_one(HexMap)
-        assert hexmap.zoom == ("far" if size == SMALL else "near")  # the room decides
+        # the room decides; at 80x24 the whole zoom (a row a line) where the vessel to
+        # declare and her foe do not fit at the far (the Boarding Bridge's merchantman)
+        # (when they fit in neither, the far: the room's)
+        followed = hexmap._followed
+        small = next((z for z in ("far", "whole") if hexmap.fits(followed, z)), "far")
+        assert hexmap.zoom == (small if size == SMALL else "near")
+        if size == SMALL and hexmap.fits(followed, small):
+            assert all(hexmap.in_view(h, margin=0) for h in followed), followed
         lines = hexmap.text_lines()
         for vessel in state.vessels:  # each at her bow: her facing, a monster its waves
             x, y = hexmap.cell_of(vessel.body.bow)
@@ -419,3 +426,58 @@ async def test_a_quick_one_and_enter_typed_together_declare_at_the_suggested_spe
                 break
         assert screen.session.state.vessel("pride").declared == Declared("oar", 120, True)
         assert not screen.query_one(ValuePicker).display
+
+
+# --- the odds line at 80x24 ------------------------------------------------------------------
+
+ALONGSIDE = Path(__file__).parent / "data" / "acks_boarding_bridge_alongside.json"
+
+
+@pytest.mark.parametrize("learning", [False, True], ids=["battle", "learn"])
+async def test_with_five_choices_and_a_two_line_prompt_the_odds_line_stays_on_the_screen(
+        tmp_path: Path, learning: bool) -> None:
+    """The Boarding Bridge, round 3, count 1 (played to by the easy captains, seed 0): the
+    Harpe alongside the Golden Fleece, her deck crew's six choices (board, lower the bridge,
+    shoot, grapple, hold, board jumping across) under a two-line prompt. Whichever is
+    highlighted, its odds line is on the screen, under the list and above the keys."""
+    import shutil
+
+    from ahoy_tui.ui.widgets.odds_line import OddsLine, side_view
+
+    path = tmp_path / "alongside.json"
+    shutil.copy(ALONGSIDE, path)
+    loaded = LocalSession.load(path)
+    game = LocalSession(loaded.game, path=path, seats=("p1", "p2"), learning=learning)
+    app = AhoyApp(session=game)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        rules, state = screen.session.ruleset, screen.session.state
+        prompt = screen.query_one("#prompt")
+        assert len(rules.prompt(state)) > SMALL[0] - 2   # two lines at 80 columns
+        choices = screen.query_one(ChoiceList)
+        rows = choices._choices
+        assert len(rows) >= 5
+        view_ = side_view(rules, state, state.to_act)
+        line = screen.query_one(OddsLine)
+        footer_y = SMALL[1] - 1
+        shown = 0
+        choices.focus()
+        await pilot.press("home")
+        for index in range(len(rows)):
+            if index:
+                await pilot.press("down")
+            await pilot.pause()
+            assert choices.highlighted == index
+            target, _ = screen._odds_target()
+            odds = rules.odds(view_, target) if target is not None else None
+            if odds is None:
+                continue
+            shown += 1
+            assert line.display and line.odds == odds, index
+            assert choices.region.bottom <= line.region.y < footer_y, (index, line.region)
+            assert prompt.region.bottom <= choices.region.y
+            # what the screen shows at its row is the odds line, reading the odds
+            assert screen.get_widget_at(line.region.x + 2, line.region.y)[0] is line, index
+            assert ("Odds " + odds.summary)[:24] in str(line.render()), index
+        assert shown >= 4

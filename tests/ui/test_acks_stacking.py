@@ -37,7 +37,7 @@ def scene(*extra: HexVessel) -> HexScene:
                                        name="Gull"), *extra))
 
 
-@pytest.mark.parametrize("zoom", ["near", "far"])
+@pytest.mark.parametrize("zoom", ["near", "far", "whole"])
 async def test_two_vessels_in_a_hex_both_show_in_their_colours(zoom: str) -> None:
     app = MapApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -48,13 +48,13 @@ async def test_two_vessels_in_a_hex_both_show_in_their_colours(zoom: str) -> Non
         lines = hexmap.text_lines()
         cls = {(x, y): c for y, row in enumerate(hexmap._rows) for x, (_, c) in enumerate(row)}
         x, y = hexmap.cell_of(PRIDE.hexes[1])
-        # the Gull's letter; at the far zoom, where a bow is its arrow, her bow's arrow
+        # the Gull's letter; at the far zooms, where a bow is its arrow, her bow's arrow
         assert lines[y][x:x + 2] == ("PG" if zoom == "near" else "P↗")
         assert cls[x, y] == "hexmap--p1-bow" and cls[x + 1, y] == "hexmap--p2-bow"
         assert set(hexmap.stacks()) == {PRIDE.hexes[1]}
 
 
-@pytest.mark.parametrize("zoom", ["near", "far"])
+@pytest.mark.parametrize("zoom", ["near", "far", "whole"])
 async def test_three_in_a_hex_show_the_first_and_the_count(zoom: str) -> None:
     app = MapApp()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -1,8 +1,10 @@
 """The hex battlemap widget: flat-topped hexes drawn with single-width characters, a vessel
-across her hexes with her bow's facing marked in her side's colour, two zooms (a 30 × 30
-battlemap at a glance on 80 × 24), panning."""
+across her hexes with her bow's facing marked in her side's colour, three zooms (a 30 × 30
+battlemap's columns at a glance on 80 × 24, and at the whole zoom 13 of its rows), panning."""
 
 from __future__ import annotations
+
+from itertools import pairwise
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -84,7 +86,34 @@ async def test_the_far_zoom_shows_a_whole_battlemap_and_the_arrows_pan():
         assert hexmap.zoom == "near" and hexmap.virtual_size.width == 91
 
 
-@given(st.integers(0, 29), st.integers(0, 29), st.sampled_from(["near", "far"]))
+async def test_minus_steps_out_to_the_whole_zoom_a_row_a_line_and_plus_steps_back_in():
+    app = MapApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        hexmap = app.query_one(HexMap)
+        hexmap.show(HexScene(30, 30, SCENE.vessels))
+        hexmap.focus()
+        await pilot.press("minus", "minus")
+        assert hexmap.zoom == "whole"
+        # every column and a row a line: 24 lines hold 24 rows of the 30, not the far's 12
+        assert hexmap.virtual_size == (60, 30)
+        lines = hexmap.text_lines()
+        assert lines[0].startswith("· · ·") and lines[1].startswith("· · ·")  # no stagger
+        x, y = hexmap.cell_of(GALLEY.bow)
+        assert lines[y][x] == ARROWS[GALLEY.facing]
+        # the galley facing NE climbs a line every other column, the way she faces
+        cells = [hexmap.cell_of(h) for h in GALLEY.hexes]
+        assert [bx - sx for (bx, _), (sx, _) in pairwise(cells)] == [2, 2]
+        assert cells[0][1] <= cells[1][1] <= cells[2][1] and cells[0][1] < cells[2][1]
+        assert all(lines[cy][cx] == "P" for cx, cy in cells[1:])
+        await pilot.press("minus")
+        assert hexmap.zoom == "whole"   # the farthest: no farther
+        await pilot.press("plus")
+        assert hexmap.zoom == "far"
+        await pilot.press("plus", "plus")
+        assert hexmap.zoom == "near"
+
+
+@given(st.integers(0, 29), st.integers(0, 29), st.sampled_from(["near", "far", "whole"]))
 def test_the_cell_of_a_hex_is_inside_that_hex(column, row, zoom):
     hexmap = HexMap()
     hexmap.set_reactive(HexMap.zoom, zoom)

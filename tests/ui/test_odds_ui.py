@@ -215,3 +215,66 @@ async def test_the_new_game_form_sets_the_odds_and_the_palette_offers_them(tmp_p
         app.set_show_odds(True)
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert "Odds: hide them" in titles
+
+
+def across_her_bow(x: float) -> dict:
+    """The Harpy heading east at (10, 20), the Revenge lying north across her bow at ``x``:
+    at 19 her hull is 0.75" off (every inch of the advance meets it), at 20 1.75" (1" does
+    not)."""
+    ship = {"size": "medium", "speed": 8, "guns": []}
+    return {
+        "name": "bow", "title": "Across her bow", "description": "A collision ahead.",
+        "options": {"wind": "S", "wind_changes": False, "turn_limit": 3},
+        "sides": [{"id": "p1", "name": "Empire"}, {"id": "p2", "name": "Pirates"}],
+        "ships": [{**ship, "id": "harpy", "name": "Harpy", "side": "p1", "x": 10, "y": 20,
+                   "heading": "E", "crew": {"sailor": 12}},
+                  {**ship, "id": "revenge", "name": "Revenge", "side": "p2", "x": x, "y": 20,
+                   "heading": "N", "speed": 6, "crew": {"sailor": 8}}],
+    }
+
+
+@pytest.mark.parametrize("learning", [False, True], ids=["battle", "learn"])
+@pytest.mark.parametrize("x", [19, 20])
+async def test_every_distance_the_picker_offers_that_collides_shows_its_odds(
+        tmp_path: Path, x: float, learning: bool) -> None:
+    """Ahead 1-6" with the Revenge across her bow: at each inch the picker stands on, the odds
+    line shows the collision, on the screen at 80x24, in a learn game too (the guide halves
+    the bottom). At 1.75" off the inch itself meets nothing (the rules played say so), but she
+    may not turn before 3" and must go on into her: its line says "then collides" (it showed
+    nothing, though the whole advance's warned)."""
+    from ahoy_tui.engine.events import Happened
+    from ahoy_tui.engine.game import apply
+    from ahoy_tui.ui.widgets.choices import NumberChoice, ValuePicker
+
+    game = Game.new("ahoy", scenario_data=across_her_bow(x), seed=3)
+    game.play(a.EndOrders())
+    game.play(a.StartMove("harpy", "slow"))          # 6" straight on
+    app = AhoyApp(session=LocalSession(game, path=tmp_path / "battle.json",
+                                       learning=learning))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        rules, state = screen.session.ruleset, screen.session.state
+        choices = screen.query_one(ChoiceList)
+        row = next(i for i, r in enumerate(choices._choices) if isinstance(r, NumberChoice)
+                   and isinstance(r.template, a.Advance))
+        choices.highlighted = row
+        await pilot.press("enter")                   # the picker, at the whole 6"
+        await pilot.pause()
+        picker, line = screen.query_one(ValuePicker), screen.query_one(OddsLine)
+        assert picker.display and picker.value == 6
+        met = []
+        for inches in range(6, 0, -1):
+            if inches < 6:
+                await pilot.press("left")
+                await pilot.pause()
+            assert picker.value == inches
+            _, events = apply(state, a.Advance(inches))
+            met.append(any(isinstance(e, Happened) and e.kind == "collision" for e in events))
+            assert line.display, inches
+            assert line.odds == rules.odds(state, a.Advance(inches))
+            words = "collides with the Revenge" if met[-1] else "then collides with the Revenge"
+            assert line.odds.summary.startswith(words), (inches, line.odds.summary)
+            assert 0 <= line.region.y < SIZE[1] - 1 and line.region.height == 1
+            assert f"Odds {words}" in str(line.render())
+        assert met == ([True] * 6 if x == 19 else [True] * 5 + [False])

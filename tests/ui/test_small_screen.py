@@ -12,12 +12,14 @@ import pytest
 
 from ahoy_tui.ai import make_captain
 from ahoy_tui.engine import Game
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.rules.ramming_speed.model import Wind
 from ahoy_tui.session import LocalSession
 from ahoy_tui.ui.app import AhoyApp
 from ahoy_tui.ui.screens.battle import BattleScreen
 from ahoy_tui.ui.screens.battle_basics import HURRIED, BattleBasics
 from ahoy_tui.ui.widgets.choices import ChoiceList
-from ahoy_tui.ui.widgets.status_bar import StatusBar
+from ahoy_tui.ui.widgets.status_bar import StatusBar, standing_of
 
 SMALL = (80, 24)
 # a battle of each rule system against a captain, as `ahoy play --ruleset ID --p2 ai:normal`
@@ -67,6 +69,41 @@ async def test_the_header_shows_the_turn_the_phase_and_the_wind(
         else:
             assert "view" in header  # whose eyes the screen is: no wind in these rules
         assert len(header) <= SMALL[0]
+
+
+@pytest.mark.parametrize("scenario", ["corvus", "salamis", "merchantman", "learn"])
+async def test_ramming_speeds_header_shows_the_points_whole(tmp_path: Path, scenario: str) -> None:
+    app = battle(tmp_path, "ramming-speed", scenario)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen: BattleBasics = app.screen  # type: ignore[assignment]
+        header = str(screen.query_one(StatusBar).render()).strip()
+        score = standing_of(screen.session.ruleset, screen.session.state)
+        assert score in header and "…" not in header, (score, header)
+        assert score in screen_text(app)
+
+
+async def test_ramming_speeds_header_keeps_the_wind_and_both_sides_points_at_80_columns(
+        tmp_path: Path) -> None:
+    """The merchantman at its longest: the Merchants to act in maintenance on the last turn,
+    both sides' points in two figures, a light breeze from the north-west. The whole wind
+    ("a light breeze from the north-west") cut the score to "Merchan…"; the header keeps the
+    wind's word and arrow, the rules' words giving way, and the points whole."""
+    app = battle(tmp_path, "ramming-speed", "merchantman")
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen: BattleBasics = app.screen  # type: ignore[assignment]
+        state = screen.session.state
+        wind = screen.session.ruleset.wind_words(replace(state, wind=Wind("light", 135.0)))
+        bar = screen.query_one(StatusBar)
+        bar.show(title=screen.session.title, turn=10, side="Merchants", phase="maintenance",
+                 wind=wind, step=187, side_colour="red", turn_limit=10,
+                 score="Pirates 21 · Merchants 10")
+        await pilot.pause()
+        header = str(bar.render()).strip()
+        assert header == ("turn 10/10 ·  Merchants  · maintenance · light ↘ · "
+                          "Pirates 21 · Merchants 10"), header
+        assert "Pirates 21 · Merchants 10" in screen_text(app)
 
 
 @pytest.mark.parametrize(("ruleset", "scenario", "word"), SYSTEMS)

@@ -104,7 +104,8 @@ class AcksRuleset:
             words.append(f"{state.side_name(holder)} win if the {state.round_limit} rounds "
                          "run out.")
         else:
-            words.append(f"After {state.round_limit} rounds, damage dealt decides.")
+            words.append(f"After {state.round_limit} rounds, the structural damage dealt "
+                         "decides (a vessel's shp, a monster's hp; not the men struck down).")
         return " ".join(words)
 
     def wind_words(self, state: GameState) -> str:

@@ -16,8 +16,20 @@ def with_vessel(state: AcksState, vessel: Vessel) -> AcksState:
                                         for v in state.vessels))
 
 
+# What decides a battle whose rounds run out (the project's own victory rule, R45: the seed
+# gives none): the structural damage dealt, a vessel's shp and a monster's hp, not the men
+# struck down. The words name it so wherever the standing is shown.
+DEALT = "structural damage dealt"
+
+
+def dealt_words(state: AcksState) -> str:
+    """The unit of the damage counted: shp, and a monster's hp where one is in the battle."""
+    return "shp/hp" if any(v.creature for v in state.vessels) else "shp"
+
+
 def credit(state: AcksState, side: str, amount: int) -> AcksState:
-    """Count ``amount`` of damage dealt by ``side`` (the standing when the battle runs out)."""
+    """Count ``amount`` of structural damage dealt by ``side`` (shp, or a monster's hp: the
+    standing when the battle runs out; men struck down are not counted)."""
     dealt = list(state.damage_dealt)
     dealt[0 if side == "p1" else 1] += amount
     return replace(state, damage_dealt=(dealt[0], dealt[1]))

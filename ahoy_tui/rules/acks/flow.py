@@ -47,7 +47,7 @@ from ahoy_tui.rules.acks.actions import (
     Volley,
     Winch,
 )
-from ahoy_tui.rules.acks.damage import go_down, with_vessel
+from ahoy_tui.rules.acks.damage import DEALT, dealt_words, go_down, with_vessel
 from ahoy_tui.rules.acks.legal import INITIATIVE, actor_choices, counts_side, now
 from ahoy_tui.rules.acks.model import (
     AcksState,
@@ -733,8 +733,8 @@ def time_up(state: AcksState, events: list[Event]) -> AcksState:
     if a == b:
         return finish(state, None, f"Draw after {state.round_limit} rounds", events)
     winner = "p1" if a > b else "p2"
-    return finish(state, winner, f"Victory to {state.side_name(winner)} on damage dealt "
-                  f"({a} to {b}) after {state.round_limit} rounds", events)
+    return finish(state, winner, f"Victory to {state.side_name(winner)} on {DEALT} "
+                  f"({a} to {b} {dealt_words(state)}) after {state.round_limit} rounds", events)
 
 
 def finish(state: AcksState, winner: str | None, result: str,
@@ -753,7 +753,8 @@ def summary(state: AcksState) -> str:
     """The game-over box: the rounds fought, the damage each side dealt, and every vessel's and
     monster's fate with what is left of her."""
     a, b = state.damage_dealt
-    lines = [f"{state.round} round{'s' * (state.round != 1)} fought; damage dealt: "
+    lines = [f"{state.round} round{'s' * (state.round != 1)} fought; {DEALT} "
+             f"({dealt_words(state)}; men struck down not counted): "
              f"{state.side_name('p1')} {a}, {state.side_name('p2')} {b}"]
     for side in ("p1", "p2"):
         lines.append(state.side_name(side))
@@ -790,8 +791,11 @@ def _men_away(state: AcksState, vessel: Vessel) -> str:
 
 
 def standing(state: AcksState) -> str:
+    """The header's points: the structural damage each side has dealt, named by its unit
+    (``shp dealt``: it is not the men struck down)."""
     a, b = state.damage_dealt
-    return f"damage dealt {state.side_name('p1')} {a}, {state.side_name('p2')} {b}"
+    return (f"{dealt_words(state)} dealt {state.side_name('p1')} {a}, "
+            f"{state.side_name('p2')} {b}")
 
 
 def gap_between(state: AcksState, a: str, b: str) -> int:

@@ -378,13 +378,61 @@ def advance_odds(state: AhoyState, action: a.Advance) -> Odds | None:
         met = terrain_odds(state, mover, hazard)
     elif contact is None or not contact_at < distance or \
             (exit_at <= contact_at and exit_at < distance):
-        met = None
+        met = _forced_on(state, travel) if travel >= distance else None
     else:
         met = _contact_odds(there, contact, contact_at)
     if fire is None or met is None:
         return met or fire
     return Odds(f"{met.summary} · {fire.summary}", (*met.breakdown, *fire.breakdown),
                 met.outcomes, {**met.expected, **fire.expected})
+
+
+def _forced_on(state: AhoyState, distance: float) -> Odds | None:
+    """An advance that meets nothing itself, after which her move must go on straight into a
+    hull or terrain: she has move left, and at every whole inch before she meets it the rules
+    give her no other choice than ahead (a ship under sail turns only after her size's
+    distance since the last turn, Turning; a move is sailed to its end). The picker's 1" then
+    shows what the rest of the move meets, as the whole advance does (the next choice would be
+    the same advance, shorter)."""
+    from ahoy_tui.rules.ahoy.legal import moving
+
+    move = state.move
+    assert move is not None
+    mover = state.ship(move.ship)
+    way = (mover.heading + move.course) % 8
+
+    def on(inches: float) -> AhoyState:
+        x, y = advance(mover.x, mover.y, way, inches)
+        return replace(update_ship(state, mover.id, x=x, y=y),
+                       move=replace(move, moved=move.moved + inches,
+                                    since_turn=move.since_turn + inches))
+
+    there = on(distance)
+    left = there.move.remaining if there.move is not None else 0.0
+    if left <= 1e-9:
+        return None
+    contact, contact_at, exit_at, hazard = ahead(there, left)
+    meets = min(contact_at if contact is not None else math.inf,
+                hazard.at if hazard is not None else math.inf)
+    if not meets < left or exit_at <= meets:
+        return None
+    step = 0
+    while step < meets - 1e-9:   # each inch she might stop at to choose again
+        if moving(on(distance + step)).fixed:
+            return None          # a turn (or the end of her move) before she meets it
+        step += 1
+    if hazard is not None and hazard.at <= contact_at:
+        met = terrain_odds(there, there.ship(mover.id), hazard)
+        what = called(feature(there, hazard.feature))
+    else:
+        assert contact is not None
+        met = _contact_odds(on(distance + contact_at), contact, contact_at)
+        what = f"the {contact.name}"
+    if met is None:
+        return None
+    note = (f"Then she must go on: no choice but ahead until she meets {what} "
+            f"{meets:.1f}\" further (Turning: no turn before it)")
+    return replace(met, summary=f"then {met.summary}", breakdown=(note, *met.breakdown))
 
 
 def _contact_odds(there: AhoyState, contact: Ship, contact_at: float) -> Odds:

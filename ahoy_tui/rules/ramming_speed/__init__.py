@@ -105,10 +105,11 @@ class RammingSpeedRuleset:
                 "getting away off the named edge).")
 
     def wind_words(self, state: GameState) -> str:
-        from ahoy_tui.rules.ramming_speed.sailing import wind_words
+        """The header's wind (``light breeze ↘ (from the north-west)``: ``sailing.py``)."""
+        from ahoy_tui.rules.ramming_speed.sailing import header_words
 
         assert isinstance(state, RSState)
-        return wind_words(state.wind)
+        return header_words(state.wind)
 
     def prompt(self, state: GameState) -> str:
         from ahoy_tui.rules.ramming_speed.prompt import prompt

@@ -22,6 +22,20 @@ def wind_words(wind: Wind) -> str:
     return f"{WORDS[wind.strength]} from the {frm}"
 
 
+ARROWS = "↑↗→↘↓↙←↖"  # the way the wind blows, as the map draws it (``view.scene``'s wind)
+
+
+def header_words(wind: Wind) -> str:
+    """The header's wind: a word of its strength and the way it blows, as on the map
+    (``light ↘``), then the rules' words in brackets (``a light breeze from the north-west``),
+    which the header drops first at 80 columns: with the maintenance phase and both sides'
+    points in two figures, the whole words left no room for the score."""
+    if wind.strength == "calm":
+        return "calm"
+    return (f"{wind.strength} {ARROWS[round(wind.toward / 45) % 8]} "
+            f"({wind_words(wind)})")
+
+
 def roll_strength(dice: Dice) -> str:
     face = dice.d6("wind strength", WIND)
     strength = str(tables()["wind"]["strength"][str(face)])

@@ -109,10 +109,10 @@ class AcksScreen(DeckView, HexTapeMeasure, BattleScreen, inherit_bindings=False)
                         "there is something to decide (f again stops it)"),
         Binding("L", "legend", "Legend", show=False,
                 tooltip="what the map's marks and colours mean (the sea, or the decks)"),
-        Binding("plus,equals_sign", "zoom('near')", "Zoom in", show=False,
-                tooltip="the map: every hex outlined"),
-        Binding("minus", "zoom('far')", "Zoom out", show=False,
-                tooltip="the map: more of the battlemap, a dot a hex"),
+        Binding("plus,equals_sign", "zoom('in')", "Zoom in", show=False,
+                tooltip="the map: a zoom nearer (the nearest outlines every hex)"),
+        Binding("minus", "zoom('out')", "Zoom out", show=False,
+                tooltip="the map: more of the battlemap, a dot a hex (again: a row a line)"),
     ]
 
     def __init__(self, session: Any) -> None:

@@ -2,13 +2,17 @@
 single-width characters, each vessel across her hexes in her side's colour with her bow's
 facing marked, scrolled with the arrows and zoomed with + and -.
 
-Two zooms: *near* draws every hex's outline (three columns and two lines a hex, ``/``, ``\\``
-and ``_``) with two characters inside it; *far* gives a hex a dot, two columns apart, each
-column's dots two lines apart and the odd columns a line lower, staggered as the hexes lie
-(a galley facing NE lies NE at both zooms): a 30 × 30 battlemap is 60 columns across. Until
-the player zooms, the map takes the near zoom when it has room for a fair stretch of sea,
-else the far one; and told what to keep in view (``follow``: the vessel deciding and the
-enemy she deals with), the near zoom if they fit in it, else the far. The map knows no
+Three zooms: *near* draws every hex's outline (three columns and two lines a hex, ``/``,
+``\\`` and ``_``) with two characters inside it; *far* gives a hex a dot, two columns apart,
+each column's dots two lines apart and the odd columns a line lower, staggered as the hexes lie
+(a galley facing NE lies NE at both zooms): a 30 × 30 battlemap is 60 columns across; *whole*
+packs the rows a line apart, the odd columns level with the even (no stagger: a line of hexes
+to the NE climbs a line every other column), so that at 80x24 a map of 20 columns by 13 rows
+shows at once (the far zoom's 20 by 6 left the Boarding Bridge's merchantman out of view).
+``-`` steps out a zoom, ``+`` in. Until the player zooms, the map takes the near zoom when it
+has room for a fair stretch of sea, else the far one; and told what to keep in view
+(``follow``: the vessel deciding and the enemy she deals with), the nearest zoom they fit in
+(the whole only where the room is small). The map knows no
 ruleset: it is fed a :class:`HexScene` of vessels, marks (a step she may take, where her
 engines reach) and lines (grapples), and says which vessel a click fell on. A hex two or more
 vessels share shows each of them (their letters, each in its side's colour, or the first and
@@ -36,6 +40,7 @@ __all__ = ["ARROWS", "HexLine", "HexMap", "HexMark", "HexScene", "HexVessel", "a
 
 AFLAME = "*"          # beside each hex of a vessel on fire
 NEAR_ROOM = (18, 9)   # hexes across and down the near zoom must show to be taken unasked
+ZOOMS = ("near", "far", "whole")  # in to out
 
 
 def offset(h: Hex) -> tuple[int, int]:
@@ -50,11 +55,20 @@ def axial(column: int, row: int) -> Hex:
 
 def cell_at(h: Hex, zoom: str) -> tuple[int, int]:
     """The map cell (column, line) where a hex's label starts at a zoom: near, inside its
-    outline; far, its dot (the odd columns a line lower, as the hexes lie)."""
+    outline; far, its dot (the odd columns a line lower, as the hexes lie); whole, its dot, a
+    row a line."""
     col, row = offset(h)
     if zoom == "near":
         return 3 * col + 1, 2 * row + (col & 1) + 1
+    if zoom == "whole":
+        return 2 * col, row
     return 2 * col, 2 * row + (col & 1)
+
+
+def pitch_of(zoom: str) -> tuple[int, int]:
+    """Columns and lines a hex takes at a zoom (at the near and the far a column's hexes are
+    two lines apart, the odd columns half a hex lower; at the whole a line apart)."""
+    return {"near": (3, 2), "far": (2, 2)}.get(zoom, (2, 1))
 
 
 class HexMap(ScrollView, can_focus=True):
@@ -98,7 +112,7 @@ class HexMap(ScrollView, can_focus=True):
     BINDINGS = [
         ("left,h", "pan(-1, 0)", "Pan"), ("right,l", "pan(1, 0)", "Pan"),
         ("up,k", "pan(0, -1)", "Pan"), ("down,j", "pan(0, 1)", "Pan"),
-        ("plus,equals_sign", "zoom('near')", "Zoom in"), ("minus", "zoom('far')", "Zoom out"),
+        ("plus,equals_sign", "zoom('in')", "Zoom in"), ("minus", "zoom('out')", "Zoom out"),
     ]
 
     zoom: reactive[str] = reactive("near")
@@ -155,8 +169,10 @@ class HexMap(ScrollView, can_focus=True):
             return self.zoom
         across, down = NEAR_ROOM
         room = "near" if width >= 3 * across and height >= 2 * down else "far"
-        if self._followed:   # the vessel deciding and her enemy: the nearest zoom they fit
-            for zoom in ("near", "far"):
+        if self._followed:   # the vessel deciding and her enemy: the nearest zoom they fit,
+            # the whole only where the room is small (at 80x24: a fair stretch of sea needs
+            # the near zoom's outlines on a larger terminal, and - steps out)
+            for zoom in ZOOMS if room == "far" else ZOOMS[:2]:
                 if self.fits(self._followed, zoom):
                     return zoom
         return room
@@ -170,9 +186,8 @@ class HexMap(ScrollView, can_focus=True):
 
     @property
     def pitch(self) -> tuple[int, int]:
-        """Columns and lines a hex takes at this zoom (a column's hexes are two lines apart
-        at both: the odd columns a line lower at the far zoom, staggered)."""
-        return (3, 2) if self.zoom == "near" else (2, 2)
+        """Columns and lines a hex takes at this zoom (:func:`pitch_of`)."""
+        return pitch_of(self.zoom)
 
     def cell_of(self, h: Hex) -> tuple[int, int]:
         """The map cell (column, line) where a hex's label starts."""
@@ -182,7 +197,7 @@ class HexMap(ScrollView, can_focus=True):
         """The hex whose inside is nearest a map cell (column, line of the whole map), at
         this zoom or ``zoom``."""
         zoom = zoom or self.zoom
-        px, py = (3, 2) if zoom == "near" else (2, 2)
+        px, py = pitch_of(zoom)
         col_guess = x // px
         best: tuple[float, Hex] | None = None
         for col in range(col_guess - 1, col_guess + 2):
@@ -196,6 +211,10 @@ class HexMap(ScrollView, can_focus=True):
         return best[1]
 
     def action_zoom(self, zoom: str) -> None:
+        """A zoom by name, or a step ``in`` or ``out`` from this one (kept within the ends)."""
+        if zoom in ("in", "out"):
+            at = ZOOMS.index(self.zoom) + (1 if zoom == "out" else -1)
+            zoom = ZOOMS[max(0, min(len(ZOOMS) - 1, at))]
         self.auto = False
         self.fit = False
         self.zoom = zoom
@@ -309,6 +328,8 @@ class HexMap(ScrollView, can_focus=True):
             return
         if self.zoom == "near":
             width, height = 3 * scene.columns + 1, 2 * scene.rows + 2
+        elif self.zoom == "whole":
+            width, height = 2 * scene.columns, scene.rows
         else:
             width, height = 2 * scene.columns, 2 * scene.rows + 1
         grid: list[list[Cell]] = [[(" ", "hexmap--sea")] * width for _ in range(height)]
@@ -343,7 +364,7 @@ class HexMap(ScrollView, can_focus=True):
             grid[y][x] = cell
 
     def _draw_hex(self, grid: list[list[Cell]], col: int, row: int) -> None:
-        if self.zoom == "far":
+        if self.zoom != "near":
             self._put(grid, *self.cell_of(axial(col, row)), ("·", "hexmap--grid"))
             return
         x, y = 3 * col, 2 * row + (col & 1)
@@ -359,7 +380,7 @@ class HexMap(ScrollView, can_focus=True):
     def _draw_mark(self, grid: list[list[Cell]], mark: HexMark) -> None:
         x, y = self.cell_of(mark.hex)
         style = f"hexmap--{mark.kind}"
-        if self.zoom == "far":
+        if self.zoom != "near":
             self._put(grid, x, y, (mark.char[:1], style))
             return
         for dx, char in enumerate((mark.char + " ")[:2]):
@@ -375,7 +396,7 @@ class HexMap(ScrollView, can_focus=True):
         if hex_line.kind == "tape":  # the tape measure: a dot in each hex it crosses
             for h in line(hex_line.a, hex_line.b)[1:-1]:
                 x, y = self.cell_of(h)
-                self._put(grid, x, y, ("·" if self.zoom == "far" else "•", style))
+                self._put(grid, x, y, ("·" if self.zoom != "near" else "•", style))
             return
         between = line(hex_line.a, hex_line.b)[1:-1]
         if not between:
@@ -390,11 +411,13 @@ class HexMap(ScrollView, can_focus=True):
 
     def _draw_edge(self, grid: list[list[Cell]], hex_line: HexLine, style: str) -> None:
         """A line between two neighbouring hexes: the edge they share, or at the far zoom the
-        cell between their dots."""
-        if self.zoom == "far":
+        cell between their dots (at the whole zoom, a hex and the one below it: the cell beside
+        the upper, for their dots are on lines next to each other)."""
+        if self.zoom != "near":
             (xa, ya), (xb, yb) = self.cell_of(hex_line.a), self.cell_of(hex_line.b)
             char = "•" if hex_line.kind == "fire" else "~"
-            self._put(grid, (xa + xb) // 2, (ya + yb) // 2, (char, style))
+            x = (xa + xb) // 2 + (1 if xa == xb and self.zoom == "whole" else 0)
+            self._put(grid, x, (ya + yb) // 2, (char, style))
             return
         facing = facing_toward(hex_line.a, hex_line.b)
         col, row = offset(hex_line.a)
@@ -410,7 +433,7 @@ class HexMap(ScrollView, can_focus=True):
         label's line, or at the far zoom the cell beside her dot)."""
         for h in vessel.hexes:
             x, y = self.cell_of(h)
-            self._put(grid, x + (1 if self.zoom == "far" else 2), y, (AFLAME, "hexmap--aflame"))
+            self._put(grid, x + (1 if self.zoom != "near" else 2), y, (AFLAME, "hexmap--aflame"))
 
     def _draw_vessel(self, grid: list[list[Cell]], vessel: HexVessel) -> None:
         if vessel.selected:
@@ -426,7 +449,7 @@ class HexMap(ScrollView, can_focus=True):
         for i, h in enumerate(vessel.hexes):
             x, y = self.cell_of(h)
             text = head if i == 0 else body
-            if self.zoom == "far":
+            if self.zoom != "near":
                 text = text[:1]
             for dx, char in enumerate(text):
                 self._put(grid, x + dx, y, (char, bow if i == 0 else side))
@@ -468,7 +491,7 @@ class HexMap(ScrollView, can_focus=True):
         else:
             style = f"hexmap--{vessel.side}-bow"
         char = (vessel.fill or vessel.label or "?")[:1]
-        if vessel.hexes and vessel.hexes[0] == h and not vessel.fill and self.zoom == "far":
+        if vessel.hexes and vessel.hexes[0] == h and not vessel.fill and self.zoom != "near":
             char = ARROWS[vessel.facing % 6]
         return char, style
 

@@ -10,6 +10,7 @@ from ahoy_tui.engine import Game
 from ahoy_tui.engine.dice import forced
 from ahoy_tui.engine.errors import IllegalAction
 from ahoy_tui.engine.fast import replace
+from ahoy_tui.rules.acks import RULESET
 from ahoy_tui.rules.acks.actions import Declare, HoldCourse, MoveFirst, Step
 from ahoy_tui.rules.acks.damage import hurt
 from ahoy_tui.rules.acks.deck import lay_decks
@@ -155,6 +156,24 @@ def test_holding_out_the_scenarios_rounds_wins_for_the_side_it_names():
     assert state.winner == "p1" and "30 to 12" in state.result
 
 
+def test_the_damage_that_decides_at_the_round_limit_is_named_for_what_it_counts():
+    """R45 (the project's own: the seed gives no victory rule): at the limit the structural
+    damage dealt decides, a vessel's shp (a monster's hp), not the men struck down; the result,
+    the header's standing and the victory words say so, not "damage dealt" alone."""
+    state = battle(vessel("a"), vessel("b", "p2", column=2, row=2), round=20,
+                   round_limit=20, damage_dealt=(30, 12))
+    assert RULESET.standing(state) == "shp dealt Phaedra 30, Corsairs 12"
+    assert "structural damage dealt decides (a vessel's shp, a monster's hp; not the men " \
+        "struck down)" in RULESET.victory_words(state)
+    over = end_round(state, *cup())
+    assert over.winner == "p1"
+    assert over.result == ("Victory to Phaedra on structural damage dealt (30 to 12 shp) "
+                           "after 20 rounds")
+    # with a monster in the battle its hp are counted too, and the words say so
+    serpent = Game.new("acks", "sea_serpent", seed=1).state
+    assert RULESET.standing(serpent).startswith("shp/hp dealt ")
+
+
 def test_an_engine_is_not_passed_over_before_the_vessels_of_its_count_have_moved():
     """A ballista with nothing in its arc when the count comes may have a target once her
     vessel has moved on that count: vessels first, then the others are judged."""
@@ -178,6 +197,7 @@ def test_the_game_over_summary_gives_each_vessels_fate():
         state = hurt(state, "b", 99, "p1", "rammed", dice, events, "Ramming")
     state = advance(state, dice, events)
     (text,) = said(events, "summary")
-    assert "damage dealt: Phaedra 55, Corsairs 0" in text
+    assert ("structural damage dealt (shp; men struck down not counted): Phaedra 55, "
+            "Corsairs 0") in text
     assert "  B: sinking, 0/55 shp; 15 sailors, 170 rowers, 15 marines" in text
     assert "  A: afloat, 55/55 shp" in text

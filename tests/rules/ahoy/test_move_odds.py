@@ -12,7 +12,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-from kit import new_game, play, ship, state, to_movement
+from kit import happened, new_game, play, ship, state, to_movement
 from test_boarding import boarded
 from test_fire import game_with
 from test_ordnance import turret_game
@@ -380,3 +380,46 @@ def test_swimming_aboard_an_enemy_gives_the_fight_to_come():
     seen = played(start, a.Swim("harpy.captain", "hulk"), lost, then=finish_turn, seeds=1200)
     p = float(lands * lands)
     assert within_bound(seen, p, p * (1 - p))
+
+
+def test_an_advance_short_of_a_hull_she_cannot_turn_from_warns_of_the_collision_to_come():
+    # The Harpy (Medium, under sail: 3" before each turn) 6" to go, the Revenge lying across
+    # her bow 1.75" off. Ahead 1" meets nothing itself, but then ahead is her only choice
+    # until she has made 3": the collision comes with the next inch whatever she picks, and
+    # the picker's 1" says so, with the whole advance's odds of the blow.
+    game = new_game(ship("harpy", "p1", x=10, y=20, heading="E", speed=8,
+                         crew={"sailor": 12}),
+                    ship("revenge", "p2", x=20, y=20, heading="N", speed=6,
+                         crew={"sailor": 8}), wind="S")
+    to_movement(game)
+    play(game, a.StartMove("harpy", "slow"))  # the fixed 6"
+    start = state(game)
+    one, whole = RULESET.odds(start, a.Advance(1)), RULESET.odds(start, a.Advance(6))
+    assert whole.summary.startswith("collides with the Revenge")
+    assert one.summary == f"then {whole.summary}"
+    assert one.expected == whole.expected and one.outcomes == whole.outcomes
+    assert one.breakdown[0].startswith("Then she must go on: no choice but ahead until she "
+                                       "meets the Revenge 0.8\" further")
+    # as the rules play it: the inch meets nothing, then every choice left is ahead, into her
+    after, events = apply(start, a.Advance(1))
+    assert not happened(events, "collision")
+    legal = RULESET.legal_actions(after)
+    assert not legal.fixed and [type(r.template) for r in legal.ranges] == [a.Advance]
+    assert all(happened(apply(after, a.Advance(n))[1], "collision") for n in (1, 3, 5))
+
+
+def test_an_advance_short_of_a_hull_she_may_still_turn_from_warns_of_nothing():
+    # The same, but she has sailed 3" since her last turn: after the inch she may turn away
+    # before she meets the Revenge, so nothing is rolled for and nothing is said.
+    game = new_game(ship("harpy", "p1", x=7, y=20, heading="E", speed=8,
+                         crew={"sailor": 12}),
+                    ship("revenge", "p2", x=20, y=20, heading="N", speed=6,
+                         crew={"sailor": 8}), wind="S")
+    to_movement(game)
+    play(game, a.StartMove("harpy", "full"), 6)  # reaching D6+6: 12"
+    play(game, a.Advance(3))
+    start = state(game)
+    assert RULESET.odds(start, a.Advance(1)) is None
+    after, _ = apply(start, a.Advance(1))
+    assert any(isinstance(x, a.Turn) for x in RULESET.legal_actions(after).fixed)
+    assert RULESET.odds(start, a.Advance(5)).summary.startswith("collides with the Revenge")

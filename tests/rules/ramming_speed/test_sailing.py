@@ -12,6 +12,7 @@ from ahoy_tui.rules.ramming_speed.actions import PhaseDone, SetSail
 from ahoy_tui.rules.ramming_speed.helm import bands_allowed, full_distance, sail_works
 from ahoy_tui.rules.ramming_speed.model import Band, Phase, RSState, Sail, Wind
 from ahoy_tui.rules.ramming_speed.sailing import (
+    header_words,
     roll_strength,
     sail_work,
     set_sail,
@@ -28,6 +29,19 @@ def test_wind_strength_table(face: int, strength: str) -> None:
     with forced(face):
         dice, _ = cup()
         assert roll_strength(dice) == strength
+
+
+@pytest.mark.parametrize(("wind", "words"), [
+    (Wind("light", 135.0), "light ↘ (a light breeze from the north-west)"),
+    (Wind("breeze", 90.0), "breeze → (a breeze from the west)"),
+    (Wind("breeze", 0.0), "breeze ↑ (a breeze from the south)"),
+    (Wind("calm", 0.0), "calm"),
+])
+def test_the_headers_wind_is_its_strength_and_way_then_the_rules_words(
+        wind: Wind, words: str) -> None:
+    """The header's wind: a word and the arrow the map draws (blowing toward), the rules' words
+    in the brackets the header drops at 80 columns (3.1's strengths: calm, light, breeze)."""
+    assert header_words(wind) == words
 
 
 def blowing(turn: int) -> RSState:
