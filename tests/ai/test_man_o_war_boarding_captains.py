@@ -199,3 +199,21 @@ def test_a_ship_with_a_boarding_well_in_her_favour_within_her_move_boards(level)
             against += 1
             assert Board("r") not in actions, (state.ships, actions)
     assert favoured >= 3 and against >= 3
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_ship_with_no_battery_left_that_could_sail_off_reckons_one_turn_of_fire(level):
+    """With her masts whole (8" of sail) the Couronne could sail out of the Reikland's bow
+    arc next turn: she reckons only this turn's volley (0.39 honours), not three, and that does
+    not pay for a boarding at 5 in 18 against 7 in 12 (the move's judge weighs sailing off)."""
+    from ahoy_tui.ai.man_o_war import boarders
+
+    stuck = _sea(3, 2, BOW_ON, 0.25, turn=6, limit=12)
+    state = replace(stuck, ships=tuple(replace(s, speed_lost=0.0) if s.id == "c" else s
+                                       for s in stuck.ships))
+    assert boarders.pounding(stuck, stuck.ship("c"), stuck.ship("r")) == \
+        pytest.approx(3 * _pounding(1))
+    assert boarders.pounding(state, state.ship("c"), state.ship("r")) == \
+        pytest.approx(_pounding(1))
+    assert Board("r") not in [d.action for d in _activation(state, level)]
+

@@ -174,10 +174,27 @@ def helpless(ship: Ship) -> bool:
                                             for i in range(len(card.batteries)))
 
 
-def fire_turns(state: MowState, them: Ship) -> int:
-    """The Battle Phases in which ``them`` has still to fire, of the next ``POUNDING_TURNS``
-    counting this one (none this turn once she has acted; none past the turn limit)."""
+TURN = float(tables().movement["turn_cost"])  # inches of a move each point turned costs
+
+
+def stuck(ship: Ship) -> bool:
+    """She cannot sail out of an enemy's arc: her fastest way (less the speed she has lost) is
+    no more than two points' turn (Movement: each point costs her inches), or she is
+    immobile (a no movement counter lasts only this turn, whose fire is counted anyway)."""
+    move = ship.card.move
+    fastest = max(move.sail if not ship.no_sail else 0.0,
+                  move.oars if not ship.no_oars else 0.0, move.steam, move.magic)
+    return ship.immobile or fastest - ship.speed_lost <= 2 * TURN
+
+
+def fire_turns(state: MowState, them: Ship, me: Ship | None = None) -> int:
+    """The Battle Phases in which ``them`` has still to fire at ``me``, of the next
+    ``POUNDING_TURNS`` counting this one (none this turn once she has acted; none past the
+    turn limit); one at most if ``me`` could sail out of her arc (``stuck``: the judge of her
+    move weighs that)."""
     turns = POUNDING_TURNS - (1 if them.activated else 0)
+    if me is not None and not stuck(me):
+        turns = min(turns, 1)
     if state.turn_limit:
         turns = min(turns, state.turn_limit - state.turn + (0 if them.activated else 1))
     return max(0, turns)
@@ -185,12 +202,13 @@ def fire_turns(state: MowState, them: Ship) -> int:
 
 def pounding(state: MowState, me: Ship, them: Ship) -> float:
     """What ``them``'s guns are expected to cost ``me`` where she lies, in Battle Honours, over
-    the turns of fire to come (``fire_turns``), when ``me`` is ``helpless``: her best volley at
+    the turns of fire to come that she cannot sail away from (``fire_turns``), when ``me`` is
+    ``helpless``: her best volley at
     her every turn (the rules' odds, ``gunnery.firepower``), at most the whole ship. 0 for a
     ship that can still fire (she answers, or turns to: the judge weighs that)."""
     if not helpless(me) or me.captured_by:
         return 0.0
-    turns = fire_turns(state, them)
+    turns = fire_turns(state, them, me)
     if not turns:
         return 0.0
     each = firepower(state, them, fresh=True, only=me)

@@ -372,7 +372,7 @@ def pounding_words(view: MowState, ship: Ship, foe: Ship) -> str:
     cost = pounding(view, ship, foe)
     if cost <= 0:
         return ""
-    turns = fire_turns(view, foe)
+    turns = fire_turns(view, foe, ship)
     return (f"; holding under her guns would cost {cost:.2f} over {turns} "
             f"turn{'s' if turns != 1 else ''}")
 
