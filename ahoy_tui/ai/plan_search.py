@@ -113,15 +113,20 @@ def round_seed(seed: int, index: int) -> int:
     return (mixed & 0x7FFFFFFF) or 1
 
 
-def playout(rules: PlanRules, view: GameState, plan: Any, side: str, seed: int) -> float:
+def playout(rules: PlanRules, view: GameState, plan: Any, side: str, seed: int,
+            stop: float | None = None) -> float:
     """One plan played on with the dice of ``seed``, the enemy's whole reply played by normal
-    captains, and judged from ``side``."""
+    captains, and judged from ``side``. With ``stop`` (a ``time.monotonic()`` reading) a
+    playout still going then is given up: NaN (its search has ended, and a worker busy with it
+    would keep the next search waiting)."""
     state = rules.play(rules.dice(view, seed), plan, side)
     done = rules.horizon(state, side)
     captains: dict[str, Any] = {}
     for _ in range(LIMIT):
         if state.over or done(state):
             break
+        if stop is not None and time.monotonic() > stop:
+            return math.nan
         legal = legal_actions(state)
         if not len(legal):
             break
@@ -147,8 +152,9 @@ def engine_act(state: GameState, action: Any, legal: LegalActions | None = None,
     return after
 
 
-def _playout_job(rules: PlanRules, view: GameState, plan: Any, side: str, seed: int) -> float:
-    return playout(rules, view, plan, side, seed)
+def _playout_job(rules: PlanRules, view: GameState, plan: Any, side: str, seed: int,
+                 stop: float | None = None) -> float:
+    return playout(rules, view, plan, side, seed, stop)
 
 
 _POOL: ProcessPoolExecutor | None = None
@@ -275,10 +281,13 @@ def _in_pool(executor: ProcessPoolExecutor, rules: PlanRules, view: GameState, s
     count = len(plans)
     futures: dict[int, list[Future[float]]] = {}
     ahead = max(1, math.ceil(2 * workers / count))  # rounds in flight: every worker busy
+    # the deadline on the workers' clock: a playout still running then gives up, so that the
+    # workers are free for the next search (a cancelled future still running is not stopped)
+    stop = time.monotonic() + max(0.0, deadline - clock())
 
     def submit(index: int) -> None:
         seed_r = round_seed(seed, index)
-        futures[index] = [executor.submit(_playout_job, rules, view, plan, side, seed_r)
+        futures[index] = [executor.submit(_playout_job, rules, view, plan, side, seed_r, stop)
                           for plan in plans]
 
     try:
@@ -297,9 +306,12 @@ def _in_pool(executor: ProcessPoolExecutor, rules: PlanRules, view: GameState, s
                 if left <= 0 and not future.done():
                     break
                 try:
-                    values.append(future.result(timeout=max(0.0, left)))
+                    value = future.result(timeout=max(0.0, left))
                 except TimeoutError:
                     break
+                if math.isnan(value):
+                    break  # given up at the deadline
+                values.append(value)
             if len(values) < count:
                 break
             table.append(values)

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from attrs import frozen
+from attrs import evolve, frozen
 
-from ahoy_tui.ai.man_o_war.gunnery import crew_value, worth
+from ahoy_tui.ai.man_o_war.gunnery import crew_value, firepower, worth
 from ahoy_tui.rules.man_o_war import fleet_cards
 from ahoy_tui.rules.man_o_war.boarding import cannons_bearing
 from ahoy_tui.rules.man_o_war.model import MowState, Ship
@@ -163,17 +163,95 @@ def boarding_value(f: Fight, *, i_attack: bool = True) -> float:
 
 
 ABANDONED = 0.3  # an abandoned enemy counts as sunk at the end: boarding her only makes sure
+POUNDING_TURNS = 3  # the Battle Phases of fire to come a helpless ship reckons with, at most
+
+
+def helpless(ship: Ship) -> bool:
+    """She has no battery left to fire (Damage: every battery lost): she can never answer an
+    enemy's guns, only board, sail off or take it."""
+    card = ship.card
+    return bool(card.batteries) and not any(ship.batteries_left(i)
+                                            for i in range(len(card.batteries)))
+
+
+TURN = float(tables().movement["turn_cost"])  # inches of a move each point turned costs
+
+
+def stuck(ship: Ship) -> bool:
+    """She cannot sail out of an enemy's arc: her fastest way (less the speed she has lost) is
+    no more than two points' turn (Movement: each point costs her inches), or she is
+    immobile (a no movement counter lasts only this turn, whose fire is counted anyway)."""
+    move = ship.card.move
+    fastest = max(move.sail if not ship.no_sail else 0.0,
+                  move.oars if not ship.no_oars else 0.0, move.steam, move.magic)
+    return ship.immobile or fastest - ship.speed_lost <= 2 * TURN
+
+
+def fire_turns(state: MowState, them: Ship, me: Ship | None = None) -> int:
+    """The Battle Phases in which ``them`` has still to fire at ``me``, of the next
+    ``POUNDING_TURNS`` counting this one (none this turn once she has acted; none past the
+    turn limit); one at most if ``me`` could sail out of her arc (``stuck``: the judge of her
+    move weighs that)."""
+    turns = POUNDING_TURNS - (1 if them.activated else 0)
+    if me is not None and not stuck(me):
+        turns = min(turns, 1)
+    if state.turn_limit:
+        turns = min(turns, state.turn_limit - state.turn + (0 if them.activated else 1))
+    return max(0, turns)
+
+
+def pounding(state: MowState, me: Ship, them: Ship) -> float:
+    """What ``them``'s guns are expected to cost ``me`` where she lies, in Battle Honours, over
+    the turns of fire to come that she cannot sail away from (``fire_turns``), when ``me`` is
+    ``helpless``: her best volley at
+    her every turn (the rules' odds, ``gunnery.firepower``), at most the whole ship. 0 for a
+    ship that can still fire (she answers, or turns to: the judge weighs that)."""
+    if not helpless(me) or me.captured_by:
+        return 0.0
+    turns = fire_turns(state, them, me)
+    if not turns:
+        return 0.0
+    each = firepower(state, them, fresh=True, only=me)
+    return min(each * turns, worth(me) + SHIP_BONUS)
+
+
+def relieved(f: Fight, spared: float, doomed: float) -> Fight:
+    """The fight as weighed against holding under the enemy's guns (issue 38): winning her
+    also spares ``me`` the ``spared`` honours her fire would cost; losing ``me`` costs only
+    what the guns (``doomed``, every enemy's) would not take anyway."""
+    if spared <= 0 and doomed <= 0:
+        return f
+    return evolve(f, their_worth=f.their_worth + spared,
+                  my_worth=max(0.0, f.my_worth - doomed))
+
+
+def under_fire(state: MowState, me: Ship) -> float:
+    """Every enemy's ``pounding`` of ``me`` together, at most the whole ship."""
+    if not helpless(me):
+        return 0.0
+    total = sum(pounding(state, me, foe) for foe in state.ships
+                if foe.side != me.side and foe.afloat and not foe.captured_by
+                and foe.in_the_fight)
+    return min(total, worth(me) + SHIP_BONUS)
 
 
 def prospect(state: MowState, me: Ship, them: Ship) -> float:
     """What boarding ``them`` now would be worth to ``me``: an abandoned enemy is won at once;
-    a ship the enemy holds (one of theirs, or a prize they took from us) is fought for."""
+    a ship the enemy holds (one of theirs, or a prize they took from us) is fought for. For a
+    ship with no battery left (``helpless``) the fight is weighed against holding under the
+    guns (``relieved``): a boarding at bad odds may beat being shot to pieces (issue 38)."""
     holder = them.captured_by or them.side
     if holder == me.side or not them.afloat or me.crew <= 0:
         return 0.0
     if them.abandoned or them.crew <= 0:
         return ABANDONED if not them.captured_by else worth(them)
-    return boarding_value(fight(state, me, them))
+    return boarding_value(pounded_fight(state, me, them))
+
+
+def pounded_fight(state: MowState, me: Ship, them: Ship) -> Fight:
+    """The fight between ``me`` and ``them`` as it stands, weighed against holding under the
+    guns when ``me`` is ``helpless``."""
+    return relieved(fight(state, me, them), pounding(state, me, them), under_fire(state, me))
 
 
 def recrew(winner: Ship, prize: Ship) -> int:

@@ -36,7 +36,7 @@ from ahoy_tui.rules.man_o_war.bestiary import bestiary
 from ahoy_tui.rules.man_o_war.model import MowState, Phase, Ship
 
 CANDIDATES = 3  # the normal captain's best plans played out
-ROUNDS = 6  # rounds of playouts at most (every plan once a round, on the same dice)
+ROUNDS = 12  # rounds of playouts at most (every plan once a round, on the same dice)
 PLACE = 0.5  # the share of where each ship lies in the judgement, against the standing
 BUDGET = plan_search.BUDGET  # the share of ``think`` he spends
 QUICK = Search(step=3, turns=1, backing=False)  # how finely the playouts' captains plan

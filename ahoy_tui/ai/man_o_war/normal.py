@@ -29,7 +29,9 @@ from ahoy_tui.ai.man_o_war import airmen, beasts, sorcery
 from ahoy_tui.ai.man_o_war import gunnery as gun
 from ahoy_tui.ai.man_o_war.boarders import (
     boarding_value,
-    fight,
+    fire_turns,
+    pounded_fight,
+    pounding,
     prize_crew,
     prospect,
     recrew,
@@ -292,15 +294,18 @@ class NormalCaptain(EasyCaptain):
             return Decision(EndShip(), "the odds are against boarding")
         value, action = best
         target = view.ship(action.target)
+        guns = pounding_words(view, ship, target)
         return Decision(action, f"boarders away! {ship.crew} crew against the {target.name}'s "
-                        f"{target.crew} (worth {value:.2f} honours)")
+                        f"{target.crew} (worth {value:.2f} honours{guns})")
 
     def boarding_choice(self, view: MowState, legal: LegalActions) -> Decision | None:
         state = view.boarding
         assert state is not None
         attacker, defender = view.ship(state.attacker), view.ship(state.defender)
+        # a ship with no battery left weighs the fight against the guns she would go back to
+        # (``boarders.pounded_fight``)
         if state.decision == "attacker":
-            value = boarding_value(fight(view, attacker, defender), i_attack=True)
+            value = boarding_value(pounded_fight(view, attacker, defender), i_attack=True)
             if value > 0:
                 return Decision(BoardingChoice("press_on"), f"press on: the odds favour us "
                                 f"({attacker.crew} against {defender.crew})")
@@ -308,7 +313,7 @@ class NormalCaptain(EasyCaptain):
         # the defender decides: after winning the round she would attack; after a tie the
         # attacker goes on attacking
         i_attack = state.decision == "defender"
-        value = boarding_value(fight(view, defender, attacker), i_attack=i_attack)
+        value = boarding_value(pounded_fight(view, defender, attacker), i_attack=i_attack)
         if value > 0:
             return Decision(BoardingChoice("fight_on"), f"fight on: the odds favour us "
                             f"({defender.crew} against {attacker.crew})")
@@ -349,13 +354,27 @@ def holding_words(view: MowState, ship: Ship) -> str:
     elif gun.firepower(view, ship) <= 0:
         reasons.append("no battery bears on an enemy in range")
     for foe in near:
-        if not ship.crew or prospect(view, ship, foe) > BOARD_MARGIN:
+        if not ship.crew:
+            continue
+        value = prospect(view, ship, foe)
+        if value > BOARD_MARGIN:
             continue
         cannons = cannons_bearing(foe, ship)
         guns = f" and {cannons} cannon{'s' if cannons != 1 else ''} bearing" if cannons else ""
         reasons.append(f"boarding the {foe.name} not worth it ({ship.crew} crew against "
-                       f"{foe.crew}{guns})")
+                       f"{foe.crew}{guns}: {value:+.2f} honours{pounding_words(view, ship, foe)})")
     return "; ".join(reasons)
+
+
+def pounding_words(view: MowState, ship: Ship, foe: Ship) -> str:
+    """What holding under ``foe``'s guns is expected to cost a ship with no battery left
+    (``boarders.pounding``), for her reason line; "" when it costs nothing."""
+    cost = pounding(view, ship, foe)
+    if cost <= 0:
+        return ""
+    turns = fire_turns(view, foe, ship)
+    return (f"; holding under her guns would cost {cost:.2f} over {turns} "
+            f"turn{'s' if turns != 1 else ''}")
 
 
 def _with(view: MowState, ship: Ship) -> MowState:
