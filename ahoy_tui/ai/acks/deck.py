@@ -137,11 +137,16 @@ def standing_on(view: AcksState, vessel_id: str, side: str) -> int:
 
 def outnumbers(view: AcksState, me: Vessel, other: Vessel) -> bool:
     """Her boarding party (and ours already across) against the men of her side on her
-    deck."""
+    deck. Once men of ours fight on that deck, the rest go over to them whatever the count
+    (issue 42: held back while the odds were short, the Harpe's first sixty were cut down
+    piecemeal on the Golden Fleece while the rest idled on her own deck; the easy captain,
+    who sends everyone, took the merchantman twice as often)."""
     from ahoy_tui.rules.acks.crossing import party
 
-    ours = len(party(view, me)) + standing_on(view, other.id, me.side)
-    return ours >= ODDS * max(1, standing_on(view, other.id, other.side))
+    across = standing_on(view, other.id, me.side)
+    if across:
+        return True
+    return len(party(view, me)) >= ODDS * max(1, standing_on(view, other.id, other.side))
 
 
 def boarding_worth(view: AcksState, action: Any, careful: bool) -> float:

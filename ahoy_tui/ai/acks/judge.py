@@ -11,6 +11,11 @@ she could end her move:
 - **closing**: the hexes her bow must go to reach the nearest enemy (a runner instead counts
   the hexes to her escape edge, and a raider the gap to her prey);
 - **fire**: her artillery and marines bearing on enemies, theirs on her;
+- **fire pot poles** (issue 42): an enemy's bow that can come beside her hull this round or
+  next dumps its pots (4d6, no throw, burning on), twice a ram's weight; a pole on a galley
+  already sinking still burns her while she lies beside its bow;
+- a **runner**'s headway next round on the heading she ends on (close-hauled she makes two
+  thirds);
 - the battlemap's **edges**: near an edge her next moves are cramped.
 
 A ram on the way, a collision, or leaving the battlemap is weighed by :meth:`Judge.ram`,
@@ -22,7 +27,8 @@ from __future__ import annotations
 from attrs import frozen
 
 from ahoy_tui.ai.acks import odds, sight
-from ahoy_tui.engine.hexgrid import Body, Hex, distance, in_arc
+from ahoy_tui.engine.fast import replace
+from ahoy_tui.engine.hexgrid import Body, Hex, distance, in_arc, neighbour
 from ahoy_tui.rules.acks import fire, helm
 from ahoy_tui.rules.acks.model import AcksState, Piece, Vessel
 from ahoy_tui.rules.acks.tables import crew_reach, tables
@@ -37,6 +43,8 @@ W_CHASE = 2.0        # a raider's hex nearer her prey
 WIN = 400.0          # the battle won (or lost)
 HOLD = 0.5           # a line thrown at a prey held fast: the chance it is her last round
 LATE = 5             # the last rounds, when the turn limit counts
+W_POLE = 2.0         # a fire pot pole beside her hull, against a ram: no throw, and it burns on
+W_HEADING = 0.5      # a runner's headway next round, against a hex nearer her edge now
 SEEN = 0.6           # declaring: a ram on an enemy where she lies now (she may move first)
 
 
@@ -55,6 +63,7 @@ class Foe:
     prey: bool         # she is ours to take by grappling
     taker: bool        # she could take ours by grappling
     range: int         # the farthest her artillery reaches our hull, in hexes of gap
+    pots: float = 0.0  # her fire pot pole's pitch on our deck, worth (0: she has none)
 
 
 def mount(hexes: tuple[Hex, ...], where: str) -> Hex:
@@ -109,8 +118,14 @@ class Judge:
                     odds.grapple_chance(vessel, e, 0) * odds.LAST
             foes.append(Foe(e, e.hexes, now, sight.next_reach(view, e), sight.steering(e),
                             threat_now, threat, target, taker == self.side and not e.creature,
-                            taker == e.side and not vessel.creature, reach_of(e)))
+                            taker == e.side and not vessel.creature, reach_of(e),
+                            odds.pots_worth(view, e, vessel)))
         self.foes = tuple(foes)
+        # a vessel holed to 0 is still in action until she goes down, and her pole with her
+        # (Fire Pot Poles and Pitch): beside her bow we burn each round she floats
+        self.wrecks = tuple((e.body.bow, worth) for e in view.vessels
+                            if e.side != self.side and e.in_action and not e.afloat
+                            and (worth := odds.pots_worth(view, e, vessel)) > 0)
         self._cache: dict[tuple[Body, int], float] = {}
         self._mounts: dict[tuple[str, str], Hex] = {}
         self._shots: dict[tuple[str, str, str, str], float] = {}
@@ -118,6 +133,8 @@ class Judge:
         self._mine: dict[tuple[Hex, int, str], float] = {}
         self._volley: dict[tuple[str, int], float] = {}
         self._arc: dict[tuple[str, str, Hex], tuple[bool, int]] = {}
+        self._rings: dict[Body, tuple[Hex, ...]] = {}
+        self._heading: dict[int, float] = {}
 
     def hexes(self, body: Body) -> tuple[Hex, ...]:
         return sight.hexes_of(body)
@@ -181,14 +198,60 @@ class Judge:
                     value -= 0.5 * odds.grapple_chance(e, me, g) * odds.LAST
                 elif g <= f.nxt + 1:
                     value -= 0.1 * odds.LAST / max(1, g)
+            if f.pots and g <= f.nxt + 1:
+                value -= self._pots(f, body, hexes, g, moving)
             value += self._volleys(f, g)
+        for bow, worth in self.wrecks:
+            if any(distance(bow, h) <= 1 for h in hexes):
+                value -= W_POLE * (W_NOW + W_NEXT) * worth
         if nearest < 99 and not self.escape:
             value -= W_APPROACH * nearest * self.bold
         value += self._fire(body, hexes, gaps)
         value += self._edges(body, hexes)
         if self.escape:
             value -= W_RUN * min(sight.to_edge(self.view, h, self.escape) for h in hexes)
+            value += W_RUN * W_HEADING * self._headway(body)
         return value
+
+    def _headway(self, body: Body) -> float:
+        """A runner's hexes toward her escape edge next round if she holds this heading at
+        the fastest it allows (close-hauled a sail makes two thirds: Wind and Sails)."""
+        got = self._heading.get(body.facing)
+        if got is None:
+            me = self.vessel
+            mode = "sail" if me.sails else "oar"
+            feet = helm.max_speed(replace(me, body=Body(me.body.bow, body.facing,
+                                                         me.body.length)), mode, self.view.wind)
+            ahead = neighbour(body.bow, body.facing)
+            gain = sight.to_edge(self.view, body.bow, self.escape) - \
+                sight.to_edge(self.view, ahead, self.escape)
+            got = self._heading[body.facing] = gain * feet / 60
+        return got
+
+    def _pots(self, f: Foe, body: Body, hexes: tuple[Hex, ...], g: int,
+              moving: float) -> float:
+        """Her fire pot pole: her bow beside our hull (Fire Pot Poles and Pitch) this round or
+        within her reach next round."""
+        e = f.vessel
+        if g <= 1 and any(distance(e.body.bow, h) <= 1 for h in hexes):
+            reach = 0
+        else:
+            ring = self._ring(body, hexes)
+            reach = sight.steps_to_hit(e.body, f.turns, ring, e.straight)
+        value = 0.0
+        if reach <= f.now or reach == 0:
+            value += W_POLE * W_NOW * f.pots * (0.5 if self.declaring else 1.0) / self.bold
+        if reach <= f.nxt:
+            value += W_POLE * W_NEXT * f.pots * moving / self.bold
+        return value
+
+    def _ring(self, body: Body, hexes: tuple[Hex, ...]) -> tuple[Hex, ...]:
+        got = self._rings.get(body)
+        if got is None:
+            inside = set(hexes)
+            got = tuple({n for h in hexes for n in ring1(h) if n not in inside})
+            self._rings[body] = got
+        return got
 
     def _volleys(self, f: Foe, g: int) -> float:
         """Marines' volleys across a gap of ``g`` hexes: ours at her crew, hers at ours."""
@@ -369,3 +432,7 @@ def nearest_enemy(view: AcksState, vessel: Vessel, at: Hex | None = None) -> Ves
 
 def sail_point(view: AcksState, body: Body) -> str:
     return helm.point_name(body.facing, view.wind)
+
+
+def ring1(h: Hex) -> tuple[Hex, ...]:
+    return tuple(neighbour(h, f) for f in range(6))

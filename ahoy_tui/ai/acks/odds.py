@@ -209,3 +209,19 @@ def cut_chance() -> float:
 
 def dislodge_chance() -> float:
     return float(rules_odds.dislodge_chance())
+
+
+BURN = 1.5           # rounds a fire from the pots is reckoned to burn on after it lands
+
+
+def pots_worth(view: AcksState, dumper: Vessel, target: Vessel) -> float:
+    """What ``dumper``'s fire pot pole costs ``target`` when her bow comes beside the hull:
+    the pots' dice (no throw: Fire Pot Poles and Pitch), and again each round the fire burns
+    before it is put out; nothing if she has no pole or no men to work it."""
+    from ahoy_tui.rules.acks import pitch
+
+    if pitch.POLE not in dumper.gear or dumper.creature or target.creature \
+            or not dumper.in_action or dumper.crew <= 0:
+        return 0.0
+    count, sides = dice_expr(str(pitch.pots()["dice"]))
+    return (1 + BURN) * damage_worth(view, target, scaled(count, sides, 1, 1, False))
