@@ -142,7 +142,11 @@ class Sprt:
                    self.elo0, self.elo1)
 
     def verdict(self, value: float) -> str | None:
-        """``"H1"`` or ``"H0"`` once the LLR crosses a bound, else ``None``."""
+        """``"H1"`` or ``"H0"`` once the LLR crosses a bound, else ``None``. A test between
+        equal hypotheses has nothing to tell apart: it never decides (``selfplay --scenario
+        all`` without ``--sprt`` plays every pair through one)."""
+        if self.elo0 == self.elo1:
+            return None
         low, high = self.bounds
         if value >= high:
             return "H1"

@@ -173,3 +173,16 @@ def test_the_ladder_table(capsys):
     out.write(table)
     assert table.splitlines()[2].startswith("| easy v random | 2 | ")
     assert main(["ladder", "--levels", "random,wizard"]) == 2
+
+
+def test_selfplay_over_all_scenarios_without_sprt_plays_every_pair(capsys):
+    # without --sprt the test between equal hypotheses must never stop the run (its LLR of 0
+    # met bounds of 0, and the run ended after the first pair)
+    code = main(["selfplay", "--ruleset", "naval-battle", "--scenario", "all", "--p1", "easy",
+                 "--p2", "random", "--games", "6", "--seed", "1", "--think", "0.05",
+                 "--jobs", "1"])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("6 games (3 pairs") and "in 6 games" in out
+    assert all(f"{name}: 2 of 2" in out or f"{name}: " in out
+               for name in ("duel", "dragon", "doomdivers"))
