@@ -50,6 +50,7 @@ def _wound_chance(strength: int, toughness_: int, bonus: int) -> tuple[float, fl
     return float(wound), float(critical)
 
 
+@cache  # a damage expression's mean never changes; the judges ask it thousands of times
 def _mean(expression: str) -> float:
     return float(mean(damage_expression(expression)))
 

@@ -2,27 +2,33 @@
 
 With an enemy within 36", for a ship's pace (each pace she may set, the normal captain's choice
 first) and at the start of her move (the normal captain's best few ways to finish it, ending in
-different places) he plays each plan on with dice of his own: the move, the rest of his turn
-(his other ships' moves, his shooting, the boarding actions) and the enemy's whole turn in
-reply, every ship on both sides commanded by a normal captain (who, in the playouts, sets his
-pace as the plain seaman does instead of sampling each). Where his next turn begins the battle
-is judged: what is left of each side (``standing``) and half the rest of the normal captain's
-judge (where the ships lie: guns bearing, closing, the wind, the ground). Every plan meets the
-same seeds in a round, and in a playout a die comes from his seed, the player-turn and the
-action (not the step, as the engine's do), so that two plans meet the same luck when they come
-to the same shot or the same pace; rounds go on until 80% of ``think`` is spent. He plays
-another plan than the normal captain's first only by the plan search's rule (two rounds at
-least and a lead beyond a standard error of the paired difference). He never sees the game's
-dice.
+different places) he plays each plan on with dice of his own through the enemy's reply
+(``Reply``): the move and the rest of his movement, every ship on both sides commanded by a
+normal captain (who, in the playouts, sets his pace as the plain seaman does, and leaves a ship
+far from the ship in hand to the plain seaman's steering). No shot is rolled: when his Shooting
+Phase begins his broadsides count at what they are worth on the rules' odds, and the playout
+goes on through the enemy's orders and moves to the start of her Shooting Phase, where her
+broadsides, as she has crewed them, count against him, with what is left of each side and half
+the rest of the normal captain's judge. So two plans are told apart by where they leave the
+ships for both sides' next broadsides, not by the luck of a shot. Every plan meets the same
+seeds in a round, and in a playout a die comes from his seed, the player-turn and the action
+(not the step, as the engine's do), so that two plans meet the same luck when they come to the
+same pace; rounds go on until 80% of ``think`` is spent. He plays another plan than the normal
+captain's first only by the plan search's rule (two rounds at least and a lead beyond a
+standard error of the paired difference), and then says what he expects of it. He never sees
+the game's dice.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
 from ahoy_tui.ai import plan_search
+from ahoy_tui.ai.ahoy.easy import EasyCaptain
+from ahoy_tui.ai.ahoy.gunnery import bearing_value
 from ahoy_tui.ai.ahoy.judge import judge, worth
 from ahoy_tui.ai.ahoy.normal import NormalCaptain
 from ahoy_tui.ai.ahoy.plans import Plan, settle, with_own_dice
@@ -37,7 +43,7 @@ from ahoy_tui.rules.ahoy.apply import apply_action
 from ahoy_tui.rules.ahoy.crew import own_aboard
 from ahoy_tui.rules.ahoy.model import AhoyState, Phase
 
-CANDIDATES = 3  # the normal captain's best plans played out
+CANDIDATES = 4  # the normal captain's best plans played out
 ROUNDS = 12  # rounds of playouts at most (every plan once a round, on the same dice)
 REACH = 36.0  # inches: with no enemy this near, the normal captain's plan stands unweighed
 CREW = 0.3  # a man, in Structure Points (as the normal judge counts him)
@@ -57,6 +63,7 @@ class HardCaptain(NormalCaptain):
     def __init__(self, seed: int = 0, think: float = 1.0) -> None:
         super().__init__(seed, think)
         self._started = 0.0
+        self._overruled: str | None = None  # his reason, when his search overrules the plan
 
     def decide(self, view: GameState, legal: LegalActions) -> Decision:
         self._started = time.perf_counter()  # the budget counts his own plan search too
@@ -76,8 +83,9 @@ class HardCaptain(NormalCaptain):
         if weighed.best == 0:
             return plain
         choice = paces[weighed.best]
-        return Decision(choice, f"{choice.pace.replace('_', ' ')} plays out best "
-                                f"(+{weighed.gain:.1f} on average)")
+        return Decision(choice, f"{choice.pace.replace('_', ' ')}: played out through the "
+                                f"enemy's reply, {weighed.gain:+.1f} SP on the plain pace "
+                                f"({weighed.rounds} rounds)")
 
     def in_reach(self, view: AhoyState, ship: Any) -> bool:
         foes = [s for s in view.ships if s.side != ship.side and fighting(s)]
@@ -100,7 +108,26 @@ class HardCaptain(NormalCaptain):
         move = view.move
         if move is None or len(top) < 2 or not self.in_reach(view, view.ship(move.ship)):
             return ranked[0]
-        return top[self.weigh(view, [p[0] for p in top]).best]
+        weighed = self.weigh(view, [p[0] for p in top])
+        chosen = top[weighed.best]
+        if weighed.best != 0:
+            self._overruled = self.expects(chosen[1], move.ship, weighed)
+        return chosen
+
+    def why(self, before: AhoyState, after: AhoyState) -> str:
+        """His own words when his search overruled the normal captain's plan (what he expects
+        of the move he chose); else the normal captain's."""
+        overruled, self._overruled = self._overruled, None
+        return overruled if overruled is not None else super().why(before, after)
+
+    @staticmethod
+    def expects(after: AhoyState, ship_id: str, weighed: plan_search.Weighed) -> str:
+        ship = after.ship(ship_id)
+        guns = bearing_value(after, ship, as_crewed=True) if fighting(ship) else 0.0
+        broadside = (f"her guns worth {guns:.1f} SP on the odds" if guns > 0.05
+                     else "her guns bear on nothing yet")
+        return (f"played out through the enemy's reply: {broadside}, "
+                f"{weighed.gain:+.1f} SP on the plain course ({weighed.rounds} rounds)")
 
 
 def distinct(ranked: list[Plan], view: AhoyState, count: int) -> list[Plan]:
@@ -160,6 +187,8 @@ class Move:
     def play(self, state: GameState, plan: Any, side: str) -> GameState:
         assert isinstance(state, AhoyState)
         seed = state.rng.seed
+        _SEEN.focus = plan.ship if isinstance(plan, a.StartMove) else (
+            state.move.ship if state.move is not None else None)
         if isinstance(plan, a.StartMove):  # a pace: the playout's captains steer her move
             return act(state, plan, seed) if plan in legal_actions(state) else state
         move = state.move
@@ -202,20 +231,116 @@ class Move:
         return standing(state, side) + PLACE * (judge(state, side) - standing(state, side))
 
 
-MOVE = Move()
-
 
 class Playing(NormalCaptain):
     """The normal captain as the playouts have him, a little quicker: he sets his pace as the
     plain seaman does (full sail, a burst at a distant enemy dead ahead, holding station with
     his guns bearing) instead of sampling every pace."""
 
-    def __init__(self, seed: int = 0, think: float = 0.0) -> None:
+    def __init__(self, seed: int = 0, think: float = 0.0, *, hold_fire: bool = False) -> None:
         super().__init__(seed, think)
+        self.hold_fire = hold_fire
+
+    def shooting(self, view: AhoyState, legal: LegalActions) -> Decision | None:
+        if self.hold_fire and a.EndShooting() in legal:
+            # the search counts his broadsides at their expected worth instead (``Reply``)
+            return Decision(a.EndShooting(), "holding fire in the playout")
+        return super().shooting(view, legal)
 
     def choose_pace(self, view: AhoyState, legal: LegalActions,
                     starts: list[a.StartMove]) -> Decision:
         return self.pace(view, starts)
 
+    def steer(self, view: AhoyState, legal: LegalActions) -> Decision | None:
+        move = view.move
+        assert move is not None
+        focus = getattr(_SEEN, "focus", None) if self.hold_fire else None
+        if focus is None or move.ship == focus or close_enemy(view, move.ship, focus):
+            return super().steer(view, legal)
+        # in a Reply playout only his ship in hand and the enemies near her are weighed plan
+        # by plan (their moves are what tells his plans apart); the others, steered by the
+        # plain seaman, move alike whatever plan he tries, at a tenth of the thought
+        return EasyCaptain.steer(self, view, legal)
+
     def pending_answer(self, state: AhoyState) -> Any:
         return self._pending_choice(state)
+
+
+class Reply(Move):
+    """The plan search's view through the enemy's reply, judged on the rules' odds instead of
+    sampled shots: the plan and the rest of his movement are played as before, but his own
+    ships hold their fire in the playout and their broadsides count at what they are worth on
+    average when his Shooting Phase begins (``gunnery.bearing_value``, as crewed); the enemy's
+    turn is played to the start of her Shooting Phase (her orders, her moves as the normal
+    captain steers them), where the battle is judged by the normal judge with the enemy to
+    shoot next (her guns, as crewed, against his). What is left to chance is the paces and
+    the odd ram or boarding: two plans meeting the same seed mostly differ by what the
+    positions are worth, not by the luck of a shot."""
+
+    def horizon(self, start: GameState, side: str) -> Callable[[GameState], bool]:
+        assert isinstance(start, AhoyState)
+        turn = start.player_turn
+        seen = _Shot()
+        _SEEN.shot = seen
+
+        def done(state: GameState) -> bool:
+            assert isinstance(state, AhoyState)
+            if state.active == side and state.phase == Phase.SHOOTING and not seen.taken:
+                seen.taken = True
+                seen.value = sum(bearing_value(state, s, as_crewed=True)
+                                 for s in state.ships if s.side == side and fighting(s))
+            if state.player_turn > turn + 1:
+                return True  # the enemy's turn ended without a Shooting Phase to stop at
+            return state.active != side and state.phase in (Phase.SHOOTING,
+                                                            Phase.CLOSE_COMBAT)
+        return done
+
+    def captain(self, side: str, seed: int) -> Any:
+        return Playing(seed, hold_fire=True)
+
+    def judge(self, state: GameState, side: str) -> float:
+        assert isinstance(state, AhoyState)
+        seen = getattr(_SEEN, "shot", None)
+        shot = seen.value if seen is not None else 0.0
+        if state.over:
+            return judge(state, side)
+        return SHOT * shot + reply_judge(state, side)
+
+
+SHOT = 1.0  # his broadsides' expected Structure Points, counted as damage done
+REPLY = 1.0  # the enemy's broadsides', about to be fired
+FAR = 24.0  # inches: in a Reply playout a ship farther from every enemy is steered plainly
+LATER = 0.4  # his guns bearing where he lies (his next move changes them), as the judge has it
+
+
+def reply_judge(state: AhoyState, side: str) -> float:
+    """The position at the enemy's Shooting Phase, from ``side``: what is left of each side,
+    the enemy's guns as she has crewed them (about to fire) against his where he lies, and
+    half the rest of the normal judge (closing, the wind, the table's edge, the ground)."""
+    left = standing(state, side)
+    mine = [s for s in state.ships if s.side == side and fighting(s)]
+    foes = [s for s in state.ships if s.side != side and fighting(s)]
+    theirs = sum(bearing_value(state, s, as_crewed=True) for s in foes)
+    guns = sum(bearing_value(state, s) for s in mine)
+    # the normal judge's own gun terms (with the enemy to shoot next) taken out of the rest
+    rest = judge(state, side, shooting_next=False) - left - (
+        0.4 * guns - 0.8 * sum(bearing_value(state, s) for s in foes))
+    return left - REPLY * theirs + LATER * guns + PLACE * rest
+
+
+def close_enemy(state: AhoyState, ship_id: str, focus: str) -> bool:
+    """``ship_id`` is an enemy of ``focus`` within ``FAR`` of her."""
+    ship, her = state.ship(ship_id), state.ship(focus)
+    return ship.side != her.side and fighting(her) and gap(ship, her) <= FAR
+
+
+class _Shot:
+    """His broadside's worth when his Shooting Phase began, in one playout."""
+
+    def __init__(self) -> None:
+        self.taken = False
+        self.value = 0.0
+
+
+_SEEN = threading.local()  # the playout in hand in this thread: its horizon, then its judge
+MOVE: Move = Reply()  # the adapter his search plays
