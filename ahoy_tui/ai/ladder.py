@@ -90,6 +90,15 @@ def pair_tasks(ruleset: str, scenarios: Sequence[str | None], first: str, second
                      second, think) for k in range(pairs)]
 
 
+def _playouts_in_process() -> None:
+    """A game worker plays a hard captain's playouts in its own process: the games already keep
+    the cores busy, and a pool of playout workers inside a pool worker was joined, idle, at
+    that worker's exit, so selfplay never ended."""
+    from ahoy_tui.ai.plan_search import WORKERS_ENV
+
+    os.environ[WORKERS_ENV] = "0"
+
+
 def play_pairs(tasks: Sequence[PairTask], jobs: int = 1) -> Iterator[Pair]:
     """The pairs, in their order; ``jobs`` > 1 plays them in worker processes, a few ahead of
     the one read (stopping early wastes at most those)."""
@@ -97,7 +106,7 @@ def play_pairs(tasks: Sequence[PairTask], jobs: int = 1) -> Iterator[Pair]:
         for task in tasks:
             yield play_pair(task)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_playouts_in_process) as pool:
         ahead = 2 * jobs
         pending: list[Future[Pair]] = [pool.submit(play_pair, t) for t in tasks[:ahead]]
         queued = len(pending)

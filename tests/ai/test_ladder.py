@@ -186,3 +186,20 @@ def test_selfplay_over_all_scenarios_without_sprt_plays_every_pair(capsys):
     assert out.startswith("6 games (3 pairs") and "in 6 games" in out
     assert all(f"{name}: 2 of 2" in out or f"{name}: " in out
                for name in ("duel", "dragon", "doomdivers"))
+
+
+def test_selfplay_of_a_hard_captain_in_two_game_workers_ends(tmp_path):
+    # each game worker once started its own pool of playout workers, which its exit joined
+    # idle: every pair was printed and the run never ended
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "AHOY_PLAYOUT_WORKERS"}
+    done = subprocess.run(
+        [sys.executable, "-m", "ahoy_tui", "selfplay", "--ruleset", "ahoy", "--scenario", "duel",
+         "--sprt", "--p1", "hard", "--p2", "random", "--games", "4", "--think", "0.05",
+         "--jobs", "2", "--seed", "5"],
+        env=env, cwd=tmp_path, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stderr
+    assert "4 games (2 pairs" in done.stdout
